@@ -1,0 +1,11 @@
+//! Board geometry: seats, squares, pieces and start setups.
+
+pub(crate) mod piece;
+mod seat;
+mod setup;
+mod square;
+
+pub use piece::{Kind, Piece};
+pub use seat::{BySeat, Seat, Side};
+pub use setup::{Setup, UnknownSetup};
+pub use square::{BadSquare, Square, SIZE};

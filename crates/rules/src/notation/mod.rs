@@ -1,0 +1,3 @@
+//! The chess.com exchange formats: FEN4 for positions and PGN4 for games.
+
+pub mod fen4;

@@ -1,0 +1,104 @@
+//! Attack detection: which pieces of which armies attack a square.
+
+use super::geometry::{pawn_step, sideways, DIAG, KNIGHT, ORTHO};
+use super::Position;
+use crate::board::piece::{is_of, kind_bits, EMPTY};
+use crate::board::Kind;
+
+const P: u8 = Kind::Pawn as u8;
+const N: u8 = Kind::Knight as u8;
+const B: u8 = Kind::Bishop as u8;
+const R: u8 = Kind::Rook as u8;
+const Q: u8 = Kind::Queen as u8;
+const K: u8 = Kind::King as u8;
+
+impl Position {
+    /// True when a non-dead piece of a seat in `by` attacks internal square `sq`. The square
+    /// `ignore` (0 for none) is treated as empty, so a king can test the squares it moves to.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: u8, by: u8, ignore: u8) -> bool {
+        let cells = &self.cells;
+        for d in KNIGHT {
+            let c = cells[sq.wrapping_add(d) as usize];
+            if kind_bits(c) == N && is_of(c, by) {
+                return true;
+            }
+        }
+        for d in ORTHO {
+            let mut t = sq.wrapping_add(d);
+            let mut c = cells[t as usize];
+            if kind_bits(c) == K && is_of(c, by) {
+                return true;
+            }
+            while c == EMPTY || t == ignore {
+                t = t.wrapping_add(d);
+                c = cells[t as usize];
+            }
+            let k = kind_bits(c);
+            if (k == R || k == Q) && is_of(c, by) {
+                return true;
+            }
+        }
+        for d in DIAG {
+            let mut t = sq.wrapping_add(d);
+            let mut c = cells[t as usize];
+            let k = kind_bits(c);
+            if (k == K || k == P) && is_of(c, by) && (k == K || pawn_hits(c, d)) {
+                return true;
+            }
+            while c == EMPTY || t == ignore {
+                t = t.wrapping_add(d);
+                c = cells[t as usize];
+            }
+            let k = kind_bits(c);
+            if (k == B || k == Q) && is_of(c, by) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Squares of the non-dead pieces of seats in `by` that attack internal square `sq`.
+    pub(crate) fn attackers(&self, sq: u8, by: u8) -> Vec<u8> {
+        let cells = &self.cells;
+        let mut out = Vec::new();
+        for d in KNIGHT {
+            let t = sq.wrapping_add(d);
+            let c = cells[t as usize];
+            if kind_bits(c) == N && is_of(c, by) {
+                out.push(t);
+            }
+        }
+        for (dirs, slider) in [(ORTHO, R), (DIAG, B)] {
+            for d in dirs {
+                let mut t = sq.wrapping_add(d);
+                let mut c = cells[t as usize];
+                let k = kind_bits(c);
+                if is_of(c, by) && (k == K || (k == P && slider == B && pawn_hits(c, d))) {
+                    out.push(t);
+                    continue;
+                }
+                while c == EMPTY {
+                    t = t.wrapping_add(d);
+                    c = cells[t as usize];
+                }
+                let k = kind_bits(c);
+                if (k == slider || k == Q) && is_of(c, by) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// True when the pawn with code `c`, standing one diagonal step `d` away from a square (that is,
+/// at `square + d`), attacks that square.
+#[inline(always)]
+pub(crate) fn pawn_hits(c: u8, d: u8) -> bool {
+    // The pawn attacks `square` when square = pawn + fwd ± side, i.e. -d = fwd ± side.
+    let f = pawn_step(c);
+    let s = sideways(f);
+    let back = d.wrapping_neg();
+    back == f.wrapping_add(s) || back == f.wrapping_sub(s)
+}

@@ -1,0 +1,132 @@
+//! Seat-relative geometry on the internal 16×16 index: directions, pawn rows, promotion rows and
+//! castling squares.
+
+use super::Position;
+use crate::board::piece::{kind_bits, seat_bits};
+use crate::board::{Kind, Seat};
+use crate::ruleset::PromotionZone;
+
+/// Orthogonal steps: up, down, right, left.
+pub(crate) const ORTHO: [u8; 4] = [16, 240, 1, 255];
+/// Diagonal steps.
+pub(crate) const DIAG: [u8; 4] = [17, 15, 241, 239];
+/// Knight jumps.
+pub(crate) const KNIGHT: [u8; 8] = [33, 31, 18, 14, 223, 225, 238, 242];
+/// King steps.
+pub(crate) const KING: [u8; 8] = [16, 240, 1, 255, 17, 15, 241, 239];
+
+/// Forward step of a seat's (unreversed) pawns.
+#[inline(always)]
+pub(crate) const fn forward(seat: u8) -> u8 {
+    [16, 1, 240, 255][seat as usize & 3]
+}
+
+/// The step at right angles to a forward step (the other one is its negation).
+#[inline(always)]
+pub(crate) const fn sideways(fwd: u8) -> u8 {
+    if fwd == 16 || fwd == 240 {
+        1
+    } else {
+        16
+    }
+}
+
+/// Forward step of the pawn with cell code `c`.
+#[inline(always)]
+pub(crate) const fn pawn_step(c: u8) -> u8 {
+    let f = forward(seat_bits(c));
+    if c & crate::board::piece::REVERSED != 0 {
+        f.wrapping_neg()
+    } else {
+        f
+    }
+}
+
+/// Rank of square `i` counted from `seat`'s back row (1 = back row, 14 = the far edge).
+#[inline(always)]
+pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
+    let row = i >> 4;
+    let col = i & 15;
+    match seat & 3 {
+        0 => row,
+        1 => col,
+        2 => 15 - row,
+        _ => 15 - col,
+    }
+}
+
+/// True when square `i` is a promotion square for a pawn of `seat` arriving there.
+#[inline(always)]
+pub(crate) fn is_promotion(pos: &Position, seat: u8, i: u8) -> bool {
+    match pos.rules.promotion_zone {
+        PromotionZone::OwnRank(n) => relative_rank(seat, i) == n,
+        PromotionZone::OpponentBackRow => {
+            let enemies = pos.rules.enemies(Seat::from_index(seat as usize));
+            (0..4u8).any(|o| enemies >> o & 1 != 0 && relative_rank(o, i) == 1)
+        }
+    }
+}
+
+/// Castling squares of `seat` as the king stands now: king, short rook home, long rook home.
+/// `None` when the king is not on one of the two centre squares of its back row.
+pub(crate) fn castle_squares(pos: &Position, seat: Seat) -> Option<[u8; 3]> {
+    let k = pos.kings[seat.index()];
+    if k == 0 || relative_rank(seat as u8, k) != 1 {
+        return None;
+    }
+    let along = |i: u8| if seat as u8 & 1 == 0 { i & 15 } else { i >> 4 };
+    let at = |a: u8| -> u8 {
+        match seat {
+            Seat::South => 16 + a,
+            Seat::North => 14 * 16 + a,
+            Seat::West => a * 16 + 1,
+            Seat::East => a * 16 + 14,
+        }
+    };
+    let ka = along(k);
+    if ka != 7 && ka != 8 {
+        return None;
+    }
+    let (low_rook, high_rook) = (at(4), at(11));
+    // The short side is the rook three squares away.
+    let (short, long) = if ka == 8 {
+        (high_rook, low_rook)
+    } else {
+        (low_rook, high_rook)
+    };
+    debug_assert!(kind_bits(pos.cells[k as usize]) == Kind::King as u8);
+    Some([k, short, long])
+}
+
+/// Unit step from `a` towards `b` along a line (both on one rank, file or diagonal), or 0.
+pub(crate) fn step_towards(a: u8, b: u8) -> u8 {
+    let (ar, af) = ((a >> 4) as i8, (a & 15) as i8);
+    let (br, bf) = ((b >> 4) as i8, (b & 15) as i8);
+    let (dr, df) = (br - ar, bf - af);
+    if (dr == 0 && df == 0) || !(dr == 0 || df == 0 || dr.abs() == df.abs()) {
+        return 0;
+    }
+    (dr.signum() * 16 + df.signum()) as u8
+}
+
+/// Castling from king square `k` towards `rook`: the squares between are empty and the two the
+/// king crosses and lands on are not attacked by `hostile`. Returns the king's destination.
+pub(crate) fn castle_squares_ok(pos: &Position, k: u8, rook: u8, hostile: u8) -> Option<u8> {
+    let d = step_towards(k, rook);
+    if d == 0 {
+        return None;
+    }
+    let mut t = k.wrapping_add(d);
+    while t != rook {
+        if pos.cells[t as usize] != crate::board::piece::EMPTY {
+            return None;
+        }
+        t = t.wrapping_add(d);
+    }
+    let pass = k.wrapping_add(d);
+    let land = pass.wrapping_add(d);
+    if pos.is_attacked(pass, hostile, k) || pos.is_attacked(land, hostile, k) {
+        return None;
+    }
+    Some(land)
+}

@@ -1,0 +1,168 @@
+//! Legal moves under the king-capture rule sets (chess.com Teams and FFA): a move is legal when
+//! afterwards the mover's king is attacked by no piece of a hostile army.
+//!
+//! Most moves are proved legal without being made: pins and checks on the mover's king are found
+//! once per position, and only king moves, en-passant captures and moves of pinned pieces are
+//! tested one by one.
+
+use super::geometry::{DIAG, KNIGHT, ORTHO};
+use super::{set_bit, Position};
+use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
+use crate::board::{Kind, Seat};
+use crate::moves::{Move, MoveKind, MoveList};
+
+const B: u8 = Kind::Bishop as u8;
+const R: u8 = Kind::Rook as u8;
+const Q: u8 = Kind::Queen as u8;
+
+/// Checks and pins on one king.
+struct KingSafety {
+    king: u8,
+    checkers: u32,
+    /// Squares where a non-king move resolves the (single) check.
+    evasion: [u64; 4],
+    pinned: [u64; 4],
+}
+
+#[inline(always)]
+fn has(b: &[u64; 4], i: u8) -> bool {
+    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
+}
+
+impl Position {
+    /// The legal moves of the seat to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Writes the legal moves of the seat to move into `out` (cleared first).
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
+        self.legal_moves_of(self.turn, out);
+    }
+
+    /// Writes the moves `seat` could legally make if it were its turn into `out`.
+    pub fn legal_moves_of(&self, seat: Seat, out: &mut MoveList) {
+        out.clear();
+        if !self.armies[seat.index()].takes_turns() && !self.rules.king_capture {
+            return;
+        }
+        self.gen_pseudo(seat, out);
+        if self.rules.king_capture {
+            self.filter_king_safe(seat, out);
+        } else {
+            self.filter_levels(seat, out);
+        }
+    }
+
+    /// True when `seat` has at least one legal move.
+    pub fn has_legal_move(&self, seat: Seat) -> bool {
+        let mut l = MoveList::new();
+        self.legal_moves_of(seat, &mut l);
+        !l.is_empty()
+    }
+
+    /// True when making `m` for `seat` leaves its king unattacked (the slow, general test).
+    pub(crate) fn king_safe_after(&self, seat: Seat, m: Move) -> bool {
+        let mut p = self.clone();
+        p.apply_on_board(seat, m);
+        let k = p.kings[seat.index()];
+        k == 0 || !p.is_attacked(k, self.hostile_to(seat), 0)
+    }
+
+    /// Rule sets without king capture: a move is legal when the mover's king is then attacked by
+    /// no hostile piece.
+    fn filter_levels(&self, seat: Seat, out: &mut MoveList) {
+        out.retain(|m| self.king_safe_after(seat, m));
+    }
+
+    fn filter_king_safe(&self, seat: Seat, out: &mut MoveList) {
+        let k = self.kings[seat.index()];
+        if k == 0 {
+            return;
+        }
+        let hostile = self.hostile_to(seat);
+        let ks = self.king_safety(seat, k, hostile);
+        out.retain(|m| {
+            let from = m.from_idx();
+            if from == ks.king {
+                return !self.is_attacked(m.to_idx(), hostile, ks.king);
+            }
+            if m.kind() == MoveKind::EnPassant {
+                return self.king_safe_after(seat, m);
+            }
+            if ks.checkers > 1 || (ks.checkers == 1 && !has(&ks.evasion, m.to_idx())) {
+                return false;
+            }
+            !has(&ks.pinned, from) || self.king_safe_after(seat, m)
+        });
+    }
+
+    /// Finds the pieces checking `seat`'s king on `k` and `seat`'s pieces pinned against it.
+    fn king_safety(&self, seat: Seat, k: u8, hostile: u8) -> KingSafety {
+        let s = seat as u8;
+        let mut ks = KingSafety {
+            king: k,
+            checkers: 0,
+            evasion: [0; 4],
+            pinned: [0; 4],
+        };
+        for d in KNIGHT {
+            let t = k.wrapping_add(d);
+            let c = self.cells[t as usize];
+            if kind_bits(c) == Kind::Knight as u8 && is_of(c, hostile) {
+                ks.checkers += 1;
+                set_bit(&mut ks.evasion, t);
+            }
+        }
+        for (dirs, slider) in [(ORTHO, R), (DIAG, B)] {
+            for d in dirs {
+                let first = k.wrapping_add(d);
+                let c = self.cells[first as usize];
+                if is_of(c, hostile) {
+                    let kind = kind_bits(c);
+                    let near = kind == Kind::King as u8
+                        || (kind == Kind::Pawn as u8
+                            && slider == B
+                            && super::attacks::pawn_hits(c, d));
+                    if near || kind == slider || kind == Q {
+                        ks.checkers += 1;
+                        set_bit(&mut ks.evasion, first);
+                    }
+                    continue;
+                }
+                let mut t = first;
+                let mut c = c;
+                while c == EMPTY {
+                    t = t.wrapping_add(d);
+                    c = self.cells[t as usize];
+                }
+                let kind = kind_bits(c);
+                if (kind == slider || kind == Q) && is_of(c, hostile) {
+                    ks.checkers += 1;
+                    let mut u = first;
+                    while u != t {
+                        set_bit(&mut ks.evasion, u);
+                        u = u.wrapping_add(d);
+                    }
+                    set_bit(&mut ks.evasion, t);
+                    continue;
+                }
+                if c & DEAD == 0 && kind != 7 && seat_bits(c) == s {
+                    let mut t2 = t.wrapping_add(d);
+                    let mut c2 = self.cells[t2 as usize];
+                    while c2 == EMPTY {
+                        t2 = t2.wrapping_add(d);
+                        c2 = self.cells[t2 as usize];
+                    }
+                    let k2 = kind_bits(c2);
+                    if (k2 == slider || k2 == Q) && is_of(c2, hostile) {
+                        set_bit(&mut ks.pinned, t);
+                    }
+                }
+            }
+        }
+        ks
+    }
+}

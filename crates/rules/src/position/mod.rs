@@ -1,0 +1,445 @@
+//! A position: the board, whose turn it is, castling rights, en-passant windows, army statuses
+//! and the counter for the fifty-move rule, with its Zobrist hash kept up to date.
+//!
+//! The position knows how pieces move under its rule set; the consequences of a move (scoring,
+//! eliminations, results) belong to [`crate::game`].
+
+mod attacks;
+pub(crate) mod geometry;
+mod legality;
+mod movegen;
+mod play;
+mod zobrist;
+
+pub use play::Played;
+
+use crate::board::piece::{self, DEAD, EMPTY, WALL};
+use crate::board::{BySeat, Kind, Piece, Seat, Setup, Square};
+use crate::ruleset::RuleSet;
+
+/// What an army is doing in the game, as far as the board is concerned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Army {
+    /// Plays normally.
+    Live,
+    /// FFA Dead King Walking: the player is out, his other pieces are grey, his king still moves
+    /// (played by the server), attacks and can be captured or mated.
+    Zombie,
+    /// Out of the game: FFA grey pieces, or a Teams player whose game is over.
+    Out,
+    /// Verney/Club: mated; inert and revivable.
+    Mated,
+    /// Verney/Club: resigned or lost on time; inert for good.
+    Resigned,
+}
+
+impl Army {
+    /// Its pieces attack, give check and may be captured.
+    #[inline]
+    pub const fn is_hostile(self) -> bool {
+        matches!(self, Army::Live | Army::Zombie)
+    }
+
+    /// It takes turns on the board.
+    #[inline]
+    pub const fn takes_turns(self) -> bool {
+        matches!(self, Army::Live | Army::Zombie)
+    }
+
+    pub(crate) const fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// An en-passant window opened by a seat's double step: the skipped square and the pawn's square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct EpWindow {
+    pub(crate) skipped: u8,
+    pub(crate) pawn: u8,
+}
+
+impl EpWindow {
+    /// The skipped square and the pushed pawn's square, when the window is open.
+    pub fn squares(self) -> Option<(Square, Square)> {
+        Some((
+            Square::from_index(self.skipped)?,
+            Square::from_index(self.pawn)?,
+        ))
+    }
+}
+
+/// A four-player chess position.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) cells: [u8; 256],
+    /// Per seat, the squares of its non-dead pieces (bit = internal square index).
+    pub(crate) occ: [[u64; 4]; 4],
+    /// King square per seat, 0 when it has none.
+    pub(crate) kings: [u8; 4],
+    /// Castling rights: bit `2*seat` short, `2*seat+1` long.
+    pub(crate) castling: u8,
+    pub(crate) ep: [EpWindow; 4],
+    pub(crate) turn: Seat,
+    pub(crate) armies: [Army; 4],
+    /// Plies since the last pawn move or capture of a live piece.
+    pub(crate) halfmoves: u32,
+    pub(crate) hash: u64,
+    /// Per seat: king home, short rook home, long rook home (0 when the seat cannot castle).
+    pub(crate) castle_sq: [[u8; 3]; 4],
+    pub(crate) rules: &'static RuleSet,
+}
+
+impl Position {
+    /// An empty board under `rules`, South to move.
+    pub fn empty(rules: &'static RuleSet) -> Position {
+        let mut cells = [WALL; 256];
+        for sq in Square::all() {
+            cells[sq.index() as usize] = EMPTY;
+        }
+        let mut p = Position {
+            cells,
+            occ: [[0; 4]; 4],
+            kings: [0; 4],
+            castling: 0,
+            ep: [EpWindow::default(); 4],
+            turn: rules.first_to_move,
+            armies: [Army::Live; 4],
+            halfmoves: 0,
+            hash: 0,
+            castle_sq: [[0; 3]; 4],
+            rules,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The start position of `setup` under `rules`, with all castling rights.
+    pub fn start(rules: &'static RuleSet, setup: Setup) -> Position {
+        let mut p = Position::empty(rules);
+        for (sq, pc) in setup.pieces() {
+            p.put(sq, pc);
+        }
+        if rules.castling {
+            p.castling = 0xFF;
+        }
+        p.refresh_castling();
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The rule set this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+
+    /// The seat to move.
+    #[inline]
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.cells[sq.index() as usize])
+    }
+
+    /// Every piece on the board.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The square of `seat`'s king, if it has one on the board.
+    #[inline]
+    pub fn king(&self, seat: Seat) -> Option<Square> {
+        Square::from_index(self.kings[seat.index()])
+    }
+
+    /// Status of each army.
+    pub fn armies(&self) -> BySeat<Army> {
+        BySeat(self.armies)
+    }
+
+    /// Status of `seat`'s army.
+    #[inline]
+    pub fn army(&self, seat: Seat) -> Army {
+        self.armies[seat.index()]
+    }
+
+    /// Castling right of `seat` on the short (`true`) or long side.
+    pub fn castling_right(&self, seat: Seat, short: bool) -> bool {
+        self.castling & castle_bit(seat, short) != 0
+    }
+
+    /// The open en-passant window of each seat.
+    pub fn ep_windows(&self) -> BySeat<EpWindow> {
+        BySeat(self.ep)
+    }
+
+    /// Plies since the last pawn move or capture of a live piece (the `c` of rules.md §4.4).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// Zobrist hash of everything that defines the position for repetition.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Seats hostile to `s` whose pieces attack and may be captured, as a bit set.
+    #[inline]
+    pub(crate) fn hostile_to(&self, s: Seat) -> u8 {
+        let mut live = 0u8;
+        for seat in Seat::ALL {
+            if self.armies[seat.index()].is_hostile() {
+                live |= seat.bit();
+            }
+        }
+        self.rules.enemies(s) & live
+    }
+
+    /// True when `seat`'s king is attacked by a piece of a hostile army.
+    pub fn in_check(&self, seat: Seat) -> bool {
+        let k = self.kings[seat.index()];
+        k != 0 && self.is_attacked(k, self.hostile_to(seat), 0)
+    }
+
+    /// The squares of the pieces that attack `seat`'s king.
+    pub fn checkers(&self, seat: Seat) -> Vec<Square> {
+        let k = self.kings[seat.index()];
+        if k == 0 {
+            return Vec::new();
+        }
+        self.attackers(k, self.hostile_to(seat))
+            .into_iter()
+            .filter_map(Square::from_index)
+            .collect()
+    }
+
+    /// True when any non-dead piece of `attackers` (a one-bit-per-seat set) attacks `sq`.
+    pub fn attacked_by(&self, sq: Square, attackers: u8) -> bool {
+        self.is_attacked(sq.index(), attackers, 0)
+    }
+
+    /// Places `pc` on `sq` (replacing what stood there). Hash and king squares are kept.
+    pub fn put(&mut self, sq: Square, pc: Piece) {
+        self.remove(sq);
+        let i = sq.index();
+        let c = pc.code();
+        self.cells[i as usize] = c;
+        if c & DEAD == 0 {
+            set_bit(&mut self.occ[pc.seat.index()], i);
+        }
+        if pc.kind == Kind::King && !pc.dead {
+            self.kings[pc.seat.index()] = i;
+        }
+        self.hash ^= zobrist::piece(c, i);
+    }
+
+    /// Empties `sq`, returning what stood there.
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        let c = self.cells[i as usize];
+        if c == EMPTY {
+            return None;
+        }
+        self.lift(i);
+        Piece::from_code(c)
+    }
+
+    /// Removes the piece on internal square `i` (which must hold one).
+    #[inline(always)]
+    pub(crate) fn lift(&mut self, i: u8) -> u8 {
+        let c = self.cells[i as usize];
+        self.cells[i as usize] = EMPTY;
+        if c & DEAD == 0 {
+            let s = piece::seat_bits(c) as usize;
+            clear_bit(&mut self.occ[s], i);
+            if piece::kind_bits(c) == Kind::King as u8 && self.kings[s] == i {
+                self.kings[s] = 0;
+            }
+        }
+        self.hash ^= zobrist::piece(c, i);
+        c
+    }
+
+    /// Drops piece code `c` on the empty internal square `i`.
+    #[inline(always)]
+    pub(crate) fn drop_code(&mut self, i: u8, c: u8) {
+        self.cells[i as usize] = c;
+        if c & DEAD == 0 {
+            let s = piece::seat_bits(c) as usize;
+            set_bit(&mut self.occ[s], i);
+            if piece::kind_bits(c) == Kind::King as u8 {
+                self.kings[s] = i;
+            }
+        }
+        self.hash ^= zobrist::piece(c, i);
+    }
+
+    /// Sets the seat to move.
+    pub fn set_turn(&mut self, seat: Seat) {
+        self.hash ^= zobrist::turn(self.turn) ^ zobrist::turn(seat);
+        self.turn = seat;
+    }
+
+    /// Sets a castling right (ignored where the king or rook is not at home).
+    pub fn set_castling_right(&mut self, seat: Seat, short: bool, on: bool) {
+        let old = self.castling;
+        if on {
+            self.castling |= castle_bit(seat, short);
+        } else {
+            self.castling &= !castle_bit(seat, short);
+        }
+        self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.castling);
+        self.refresh_castling();
+    }
+
+    /// Opens (or with `None` closes) `seat`'s en-passant window.
+    pub fn set_ep_window(&mut self, seat: Seat, window: Option<(Square, Square)>) {
+        let w = match window {
+            Some((skipped, pawn)) => EpWindow {
+                skipped: skipped.index(),
+                pawn: pawn.index(),
+            },
+            None => EpWindow::default(),
+        };
+        self.set_ep(seat.index(), w);
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_ep(&mut self, s: usize, w: EpWindow) {
+        let old = self.ep[s];
+        if old != w {
+            self.hash ^= zobrist::ep(s, old.skipped) ^ zobrist::ep(s, w.skipped);
+            self.ep[s] = w;
+        }
+    }
+
+    /// Sets the fifty-move counter.
+    pub fn set_halfmoves(&mut self, n: u32) {
+        self.halfmoves = n;
+    }
+
+    /// Changes an army's status, greying or un-greying its pieces as the status requires:
+    /// `Out` greys every piece, `Zombie` every piece but the king; other statuses leave colours.
+    pub fn set_army(&mut self, seat: Seat, army: Army) {
+        let s = seat.index();
+        self.hash ^= zobrist::army(s, self.armies[s]) ^ zobrist::army(s, army);
+        self.armies[s] = army;
+        if matches!(army, Army::Out | Army::Zombie) {
+            let keep_king = army == Army::Zombie;
+            for i in bits(&self.occ[s]) {
+                let c = self.cells[i as usize];
+                if keep_king && piece::kind_bits(c) == Kind::King as u8 {
+                    continue;
+                }
+                self.lift(i);
+                self.drop_code(i, c | DEAD);
+            }
+        }
+        if !army.takes_turns() {
+            self.set_ep(s, EpWindow::default());
+            self.castling_off(seat);
+        }
+    }
+
+    fn castling_off(&mut self, seat: Seat) {
+        let old = self.castling;
+        self.castling &= !(3 << (2 * seat.index()));
+        self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.castling);
+    }
+
+    /// Recomputes the castling geometry from where kings stand and drops rights that cannot be
+    /// used (king or rook not at home).
+    pub(crate) fn refresh_castling(&mut self) {
+        let old = self.castling;
+        for seat in Seat::ALL {
+            let s = seat.index();
+            self.castle_sq[s] = geometry::castle_squares(self, seat).unwrap_or([0; 3]);
+            for short in [true, false] {
+                let bit = castle_bit(seat, short);
+                if self.castling & bit == 0 {
+                    continue;
+                }
+                let geo = self.castle_sq[s];
+                let rook = geo[if short { 1 } else { 2 }];
+                let ok = geo[0] != 0
+                    && self.cells[rook as usize] == Piece::new(seat, Kind::Rook).code();
+                if !ok {
+                    self.castling &= !bit;
+                }
+            }
+        }
+        self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.castling);
+    }
+
+    /// Recomputes the hash from scratch (for tests and after bulk edits).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::turn(self.turn) ^ zobrist::castling(self.castling);
+        for sq in Square::all() {
+            let c = self.cells[sq.index() as usize];
+            if c != EMPTY {
+                h ^= zobrist::piece(c, sq.index());
+            }
+        }
+        for s in 0..4 {
+            h ^= zobrist::ep(s, self.ep[s].skipped) ^ zobrist::army(s, self.armies[s]);
+        }
+        h
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Position) -> bool {
+        self.cells == o.cells
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.turn == o.turn
+            && self.armies == o.armies
+            && self.halfmoves == o.halfmoves
+            && self.rules.variant == o.rules.variant
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::notation::fen4::write(self))
+    }
+}
+
+#[inline(always)]
+pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {
+    1 << (2 * seat as u8 + if short { 0 } else { 1 })
+}
+
+#[inline(always)]
+pub(crate) fn set_bit(b: &mut [u64; 4], i: u8) {
+    b[(i >> 6) as usize] |= 1u64 << (i & 63);
+}
+
+#[inline(always)]
+pub(crate) fn clear_bit(b: &mut [u64; 4], i: u8) {
+    b[(i >> 6) as usize] &= !(1u64 << (i & 63));
+}
+
+/// Iterates over the set bits of a 256-bit set, as square indices.
+#[inline(always)]
+pub(crate) fn bits(b: &[u64; 4]) -> impl Iterator<Item = u8> {
+    let words = *b;
+    (0..4usize).flat_map(move |w| {
+        let mut x = words[w];
+        std::iter::from_fn(move || {
+            if x == 0 {
+                None
+            } else {
+                let t = x.trailing_zeros() as u8;
+                x &= x - 1;
+                Some((w as u8) << 6 | t)
+            }
+        })
+    })
+}

@@ -1,0 +1,168 @@
+//! Making a move on the board: pieces, castling rights, en-passant windows, the fifty-move
+//! counter, the hash and the turn.
+
+use super::geometry::{forward, relative_rank, step_towards};
+use super::{castle_bit, EpWindow, Position};
+use crate::board::piece::{kind_bits, seat_bits, DEAD, EMPTY, ONE_POINT, REVERSED};
+use crate::board::{Kind, Piece, Seat, Square};
+use crate::moves::{Move, MoveKind};
+use crate::ruleset::PromotionChoice;
+
+/// What a move did on the board, for scoring and notation.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Pieces removed by the move (an en-passant capture can remove two), with their squares.
+    pub captured: [Option<(Square, Piece)>; 2],
+}
+
+impl Played {
+    /// The captured pieces.
+    pub fn captures(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.captured.iter().flatten().copied()
+    }
+}
+
+impl Position {
+    /// Makes `m` for the seat to move and passes the turn on. The move must be legal (or at least
+    /// pseudo-legal); the game layer checks that.
+    pub fn play(&mut self, m: Move) -> Played {
+        let seat = self.turn;
+        let played = self.apply_on_board(seat, m);
+        self.advance_turn();
+        played
+    }
+
+    /// Makes `m` for `seat` on the board without passing the turn.
+    pub(crate) fn apply_on_board(&mut self, seat: Seat, m: Move) -> Played {
+        let s = seat.index();
+        let (from, to) = (m.from_idx(), m.to_idx());
+        let mut played = Played::default();
+        let mut live_capture = false;
+        let mut code = self.lift(from);
+        let is_pawn = kind_bits(code) == Kind::Pawn as u8;
+        if self.cells[to as usize] != EMPTY {
+            let c = self.lift(to);
+            live_capture |= c & DEAD == 0;
+            played.captured[0] = Some((sq(to), piece(c)));
+        }
+        match m.kind() {
+            MoveKind::EnPassant => {
+                for x in 0..4 {
+                    let w = self.ep[x];
+                    if w.skipped != to || x == s {
+                        continue;
+                    }
+                    let pc = self.cells[w.pawn as usize];
+                    if kind_bits(pc) == Kind::Pawn as u8
+                        && seat_bits(pc) as usize == x
+                        && self.rules.enemies(seat) >> x & 1 != 0
+                    {
+                        let c = self.lift(w.pawn);
+                        live_capture |= c & DEAD == 0;
+                        let slot = if played.captured[0].is_none() { 0 } else { 1 };
+                        played.captured[slot] = Some((sq(w.pawn), piece(c)));
+                    }
+                }
+            }
+            MoveKind::CastleShort | MoveKind::CastleLong => {
+                let short = m.kind() == MoveKind::CastleShort;
+                let rook = self.castle_sq[s][if short { 1 } else { 2 }];
+                let d = step_towards(from, rook);
+                let rc = self.lift(rook);
+                self.drop_code(from.wrapping_add(d), rc);
+            }
+            _ => {}
+        }
+        if let Some(k) = m.promotion() {
+            code = (code & !(7 | REVERSED | ONE_POINT)) | k as u8;
+            if self.rules.promotion_choice == PromotionChoice::OnePointQueen {
+                code |= ONE_POINT;
+            }
+        } else if is_pawn && self.rules.reversal {
+            code = self.reversal(code, to);
+        }
+        self.drop_code(to, code);
+
+        if self.castling != 0 {
+            self.update_castling(from, to);
+        }
+        if is_pawn || live_capture {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if m.kind() == MoveKind::DoubleStep {
+            let skipped = from.wrapping_add(forward(s as u8));
+            self.set_ep(
+                s,
+                EpWindow {
+                    skipped,
+                    pawn: to,
+                },
+            );
+        }
+        played
+    }
+
+    /// The pawn code after arriving on `to`: reversed on the partner's back row, forward again
+    /// on its own pawn row.
+    fn reversal(&self, code: u8, to: u8) -> u8 {
+        let s = seat_bits(code);
+        if relative_rank((s + 2) & 3, to) == 1 {
+            code | REVERSED
+        } else if code & REVERSED != 0 && relative_rank(s, to) == 2 {
+            code & !REVERSED
+        } else {
+            code
+        }
+    }
+
+    fn update_castling(&mut self, from: u8, to: u8) {
+        let old = self.castling;
+        for seat in Seat::ALL {
+            let [k, short, long] = self.castle_sq[seat.index()];
+            if k == 0 {
+                continue;
+            }
+            if from == k {
+                self.castling &= !(castle_bit(seat, true) | castle_bit(seat, false));
+            }
+            if from == short || to == short {
+                self.castling &= !castle_bit(seat, true);
+            }
+            if from == long || to == long {
+                self.castling &= !castle_bit(seat, false);
+            }
+        }
+        if old != self.castling {
+            self.hash ^= super::zobrist::castling(old) ^ super::zobrist::castling(self.castling);
+        }
+    }
+
+    /// Passes the turn to the next seat that takes turns, closing the en-passant window of every
+    /// seat whose slot the turn order reaches.
+    pub fn advance_turn(&mut self) {
+        let mut t = self.turn;
+        for _ in 0..4 {
+            t = t.next();
+            self.set_ep(t.index(), EpWindow::default());
+            if self.armies[t.index()].takes_turns() {
+                break;
+            }
+        }
+        self.set_turn(t);
+    }
+
+    /// Passes the turn to the next seat without a move (a skipped or passed turn).
+    pub fn pass(&mut self) {
+        self.advance_turn();
+    }
+}
+
+fn sq(i: u8) -> Square {
+    Square::from_index(i).expect("board square")
+}
+
+fn piece(c: u8) -> Piece {
+    Piece::from_code(c).expect("a piece")
+}

@@ -1,0 +1,56 @@
+//! Zobrist keys, computed by mixing instead of stored in tables (no start-up cost, no cache
+//! pressure from a 256×256 table).
+
+use super::Army;
+use crate::board::Seat;
+
+#[inline(always)]
+const fn mix(mut x: u64) -> u64 {
+    // splitmix64 finaliser
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Key of piece code `c` on internal square `i`.
+#[inline(always)]
+pub(crate) const fn piece(c: u8, i: u8) -> u64 {
+    mix((c as u64) << 8 | i as u64)
+}
+
+/// Key of the seat to move.
+#[inline(always)]
+pub(crate) const fn turn(s: Seat) -> u64 {
+    mix(0x1_0000 + s as u64)
+}
+
+/// Key of a whole castling-rights byte.
+#[inline(always)]
+pub(crate) const fn castling(bits: u8) -> u64 {
+    if bits == 0 {
+        0
+    } else {
+        mix(0x2_0000 + bits as u64)
+    }
+}
+
+/// Key of seat `s`'s en-passant window with skipped square `sq` (0 = closed).
+#[inline(always)]
+pub(crate) const fn ep(s: usize, sq: u8) -> u64 {
+    if sq == 0 {
+        0
+    } else {
+        mix(0x3_0000 + ((s as u64) << 8) + sq as u64)
+    }
+}
+
+/// Key of seat `s`'s army status.
+#[inline(always)]
+pub(crate) const fn army(s: usize, a: Army) -> u64 {
+    if matches!(a, Army::Live) {
+        0
+    } else {
+        mix(0x4_0000 + ((s as u64) << 8) + a.code() as u64)
+    }
+}

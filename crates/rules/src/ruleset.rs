@@ -1,0 +1,347 @@
+//! Rule sets: every rule that varies between the four games, as data.
+//!
+//! The table of rules.md §3 is the list of fields. Code asks the rule set ("may a pawn double
+//! step?") instead of branching on the game's name.
+
+use crate::board::{Kind, Seat, Setup};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which of the four games a rule set is (used for names, tags and colours).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// chess.com Teams.
+    Teams,
+    /// chess.com Free-For-All.
+    Ffa,
+    /// Verney's four-handed chess, 1881.
+    Verney1881,
+    /// The London Four-handed Chess Club rules, 1893.
+    Club1893,
+}
+
+impl Variant {
+    /// Name used in the PGN4 `Variant` tag.
+    pub const fn pgn_name(self) -> &'static str {
+        match self {
+            Variant::Teams => "Teams",
+            Variant::Ffa => "FFA",
+            Variant::Verney1881 => "Verney1881",
+            Variant::Club1893 => "Club1893",
+        }
+    }
+
+    /// Short lower-case name used on command lines.
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            Variant::Teams => "teams",
+            Variant::Ffa => "ffa",
+            Variant::Verney1881 => "verney1881",
+            Variant::Club1893 => "club1893",
+        }
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Variant, String> {
+        let t = s.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "teams" | "team" => Ok(Variant::Teams),
+            "ffa" | "free-for-all" | "freeforall" | "solo" => Ok(Variant::Ffa),
+            "verney1881" | "verney" => Ok(Variant::Verney1881),
+            "club1893" | "club" => Ok(Variant::Club1893),
+            _ => Err(format!(
+                "unknown rules '{s}' (expected teams, ffa, verney1881 or club1893)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn_name())
+    }
+}
+
+/// Where pawns promote.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionZone {
+    /// On the player's own Nth rank, counted from his back row as rank 1.
+    OwnRank(u8),
+    /// On any opponent's back row (reachable only by capture).
+    OpponentBackRow,
+}
+
+/// What a pawn may become.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionChoice {
+    /// Queen, rook, bishop or knight.
+    AnyPiece,
+    /// Queen only.
+    QueenOnly,
+    /// A queen worth one point when captured (FFA `=D`).
+    OnePointQueen,
+}
+
+impl PromotionChoice {
+    /// The kinds a pawn may promote to.
+    pub const fn kinds(self) -> &'static [Kind] {
+        match self {
+            PromotionChoice::AnyPiece => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+            PromotionChoice::QueenOnly | PromotionChoice::OnePointQueen => &[Kind::Queen],
+        }
+    }
+}
+
+/// When a player with no legal move in check is judged mated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MateJudging {
+    /// When his own turn comes (Teams: the partner can still intervene).
+    OnOwnTurn,
+    /// Immediately after any move (FFA).
+    AfterEveryMove,
+    /// After every move and resignation, by the levels of rules.md §6.2 (Verney, Club).
+    Levels,
+}
+
+/// What becomes of a mated army.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MatedArmy {
+    /// The game is over (Teams).
+    GameOver,
+    /// Dead: grey, capturable for 0 (FFA).
+    Dead,
+    /// Inert and revivable (Verney, Club).
+    Inert,
+}
+
+/// How the game is won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WinCondition {
+    /// First mate (or king capture) of an opponent wins for the side.
+    FirstMate,
+    /// Most points when three players are out.
+    MostPoints,
+    /// Both opponents mated (or resigned) at once.
+    BothOpponentsMated,
+}
+
+/// What a stalemate does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StalemateRule {
+    /// The game is drawn.
+    Draw,
+    /// The stalemated player scores and is out (FFA).
+    ScoreAndOut,
+    /// The turn passes; a side unable to move draws (Verney, Club).
+    Pass,
+}
+
+/// Points for check bonuses in FFA.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckBonus {
+    /// chess.com's live server: +1 for two kings, +5 for three.
+    Live,
+    /// The help-centre table: two kings +1 with a queen, +5 otherwise; three +5 with a queen, +20
+    /// otherwise.
+    HelpCentre,
+}
+
+/// When an early resignation or timeout aborts the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AbortRule {
+    /// Resigning or flagging on one's first move (Teams).
+    FirstMove,
+    /// Before making three moves while the king is not in check (FFA).
+    BeforeThreeMovesOutOfCheck,
+    /// Never.
+    Never,
+}
+
+/// Every rule that varies between rule sets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Which game this is.
+    pub variant: Variant,
+    /// Colour names shown for S, W, N, E.
+    pub colours: [&'static str; 4],
+    /// Seat that moves first.
+    pub first_to_move: Seat,
+    /// Setup used when none is given.
+    pub default_setup: Setup,
+    /// Whether other setups may be chosen.
+    pub any_setup: bool,
+    /// Partners sit opposite (S+N vs W+E); false means each for himself.
+    pub sides: bool,
+    /// A pawn on its own pawn row may move two squares.
+    pub double_step: bool,
+    /// En passant after a double step (rules.md §4.2).
+    pub en_passant: bool,
+    /// Castling (rules.md §4.3).
+    pub castling: bool,
+    /// A pawn may jump its partner's pawn directly ahead.
+    pub partner_pawn_jump: bool,
+    /// A pawn reaching its partner's back row turns back.
+    pub reversal: bool,
+    /// Where pawns promote.
+    pub promotion_zone: PromotionZone,
+    /// What they promote to.
+    pub promotion_choice: PromotionChoice,
+    /// A move may not put the partner's king in a new check.
+    pub no_new_partner_check: bool,
+    /// Kings may be captured.
+    pub king_capture: bool,
+    /// When mate is judged.
+    pub mate_judging: MateJudging,
+    /// What a mated army becomes.
+    pub mated_army: MatedArmy,
+    /// How the game is won.
+    pub win: WinCondition,
+    /// What a stalemate does.
+    pub stalemate: StalemateRule,
+    /// FFA scoring is in force.
+    pub scoring: bool,
+    /// FFA check bonus table.
+    pub check_bonus: CheckBonus,
+    /// A player who resigns or flags while two or more others are active keeps a zombie king.
+    pub dead_king_walking: bool,
+    /// When an early resignation or timeout aborts.
+    pub abort: AbortRule,
+}
+
+impl RuleSet {
+    /// chess.com Teams.
+    pub const TEAMS: RuleSet = RuleSet {
+        variant: Variant::Teams,
+        colours: ["Red", "Blue", "Yellow", "Green"],
+        first_to_move: Seat::South,
+        default_setup: Setup::Modern,
+        any_setup: true,
+        sides: true,
+        double_step: true,
+        en_passant: true,
+        castling: true,
+        partner_pawn_jump: false,
+        reversal: false,
+        promotion_zone: PromotionZone::OwnRank(11),
+        promotion_choice: PromotionChoice::AnyPiece,
+        no_new_partner_check: false,
+        king_capture: true,
+        mate_judging: MateJudging::OnOwnTurn,
+        mated_army: MatedArmy::GameOver,
+        win: WinCondition::FirstMate,
+        stalemate: StalemateRule::Draw,
+        scoring: false,
+        check_bonus: CheckBonus::Live,
+        dead_king_walking: false,
+        abort: AbortRule::FirstMove,
+    };
+
+    /// chess.com Free-For-All.
+    pub const FFA: RuleSet = RuleSet {
+        variant: Variant::Ffa,
+        sides: false,
+        promotion_zone: PromotionZone::OwnRank(8),
+        promotion_choice: PromotionChoice::OnePointQueen,
+        mate_judging: MateJudging::AfterEveryMove,
+        mated_army: MatedArmy::Dead,
+        win: WinCondition::MostPoints,
+        stalemate: StalemateRule::ScoreAndOut,
+        scoring: true,
+        dead_king_walking: true,
+        abort: AbortRule::BeforeThreeMovesOutOfCheck,
+        ..RuleSet::TEAMS
+    };
+
+    /// The rule set of a variant.
+    pub const fn of(variant: Variant) -> RuleSet {
+        match variant {
+            Variant::Teams => RuleSet::TEAMS,
+            Variant::Ffa => RuleSet::FFA,
+            Variant::Verney1881 => RuleSet::VERNEY_1881,
+            Variant::Club1893 => RuleSet::CLUB_1893,
+        }
+    }
+
+    /// Verney's four-handed chess of 1881.
+    pub const VERNEY_1881: RuleSet = RuleSet {
+        variant: Variant::Verney1881,
+        colours: ["Yellow", "Red", "White", "Black"],
+        default_setup: Setup::Classic,
+        any_setup: false,
+        double_step: false,
+        en_passant: false,
+        castling: false,
+        partner_pawn_jump: true,
+        reversal: true,
+        promotion_zone: PromotionZone::OpponentBackRow,
+        promotion_choice: PromotionChoice::QueenOnly,
+        no_new_partner_check: true,
+        king_capture: false,
+        mate_judging: MateJudging::Levels,
+        mated_army: MatedArmy::Inert,
+        win: WinCondition::BothOpponentsMated,
+        stalemate: StalemateRule::Pass,
+        abort: AbortRule::Never,
+        ..RuleSet::TEAMS
+    };
+
+    /// The London Four-handed Chess Club rules of 1893.
+    pub const CLUB_1893: RuleSet = RuleSet {
+        variant: Variant::Club1893,
+        colours: ["White", "Black", "Yellow", "Red"],
+        default_setup: Setup::Modern,
+        double_step: true,
+        en_passant: true,
+        castling: true,
+        promotion_choice: PromotionChoice::AnyPiece,
+        ..RuleSet::VERNEY_1881
+    };
+
+    /// True when `a` and `b` play together (same seat, or partners in a sides game).
+    #[inline]
+    pub const fn allied(&self, a: Seat, b: Seat) -> bool {
+        a as u8 == b as u8 || (self.sides && a as u8 == b.opposite() as u8)
+    }
+
+    /// Seats hostile to `s`, as a one-bit-per-seat set (before statuses are considered).
+    #[inline]
+    pub const fn enemies(&self, s: Seat) -> u8 {
+        let all = 0b1111 & !s.bit();
+        if self.sides {
+            all & !s.opposite().bit()
+        } else {
+            all
+        }
+    }
+
+    /// Colour name of `seat` under this rule set.
+    pub fn colour(&self, seat: Seat) -> &'static str {
+        self.colours[seat.index()]
+    }
+
+    /// The seat shown with colour `name` (case-insensitive).
+    pub fn seat_of_colour(&self, name: &str) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.colours[s.index()].eq_ignore_ascii_case(name))
+    }
+}
+
+static TEAMS: RuleSet = RuleSet::TEAMS;
+static FFA: RuleSet = RuleSet::FFA;
+static VERNEY: RuleSet = RuleSet::VERNEY_1881;
+static CLUB: RuleSet = RuleSet::CLUB_1893;
+
+impl RuleSet {
+    /// The shared, static rule set of a variant (what positions refer to).
+    pub fn get(variant: Variant) -> &'static RuleSet {
+        match variant {
+            Variant::Teams => &TEAMS,
+            Variant::Ffa => &FFA,
+            Variant::Verney1881 => &VERNEY,
+            Variant::Club1893 => &CLUB,
+        }
+    }
+}
