@@ -6,6 +6,7 @@
 //! replay games with it.
 
 pub mod board;
+pub mod game;
 pub mod moves;
 pub mod notation;
 pub mod perft;

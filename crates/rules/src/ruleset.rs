@@ -192,6 +192,9 @@ pub struct RuleSet {
     pub no_new_partner_check: bool,
     /// Kings may be captured.
     pub king_capture: bool,
+    /// Capturing a king silences its army at once: the capture is legal even when that army's
+    /// other pieces attack the capturer's king (chess.com FFA, seen in game 100527014).
+    pub king_capture_disarms: bool,
     /// When mate is judged.
     pub mate_judging: MateJudging,
     /// What a mated army becomes.
@@ -228,6 +231,7 @@ impl RuleSet {
         promotion_choice: PromotionChoice::AnyPiece,
         no_new_partner_check: false,
         king_capture: true,
+        king_capture_disarms: false,
         mate_judging: MateJudging::OnOwnTurn,
         mated_army: MatedArmy::GameOver,
         win: WinCondition::FirstMate,
@@ -246,6 +250,7 @@ impl RuleSet {
         promotion_choice: PromotionChoice::OnePointQueen,
         mate_judging: MateJudging::AfterEveryMove,
         mated_army: MatedArmy::Dead,
+        king_capture_disarms: true,
         win: WinCondition::MostPoints,
         stalemate: StalemateRule::ScoreAndOut,
         scoring: true,

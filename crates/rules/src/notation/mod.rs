@@ -1,3 +1,5 @@
 //! The chess.com exchange formats: FEN4 for positions and PGN4 for games.
 
 pub mod fen4;
+pub mod pgn4;
+pub mod san;

@@ -77,6 +77,14 @@ impl Position {
         out.retain(|m| self.king_safe_after(seat, m));
     }
 
+    /// True when making `m` leaves `seat`'s king unattacked by the seats in `hostile`.
+    fn king_safe_without(&self, seat: Seat, m: Move, hostile: u8) -> bool {
+        let mut p = self.clone();
+        p.apply_on_board(seat, m);
+        let k = p.kings[seat.index()];
+        k == 0 || !p.is_attacked(k, hostile, 0)
+    }
+
     fn filter_king_safe(&self, seat: Seat, out: &mut MoveList) {
         let k = self.kings[seat.index()];
         if k == 0 {
@@ -84,8 +92,15 @@ impl Position {
         }
         let hostile = self.hostile_to(seat);
         let ks = self.king_safety(seat, k, hostile);
+        let disarms = self.rules.king_capture_disarms;
         out.retain(|m| {
             let from = m.from_idx();
+            if disarms {
+                let t = self.cells[m.to_idx() as usize];
+                if kind_bits(t) == Kind::King as u8 && is_of(t, hostile) {
+                    return self.king_safe_without(seat, m, hostile & !(1 << seat_bits(t)));
+                }
+            }
             if from == ks.king {
                 return !self.is_attacked(m.to_idx(), hostile, ks.king);
             }

@@ -1,0 +1,4 @@
+//! The subcommands.
+
+pub mod perft;
+pub mod replay;

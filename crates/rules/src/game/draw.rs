@@ -1,0 +1,82 @@
+//! Draw rules of rules.md §4.4: threefold repetition, fifty moves, insufficient material.
+
+use crate::board::{Kind, Seat};
+use crate::moves::MoveKind;
+use crate::position::{Army, Position};
+use crate::ruleset::RuleSet;
+
+/// The position's identity for repetition: the hash, with en-passant windows counted only when
+/// the seat to move has an en-passant capture in them.
+pub fn repetition_key(pos: &Position) -> u64 {
+    let windows = pos.ep_windows();
+    if windows.0.iter().all(|w| w.squares().is_none()) {
+        return pos.hash();
+    }
+    let mut bare = pos.clone();
+    for seat in Seat::ALL {
+        bare.set_ep_window(seat, None);
+    }
+    let mut key = bare.hash();
+    let moves = pos.legal_moves();
+    for (seat, w) in windows.iter() {
+        if let Some((skipped, _)) = w.squares() {
+            if moves
+                .iter()
+                .any(|m| m.kind() == MoveKind::EnPassant && m.to() == skipped)
+            {
+                key ^= (skipped.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (seat.index() as u64) << 56;
+            }
+        }
+    }
+    key
+}
+
+/// Seats counted by the fifty-move rule: neither out, mated nor resigned.
+pub fn moving_seats(pos: &Position) -> u32 {
+    Seat::ALL
+        .iter()
+        .filter(|&&s| matches!(pos.army(s), Army::Live | Army::Zombie))
+        .count() as u32
+}
+
+/// The fifty-move rule: `c >= 50 × n`.
+pub fn fifty_moves(pos: &Position) -> bool {
+    let n = moving_seats(pos);
+    n > 0 && pos.halfmoves() >= 50 * n
+}
+
+/// Insufficient material under `rules` (rules.md §4.4).
+pub fn insufficient_material(pos: &Position, rules: &RuleSet) -> bool {
+    let counts = |army_ok: &dyn Fn(Army) -> bool| {
+        let mut heavy = false;
+        let mut minors = [0u32; 4];
+        let mut kings = [false; 4];
+        for (_, pc) in pos.pieces() {
+            if pc.dead && !(pc.kind == Kind::King && pos.army(pc.seat) == Army::Zombie) {
+                continue;
+            }
+            if !army_ok(pos.army(pc.seat)) {
+                continue;
+            }
+            match pc.kind {
+                Kind::Pawn | Kind::Rook | Kind::Queen => heavy = true,
+                Kind::Knight | Kind::Bishop => minors[pc.seat.index()] += 1,
+                Kind::King => kings[pc.seat.index()] = true,
+            }
+        }
+        (heavy, minors, kings)
+    };
+    if rules.sides {
+        let (heavy, minors, _) = counts(&|a| !matches!(a, Army::Resigned));
+        !heavy && minors[0] + minors[2] <= 1 && minors[1] + minors[3] <= 1
+    } else {
+        let (heavy, minors, kings) = counts(&|a| matches!(a, Army::Live | Army::Zombie));
+        if heavy {
+            return false;
+        }
+        let live_kings = kings.iter().filter(|&&k| k).count();
+        let total_minors: u32 = minors.iter().sum();
+        total_minors == 0 || (live_kings == 2 && total_minors <= 1)
+    }
+}

@@ -1,0 +1,304 @@
+//! Consequences of actions in chess.com Free-For-All (rules.md §5.2): points, immediate mates,
+//! eliminations, Dead King Walking, the end with its king bonuses, draws, claims and the
+//! server's automatic resignations and claims.
+
+use super::scoring::{self, capture_value, check_bonus};
+use super::{zombie_pick, Action, Event, Game, GameError, OutReason, ScoreReason, SeatStatus};
+use crate::board::{Kind, Seat};
+use crate::game::draw;
+use crate::game::{DrawReason, Outcome};
+use crate::moves::Move;
+use crate::position::{Army, Position};
+
+fn is_mated(pos: &Position, q: Seat) -> bool {
+    pos.king(q).is_some() && pos.in_check(q) && !pos.has_legal_move(q)
+}
+
+fn can_be_mated(pos: &Position, q: Seat) -> bool {
+    matches!(pos.army(q), Army::Live | Army::Zombie) && pos.king(q).is_some()
+}
+
+/// Takes `q` out: a live player for `reason`; a zombie keeps the reason he left for.
+fn eliminate(g: &mut Game, q: Seat, reason: OutReason, events: &mut Vec<Event>) {
+    let status = match g.seats[q] {
+        SeatStatus::Zombie(r) => SeatStatus::Out(r),
+        _ => SeatStatus::Out(reason),
+    };
+    g.set_status(q, status, events);
+    g.pos.set_army(q, Army::Out);
+}
+
+/// Kings of zombie players still on the board.
+fn zombie_kings(g: &Game) -> i32 {
+    Seat::ALL
+        .iter()
+        .filter(|&&s| g.pos.army(s) == Army::Zombie && g.pos.king(s).is_some())
+        .count() as i32
+}
+
+pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, events: &mut Vec<Event>) {
+    let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&q| q != seat).collect();
+    let mated_before: Vec<bool> = Seat::ALL
+        .iter()
+        .map(|&q| q != seat && can_be_mated(&g.pos, q) && is_mated(&g.pos, q))
+        .collect();
+    let live_before: Vec<bool> = Seat::ALL
+        .iter()
+        .map(|&q| g.pos.army(q) == Army::Live)
+        .collect();
+
+    let played = g.pos.play(mv);
+
+    // Judge mates and checks on the board as the move left it, before any army turns grey.
+    let mated: Vec<Seat> = others
+        .iter()
+        .copied()
+        .filter(|&q| {
+            can_be_mated(&g.pos, q) && !mated_before[q.index()] && is_mated(&g.pos, q)
+        })
+        .collect();
+    let mut checked = 0;
+    let mut queen_only = true;
+    for &q in &others {
+        let Some(k) = g.pos.king(q) else { continue };
+        if !live_before[q.index()] || g.pos.army(q) != Army::Live {
+            continue;
+        }
+        let by_me: Vec<_> = g
+            .pos
+            .checkers(q)
+            .into_iter()
+            .filter(|&sq| g.pos.piece_at(sq).is_some_and(|p| p.seat == seat && !p.dead))
+            .collect();
+        if !by_me.is_empty() {
+            checked += 1;
+            queen_only &= by_me
+                .iter()
+                .all(|&sq| g.pos.piece_at(sq).is_some_and(|p| p.kind == Kind::Queen));
+        }
+        let _ = k;
+    }
+
+    for (_, pc) in played.captures() {
+        if !zombie {
+            g.score(seat, capture_value(pc), ScoreReason::Capture, events);
+        }
+        if pc.kind == Kind::King && !pc.dead {
+            eliminate(g, pc.seat, OutReason::KingCaptured, events);
+        }
+    }
+    for q in mated {
+        if !zombie {
+            g.score(seat, scoring::MATE, ScoreReason::Checkmate, events);
+        }
+        eliminate(g, q, OutReason::Checkmated, events);
+    }
+    if !zombie {
+        let bonus = check_bonus(g.rules.check_bonus, checked, queen_only);
+        g.score(seat, bonus, ScoreReason::MultiCheck, events);
+    }
+    if !g.pos.army(g.pos.turn()).takes_turns() {
+        g.pos.advance_turn();
+    }
+    check_end(g, events);
+}
+
+/// A player resigns or flags: a zombie king while two or more others play on, otherwise out
+/// and the game ends.
+pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {
+    let others: Vec<Seat> = g.active_seats().into_iter().filter(|&s| s != seat).collect();
+    if others.len() >= 2 && g.rules.dead_king_walking {
+        g.set_status(seat, SeatStatus::Zombie(reason), events);
+        g.pos.set_army(seat, Army::Zombie);
+        return;
+    }
+    let king_on_board = g.pos.king(seat).is_some();
+    g.set_status(seat, SeatStatus::Out(reason), events);
+    g.pos.set_army(seat, Army::Out);
+    if g.pos.turn() == seat {
+        g.pos.advance_turn();
+    }
+    if let [last] = others[..] {
+        if draw::insufficient_material(&g.pos, &g.rules) {
+            g.score(seat, scoring::DRAW, ScoreReason::Draw, events);
+            g.score(last, scoring::DRAW, ScoreReason::Draw, events);
+            let zk = zombie_kings(g);
+            g.score(last, scoring::KING * zk, ScoreReason::Draw, events);
+            g.finish(Outcome::Drawn(DrawReason::InsufficientMaterial), events);
+            return;
+        }
+        let kings = zombie_kings(g) + i32::from(king_on_board);
+        g.score(last, scoring::KING * kings, ScoreReason::KingsAtEnd, events);
+        g.finish(Outcome::Finished, events);
+        return;
+    }
+    check_end(g, events);
+}
+
+/// Ends the game when at most one player is active; with two left, applies the automatic
+/// resignation and claim.
+fn check_end(g: &mut Game, events: &mut Vec<Event>) {
+    if g.is_over() {
+        return;
+    }
+    let active = g.active_seats();
+    if active.len() <= 1 {
+        if let Some(&last) = active.first() {
+            let zk = zombie_kings(g);
+            g.score(last, scoring::KING * zk, ScoreReason::KingsAtEnd, events);
+        }
+        g.finish(Outcome::Finished, events);
+        return;
+    }
+}
+
+/// Value of everything `p` could still capture (kings as 20).
+fn capturable_value(g: &Game, p: Seat) -> i32 {
+    g.pos
+        .pieces()
+        .filter(|(_, pc)| pc.seat != p && !pc.dead)
+        .map(|(_, pc)| capture_value(pc))
+        .sum()
+}
+
+/// With two players left: the automatic resignation of a player who cannot reach first place,
+/// then the automatic claim (rules.md §5.2). Returns true when it acted.
+fn auto_two_left(g: &mut Game) -> bool {
+    let active = g.active_seats();
+    if active.len() != 2 || !g.auto.ffa_auto {
+        return false;
+    }
+    for &p in &active {
+        let best_other = Seat::ALL
+            .iter()
+            .filter(|&&o| o != p)
+            .map(|&o| g.points[o])
+            .max()
+            .unwrap_or(0);
+        if g.points[p] + capturable_value(g, p) < best_other {
+            let mut ev = Vec::new();
+            leave(g, p, OutReason::Resigned, &mut ev);
+            g.push_record(p, Action::Resign, ev);
+            return true;
+        }
+    }
+    let mut order: Vec<Seat> = Seat::ALL.to_vec();
+    order.sort_by_key(|&s| std::cmp::Reverse(g.points[s]));
+    let (leader, second, third) = (order[0], order[1], order[2]);
+    if g.seats[leader].is_active()
+        && g.points[leader] > g.points[second]
+        && !g.seats[second].is_active()
+        && g.points[second] - g.points[third] >= 20
+    {
+        let mut ev = Vec::new();
+        claim(g, leader, &mut ev);
+        g.push_record(leader, Action::ClaimWin, ev);
+        return true;
+    }
+    false
+}
+
+pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
+    let active = g.active_seats();
+    if active.len() != 2 || !active.contains(&seat) {
+        return Err(GameError::CannotClaim(
+            "only one of the last two players may claim".into(),
+        ));
+    }
+    let other = active.into_iter().find(|&s| s != seat).unwrap_or(seat);
+    if g.points[seat] < g.points[other] + 21 {
+        return Err(GameError::CannotClaim(
+            "a claim needs a lead of 21 points or more".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The claimant resigns; the other player gets his king and every zombie king; the game ends.
+pub(super) fn claim(g: &mut Game, seat: Seat, events: &mut Vec<Event>) {
+    let other = g.active_seats().into_iter().find(|&s| s != seat);
+    let king = i32::from(g.pos.king(seat).is_some());
+    g.set_status(seat, SeatStatus::Out(OutReason::Resigned), events);
+    g.pos.set_army(seat, Army::Out);
+    if let Some(o) = other {
+        let kings = king + zombie_kings(g);
+        g.score(o, scoring::KING * kings, ScoreReason::KingsAtEnd, events);
+    }
+    g.finish(Outcome::Finished, events);
+}
+
+/// Draw points: +10 to each active player and the zombie kings' 20 shared among them.
+pub(super) fn draw_points(g: &mut Game, events: &mut Vec<Event>) {
+    let active = g.active_seats();
+    let zk = zombie_kings(g);
+    let share = scoring::share(scoring::KING, active.len());
+    for s in active {
+        g.score(s, scoring::DRAW + share * zk, ScoreReason::Draw, events);
+    }
+}
+
+/// What the turn brings: automatic resignations and claims, a resignation taking effect in its
+/// slot, zombie moves, stalemates and mates found on the turn. Returns true when something
+/// happened (the caller looks again).
+pub(super) fn on_turn(g: &mut Game) -> bool {
+    if auto_two_left(g) {
+        return true;
+    }
+    let t = g.pos.turn();
+    if let Some(reason) = g.pending_leave[t] {
+        let action = if reason == OutReason::TimedOut {
+            Action::Timeout
+        } else {
+            Action::Resign
+        };
+        g.leave_now(t, reason, action, true);
+        return true;
+    }
+    let mut events = Vec::new();
+    match g.pos.army(t) {
+        Army::Zombie => {
+            if !g.pos.has_legal_move(t) {
+                if !g.pos.in_check(t) {
+                    let active = g.active_seats();
+                    let share = scoring::share(scoring::KING, active.len());
+                    for s in active {
+                        g.score(s, share, ScoreReason::ZombieStalemate, &mut events);
+                    }
+                }
+                eliminate(g, t, OutReason::Stalemated, &mut events);
+                g.pos.advance_turn();
+                check_end(g, &mut events);
+                g.push_record(t, Action::Judged, events);
+                return true;
+            }
+            if !g.auto.zombie_moves {
+                return false;
+            }
+            let Some(mv) = zombie_pick(&g.pos, &mut g.rng) else {
+                return false;
+            };
+            g.apply_move(t, mv, true, &mut events);
+            g.push_record(t, Action::Move { mv, zombie: true }, events);
+            true
+        }
+        Army::Live => {
+            if g.pos.has_legal_move(t) {
+                return false;
+            }
+            if g.pos.in_check(t) {
+                eliminate(g, t, OutReason::Checkmated, &mut events);
+            } else {
+                g.score(t, scoring::KING, ScoreReason::Stalemated, &mut events);
+                eliminate(g, t, OutReason::Stalemated, &mut events);
+            }
+            g.pos.advance_turn();
+            check_end(g, &mut events);
+            g.push_record(t, Action::Judged, events);
+            true
+        }
+        _ => {
+            g.pos.advance_turn();
+            true
+        }
+    }
+}

@@ -1,0 +1,558 @@
+//! A game: the position plus everything the rules say happens around moves — turns, mates,
+//! eliminations, FFA points, Dead King Walking, draws, aborts and the result.
+//!
+//! Inputs are actions (a move, a resignation, a timeout, a claim); each returns the events it
+//! caused, or an error that changed nothing.
+
+pub mod draw;
+mod ffa;
+mod outcome;
+mod rng;
+pub mod scoring;
+mod sides;
+
+pub use outcome::{
+    placings, Decisive, DrawReason, Event, OutReason, Outcome, ScoreReason, SeatStatus,
+};
+pub use rng::ZombieRng;
+
+use crate::board::{BySeat, Kind, Seat, Side};
+use crate::moves::{Move, MoveList};
+use crate::position::{Army, Position};
+use crate::ruleset::{MateJudging, RuleSet};
+use std::fmt;
+
+/// What a player (or the server on his behalf) did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move (`zombie`: a Dead King Walking move).
+    Move {
+        /// The move.
+        mv: Move,
+        /// Played for a zombie king.
+        zombie: bool,
+    },
+    /// A resignation.
+    Resign,
+    /// A loss on time.
+    Timeout,
+    /// FFA: the leader claims the win.
+    ClaimWin,
+    /// No action: the rules judged the seat to move (a mate or stalemate found on its turn, a
+    /// zombie king with no move, a resignation taking effect in its slot).
+    Judged,
+}
+
+/// One action in the game's record, with the events it caused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Whose action.
+    pub seat: Seat,
+    /// What was done.
+    pub action: Action,
+    /// What followed (the move itself first).
+    pub events: Vec<Event>,
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is over.
+    GameOver,
+    /// It is not this seat's turn.
+    NotYourTurn {
+        /// The seat to move.
+        to_move: Seat,
+    },
+    /// The seat is no longer playing.
+    NotActive(Seat),
+    /// The move is not legal here.
+    IllegalMove(String),
+    /// A claim that the rules do not allow now.
+    CannotClaim(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver => f.write_str("the game is over"),
+            GameError::NotYourTurn { to_move } => write!(f, "it is {to_move}'s turn"),
+            GameError::NotActive(s) => write!(f, "{s} is no longer playing"),
+            GameError::IllegalMove(m) => write!(f, "illegal move: {m}"),
+            GameError::CannotClaim(m) => write!(f, "cannot claim: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Which automatic actions the game performs itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Automation {
+    /// Play Dead King Walking moves with the seeded generator (off when replaying a record,
+    /// whose zombie moves are given).
+    pub zombie_moves: bool,
+    /// FFA autoresign and autoclaim with two players left.
+    pub ffa_auto: bool,
+}
+
+impl Automation {
+    /// Everything automatic: live play on the server.
+    pub const LIVE: Automation = Automation {
+        zombie_moves: true,
+        ffa_auto: true,
+    };
+    /// Nothing automatic: replaying a recorded game.
+    pub const REPLAY: Automation = Automation {
+        zombie_moves: false,
+        ffa_auto: false,
+    };
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: RuleSet,
+    start: Position,
+    start_points: BySeat<i32>,
+    pos: Position,
+    points: BySeat<i32>,
+    seats: BySeat<SeatStatus>,
+    moves_made: BySeat<u32>,
+    records: Vec<Record>,
+    keys: Vec<u64>,
+    outcome: Option<Outcome>,
+    seed: u64,
+    rng: ZombieRng,
+    auto: Automation,
+    pending_leave: BySeat<Option<OutReason>>,
+}
+
+impl Game {
+    /// A new game from the rule set's default setup.
+    pub fn new(rules: RuleSet) -> Game {
+        let pos = Position::start(RuleSet::get(rules.variant), rules.default_setup);
+        Game::from_position(rules, pos, BySeat([0; 4]))
+    }
+
+    /// A game from a given position and points (e.g. a FEN4).
+    pub fn from_position(rules: RuleSet, pos: Position, points: BySeat<i32>) -> Game {
+        let seats = BySeat::from_fn(|s| match pos.army(s) {
+            Army::Live => SeatStatus::Active,
+            Army::Zombie => SeatStatus::Zombie(OutReason::Resigned),
+            Army::Out => SeatStatus::Out(OutReason::Checkmated),
+            Army::Mated => SeatStatus::Mated,
+            Army::Resigned => SeatStatus::Out(OutReason::Resigned),
+        });
+        let key = draw::repetition_key(&pos);
+        let mut g = Game {
+            rules,
+            start: pos.clone(),
+            start_points: points,
+            pos,
+            points,
+            seats,
+            moves_made: BySeat([0; 4]),
+            records: Vec::new(),
+            keys: vec![key],
+            outcome: None,
+            seed: 0,
+            rng: ZombieRng::new(0),
+            auto: Automation::LIVE,
+            pending_leave: BySeat([None; 4]),
+        };
+        g.settle();
+        g
+    }
+
+    /// Sets the seed of the Dead King Walking generator (stored with the game).
+    pub fn with_seed(mut self, seed: u64) -> Game {
+        self.seed = seed;
+        self.rng = ZombieRng::new(seed);
+        self
+    }
+
+    /// Sets which actions the game performs itself.
+    pub fn with_automation(mut self, auto: Automation) -> Game {
+        self.auto = auto;
+        self
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// Points at the start (FEN4 games).
+    pub fn start_points(&self) -> BySeat<i32> {
+        self.start_points
+    }
+
+    /// FFA points.
+    pub fn points(&self) -> BySeat<i32> {
+        self.points
+    }
+
+    /// Each seat's status.
+    pub fn statuses(&self) -> BySeat<SeatStatus> {
+        self.seats
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Every action so far, with its events.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The zombie generator's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Moves made by `seat` (zombie moves not counted).
+    pub fn moves_made(&self, seat: Seat) -> u32 {
+        self.moves_made[seat]
+    }
+
+    /// The seat to move, while the game is on.
+    pub fn to_move(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            Some(self.pos.turn())
+        }
+    }
+
+    /// FFA placings (1 = first; ties share).
+    pub fn placings(&self) -> BySeat<u8> {
+        placings(&self.points)
+    }
+
+    /// Legal moves of the seat to move (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        if !self.is_over() {
+            self.pos.legal_moves_into(&mut l);
+        }
+        l
+    }
+
+    /// The legal move with these squares and promotion, if any.
+    pub fn find_move(
+        &self,
+        from: crate::Square,
+        to: crate::Square,
+        promotion: Option<Kind>,
+    ) -> Option<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+    }
+
+    /// Whether the seat to move is a zombie king waiting for its move.
+    pub fn zombie_to_move(&self) -> bool {
+        !self.is_over() && self.pos.army(self.pos.turn()) == Army::Zombie
+    }
+
+    /// The Dead King Walking move the seeded generator chooses now (legal king moves sorted by
+    /// destination, rank then file). Does not play it.
+    pub fn zombie_choice(&self) -> Option<Move> {
+        let mut rng = self.rng;
+        zombie_pick(&self.pos, &mut rng)
+    }
+
+    /// Plays `mv` for `seat`.
+    pub fn play(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, GameError> {
+        self.check_turn(seat)?;
+        let zombie = self.pos.army(seat) == Army::Zombie;
+        if !self.legal_moves().contains(&mv) {
+            return Err(GameError::IllegalMove(mv.uci()));
+        }
+        let start = self.records.len();
+        let mut events = Vec::new();
+        self.apply_move(seat, mv, zombie, &mut events);
+        self.push_record(seat, Action::Move { mv, zombie }, events);
+        self.settle();
+        Ok(self.events_since(start))
+    }
+
+    /// `seat` resigns. On his own turn it takes effect at once (an FFA zombie king then moves
+    /// at once); an FFA resignation given on another's turn takes effect when his turn comes.
+    pub fn resign(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        self.leave(seat, OutReason::Resigned, Action::Resign)
+    }
+
+    /// `seat` loses on time.
+    pub fn timeout(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        self.leave(seat, OutReason::TimedOut, Action::Timeout)
+    }
+
+    /// The seat to move resigns (or, with `timed_out`, flags) and the resignation fills its
+    /// turn: an FFA zombie king first moves on its next turn. This is what a PGN4 `R` or `T`
+    /// alone in a slot records.
+    pub fn leave_in_slot(&mut self, seat: Seat, timed_out: bool) -> Result<Vec<Event>, GameError> {
+        self.check_turn(seat)?;
+        let (reason, action) = if timed_out {
+            (OutReason::TimedOut, Action::Timeout)
+        } else {
+            (OutReason::Resigned, Action::Resign)
+        };
+        let start = self.records.len();
+        self.leave_now(seat, reason, action, true);
+        self.settle();
+        Ok(self.events_since(start))
+    }
+
+    /// FFA: with two players left, `seat` leading the other by 21 or more claims the win.
+    pub fn claim_win(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !self.rules.scoring {
+            return Err(GameError::CannotClaim("only in FFA".into()));
+        }
+        ffa::check_claim(self, seat)?;
+        let mut events = Vec::new();
+        ffa::claim(self, seat, &mut events);
+        self.push_record(seat, Action::ClaimWin, events.clone());
+        Ok(events)
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.pos.turn() != seat {
+            return Err(GameError::NotYourTurn {
+                to_move: self.pos.turn(),
+            });
+        }
+        Ok(())
+    }
+
+    fn leave(
+        &mut self,
+        seat: Seat,
+        reason: OutReason,
+        action: Action,
+    ) -> Result<Vec<Event>, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !self.seats[seat].is_active() {
+            return Err(GameError::NotActive(seat));
+        }
+        let start = self.records.len();
+        if self.rules.scoring && self.pos.turn() != seat {
+            self.pending_leave[seat] = Some(reason);
+            return Ok(Vec::new());
+        }
+        self.leave_now(seat, reason, action, false);
+        self.settle();
+        Ok(self.events_since(start))
+    }
+
+    /// Applies a resignation or timeout; `fills_slot` passes a new zombie's turn.
+    fn leave_now(&mut self, seat: Seat, reason: OutReason, action: Action, fills_slot: bool) {
+        let mut events = Vec::new();
+        self.pending_leave[seat] = None;
+        if self.aborts(seat) {
+            self.finish(Outcome::Aborted { by: seat }, &mut events);
+        } else if self.rules.scoring {
+            ffa::leave(self, seat, reason, &mut events);
+            if fills_slot && self.pos.turn() == seat && self.pos.army(seat) == Army::Zombie {
+                self.pos.advance_turn();
+                events.push(Event::TurnPassed { seat });
+            }
+        } else {
+            sides::leave(self, seat, reason, &mut events);
+        }
+        self.push_record(seat, action, events);
+    }
+
+    fn push_record(&mut self, seat: Seat, action: Action, events: Vec<Event>) {
+        self.records.push(Record {
+            seat,
+            action,
+            events,
+        });
+    }
+
+    fn events_since(&self, start: usize) -> Vec<Event> {
+        self.records[start..]
+            .iter()
+            .flat_map(|r| r.events.iter().cloned())
+            .collect()
+    }
+
+    /// True when a resignation or timeout of `seat` now aborts the game (rules.md §5.3).
+    pub fn aborts(&self, seat: Seat) -> bool {
+        use crate::ruleset::AbortRule;
+        match self.rules.abort {
+            AbortRule::FirstMove => self.moves_made[seat] == 0,
+            AbortRule::BeforeThreeMovesOutOfCheck => {
+                self.moves_made[seat] < 3 && !self.pos.in_check(seat)
+            }
+            AbortRule::Never => false,
+        }
+    }
+
+    fn apply_move(&mut self, seat: Seat, mv: Move, zombie: bool, events: &mut Vec<Event>) {
+        if !zombie {
+            self.moves_made[seat] += 1;
+        }
+        let text = crate::notation::san::move_text(&self.pos, mv);
+        let at = events.len();
+        events.push(Event::MovePlayed {
+            seat,
+            mv,
+            zombie,
+            text,
+        });
+        if self.rules.scoring {
+            ffa::after_move(self, seat, mv, zombie, events);
+        } else {
+            sides::after_move(self, seat, mv, events);
+        }
+        let checked = Seat::ALL
+            .iter()
+            .filter(|&&q| q != seat && self.pos.army(q).is_hostile() && self.pos.in_check(q))
+            .count();
+        let decisive = events[at..].iter().any(|e| {
+            matches!(
+                e,
+                Event::StatusChanged {
+                    status: SeatStatus::Out(OutReason::Checkmated | OutReason::KingCaptured),
+                    ..
+                }
+            )
+        });
+        if let Event::MovePlayed { text, .. } = &mut events[at] {
+            text.push_str(&crate::notation::san::marks(checked, decisive));
+        }
+        if !self.is_over() {
+            self.keys.push(draw::repetition_key(&self.pos));
+            self.check_draws(events);
+        }
+    }
+
+    fn check_draws(&mut self, events: &mut Vec<Event>) {
+        let key = *self.keys.last().expect("keys start with the start position");
+        let reason = if self.keys.iter().filter(|&&k| k == key).count() >= 3 {
+            Some(DrawReason::Repetition)
+        } else if draw::fifty_moves(&self.pos) {
+            Some(DrawReason::FiftyMoves)
+        } else if draw::insufficient_material(&self.pos, &self.rules) {
+            Some(DrawReason::InsufficientMaterial)
+        } else {
+            None
+        };
+        if let Some(r) = reason {
+            if self.rules.scoring {
+                ffa::draw_points(self, events);
+            }
+            self.finish(Outcome::Drawn(r), events);
+        }
+    }
+
+    /// Handles whatever the new turn brings before a player must act: mates and stalemates
+    /// judged on the turn, resignations taking effect, zombie moves, FFA automatic
+    /// resignations and claims. Each step is recorded.
+    fn settle(&mut self) {
+        for _ in 0..64 {
+            if self.is_over() {
+                return;
+            }
+            let progressed = match self.rules.mate_judging {
+                MateJudging::OnOwnTurn => {
+                    let mut events = Vec::new();
+                    sides::on_turn(self, &mut events);
+                    if !events.is_empty() {
+                        self.push_record(self.pos.turn(), Action::Judged, events);
+                    }
+                    false
+                }
+                _ => ffa::on_turn(self),
+            };
+            if !progressed {
+                return;
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        if self.outcome.is_none() {
+            self.outcome = Some(outcome);
+            events.push(Event::GameEnded(outcome));
+        }
+    }
+
+    fn set_status(&mut self, seat: Seat, status: SeatStatus, events: &mut Vec<Event>) {
+        if self.seats[seat] != status {
+            self.seats[seat] = status;
+            events.push(Event::StatusChanged { seat, status });
+        }
+    }
+
+    fn score(&mut self, seat: Seat, points: i32, reason: ScoreReason, events: &mut Vec<Event>) {
+        if points != 0 {
+            self.points[seat] += points;
+            events.push(Event::Scored {
+                seat,
+                points,
+                reason,
+            });
+        }
+    }
+
+    fn active_seats(&self) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|&s| self.seats[s].is_active())
+            .collect()
+    }
+
+    fn side_won(&mut self, loser: Seat, reason: OutReason, events: &mut Vec<Event>) {
+        let side: Side = loser.side().other();
+        self.finish(
+            Outcome::Won {
+                side,
+                by: Decisive {
+                    seat: loser,
+                    reason,
+                },
+            },
+            events,
+        );
+    }
+}
+
+/// Chooses a zombie king's move: legal king moves sorted by destination (rank, then file).
+pub(crate) fn zombie_pick(pos: &Position, rng: &mut ZombieRng) -> Option<Move> {
+    let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    if moves.is_empty() {
+        return None;
+    }
+    moves.sort_by_key(|m| (m.to().rank(), m.to().file()));
+    Some(moves[rng.below(moves.len())])
+}

@@ -1,0 +1,183 @@
+//! What happens to seats and games: statuses, reasons, results and the events a game emits.
+
+use crate::board::{BySeat, Seat, Side};
+use crate::moves::Move;
+
+/// Why a seat left the game (or its army stopped).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OutReason {
+    /// Checkmated.
+    Checkmated,
+    /// Stalemated (FFA: scores 20 and is out).
+    Stalemated,
+    /// Resigned (also by claiming the win in FFA).
+    Resigned,
+    /// Lost on time (or did not reconnect in time).
+    TimedOut,
+    /// Its king was captured.
+    KingCaptured,
+}
+
+impl OutReason {
+    /// Lower-case word for reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            OutReason::Checkmated => "checkmated",
+            OutReason::Stalemated => "stalemated",
+            OutReason::Resigned => "resigned",
+            OutReason::TimedOut => "timed out",
+            OutReason::KingCaptured => "king captured",
+        }
+    }
+}
+
+/// Where a seat stands in the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SeatStatus {
+    /// Playing.
+    Active,
+    /// FFA Dead King Walking: out of the game (resigned or timed out), its king still walks.
+    Zombie(OutReason),
+    /// Out of the game (FFA), or lost (sides games).
+    Out(OutReason),
+    /// Verney/Club: mated, revivable.
+    Mated,
+}
+
+impl SeatStatus {
+    /// Still competing: neither out, zombie nor mated.
+    pub const fn is_active(self) -> bool {
+        matches!(self, SeatStatus::Active)
+    }
+
+    /// Short description for reports (`active`, `zombie (resigned)`, `out (checkmated)`, `mated`).
+    pub fn describe(self) -> String {
+        match self {
+            SeatStatus::Active => "active".into(),
+            SeatStatus::Zombie(r) => format!("zombie ({})", r.as_str()),
+            SeatStatus::Out(r) => format!("out ({})", r.as_str()),
+            SeatStatus::Mated => "mated".into(),
+        }
+    }
+}
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// A player to move had no legal move and was not in check (Teams).
+    Stalemate,
+    /// The same position a third time.
+    Repetition,
+    /// Fifty moves of each player without a pawn move or capture.
+    FiftyMoves,
+    /// Neither side can mate.
+    InsufficientMaterial,
+    /// Verney/Club: neither player of a side can move.
+    NoMoves,
+}
+
+impl DrawReason {
+    /// Lower-case words for reports.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::Repetition => "threefold repetition",
+            DrawReason::FiftyMoves => "fifty-move rule",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::NoMoves => "no side can move",
+        }
+    }
+}
+
+/// Why a side won (sides games) or the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Decisive {
+    /// The seat whose loss decided the game.
+    pub seat: Seat,
+    /// How it lost.
+    pub reason: OutReason,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A side won (Teams, Verney, Club).
+    Won {
+        /// The winning side.
+        side: Side,
+        /// The loss that decided it.
+        by: Decisive,
+    },
+    /// Drawn (any rule set; in FFA points still decide the placings).
+    Drawn(DrawReason),
+    /// FFA: three players are out; the points decide.
+    Finished,
+    /// Aborted by an early resignation or timeout: no result.
+    Aborted {
+        /// Who caused it.
+        by: Seat,
+    },
+}
+
+/// Why points were scored (FFA).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ScoreReason {
+    /// Captured a piece.
+    Capture,
+    /// Mated a king.
+    Checkmate,
+    /// Checked two or three kings with one move.
+    MultiCheck,
+    /// Was stalemated.
+    Stalemated,
+    /// Share of a zombie king's stalemate.
+    ZombieStalemate,
+    /// Kings of resigned or timed-out players at the end.
+    KingsAtEnd,
+    /// Draw points.
+    Draw,
+}
+
+/// Something that happened in a game, in order, for clients and records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move was played (`zombie`: by the server for a zombie king).
+    MovePlayed {
+        /// Who moved.
+        seat: Seat,
+        /// The move.
+        mv: Move,
+        /// A Dead King Walking move.
+        zombie: bool,
+        /// PGN4 text of the move, with check and mate marks.
+        text: String,
+    },
+    /// A turn was passed (skipped or stalemate pass).
+    TurnPassed {
+        /// Whose turn.
+        seat: Seat,
+    },
+    /// Points were scored.
+    Scored {
+        /// Who scored.
+        seat: Seat,
+        /// How many.
+        points: i32,
+        /// Why.
+        reason: ScoreReason,
+    },
+    /// A seat's status changed.
+    StatusChanged {
+        /// Whose.
+        seat: Seat,
+        /// The new status.
+        status: SeatStatus,
+    },
+    /// The game ended.
+    GameEnded(Outcome),
+}
+
+/// Placings from points: 1 + the number of players with more points (ties share).
+pub fn placings(points: &BySeat<i32>) -> BySeat<u8> {
+    BySeat::from_fn(|s| 1 + Seat::ALL.iter().filter(|&&o| points[o] > points[s]).count() as u8)
+}

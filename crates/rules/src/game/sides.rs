@@ -1,0 +1,38 @@
+//! Consequences of actions in chess.com Teams: king capture wins, mate and stalemate are judged
+//! on the player's own turn, resigning or flagging loses for the side.
+
+use super::{Event, Game, OutReason, SeatStatus};
+use crate::board::{Kind, Seat};
+use crate::game::DrawReason;
+use crate::game::Outcome;
+use crate::moves::Move;
+
+pub(super) fn after_move(g: &mut Game, _seat: Seat, mv: Move, events: &mut Vec<Event>) {
+    let played = g.pos.play(mv);
+    for (_, pc) in played.captures() {
+        if pc.kind == Kind::King && !pc.dead {
+            g.set_status(pc.seat, SeatStatus::Out(OutReason::KingCaptured), events);
+            g.side_won(pc.seat, OutReason::KingCaptured, events);
+        }
+    }
+}
+
+pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {
+    g.set_status(seat, SeatStatus::Out(reason), events);
+    g.side_won(seat, reason, events);
+}
+
+/// Judges the player whose turn it is. Never makes progress by itself: returns `false`.
+pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
+    let t = g.pos.turn();
+    if g.pos.has_legal_move(t) {
+        return false;
+    }
+    if g.pos.in_check(t) {
+        g.set_status(t, SeatStatus::Out(OutReason::Checkmated), events);
+        g.side_won(t, OutReason::Checkmated, events);
+    } else {
+        g.finish(Outcome::Drawn(DrawReason::Stalemate), events);
+    }
+    false
+}

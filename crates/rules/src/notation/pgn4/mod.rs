@@ -1,0 +1,12 @@
+//! PGN4: chess.com's game format. The reader is tolerant (variations, comments, clock comments,
+//! check marks, terminators, zombie suffixes, shrinking rounds); the writer is canonical.
+
+mod movetext;
+mod reader;
+mod tags;
+mod writer;
+
+pub use movetext::{tokenize, Token};
+pub use reader::{read, replay, ReadError, Replay};
+pub use tags::{parse_tags, Tags};
+pub use writer::{result_tag, write};

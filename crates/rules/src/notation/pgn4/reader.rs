@@ -1,0 +1,292 @@
+//! Replaying a PGN4 move by move through the game, so every move is checked by the rules.
+
+use super::movetext::{tokenize, Token};
+use super::tags::{parse_tags, Tags};
+use crate::board::{Kind, Seat, Square};
+use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
+use crate::moves::{Move, MoveKind};
+use crate::position::Army;
+use std::fmt;
+
+/// A move (or terminator) that could not be read or played, with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// Round number (0 for errors in the tags).
+    pub round: u32,
+    /// The seat whose slot it filled.
+    pub seat: Option<Seat>,
+    /// Its colour name under the game's rule set.
+    pub colour: Option<String>,
+    /// The text as written.
+    pub text: String,
+    /// Why it failed.
+    pub reason: String,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.seat, &self.colour) {
+            (Some(s), Some(c)) => write!(
+                f,
+                "round {}, {c} ({s}): '{}': {}",
+                self.round, self.text, self.reason
+            ),
+            _ => write!(f, "'{}': {}", self.text, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// A replayed PGN4: the tags, the game as far as it went, and the first error if any.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The tag pairs.
+    pub tags: Tags,
+    /// The game after every entry that could be played.
+    pub game: Game,
+    /// Moves replayed (zombie moves included).
+    pub plies: usize,
+    /// The first entry that could not be read or played.
+    pub error: Option<ReadError>,
+}
+
+/// Reads a PGN4 into a game, failing at the first entry that cannot be played.
+pub fn read(text: &str) -> Result<(Tags, Game), ReadError> {
+    let r = replay(text)?;
+    match r.error {
+        Some(e) => Err(e),
+        None => Ok((r.tags, r.game)),
+    }
+}
+
+/// Replays a PGN4 as far as it goes. Errors in the tags (unknown variant, bad start position)
+/// are returned as `Err`; an unplayable move stops the replay and is reported in the result.
+pub fn replay(text: &str) -> Result<Replay, ReadError> {
+    let (tags, movetext) = parse_tags(text);
+    let tag_err = |reason: String| ReadError {
+        round: 0,
+        seat: None,
+        colour: None,
+        text: String::new(),
+        reason,
+    };
+    let rules = tags.rules().map_err(tag_err)?;
+    let (start, points) = tags.start(&rules).map_err(tag_err)?;
+    let mut game = Game::from_position(rules, start, points).with_automation(Automation::REPLAY);
+    let mut plies = 0;
+    let mut error = None;
+    for tok in tokenize(movetext) {
+        let seat = game.position().turn();
+        if let Err(reason) = apply(&mut game, &tok, &mut plies) {
+            error = Some(ReadError {
+                round: tok.round,
+                seat: Some(seat),
+                colour: Some(rules.colour(seat).to_string()),
+                text: tok.text.clone(),
+                reason,
+            });
+            break;
+        }
+    }
+    Ok(Replay {
+        tags,
+        game,
+        plies,
+        error,
+    })
+}
+
+/// Applies one entry to the game.
+fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> {
+    let seat = game.position().turn();
+    let t = tok.text.as_str();
+    match t {
+        "#" | "S" => return confirm_terminal(game, seat, t),
+        "R" | "R#" | "T" => {
+            if game.is_over() {
+                return Err("the game is already over".into());
+            }
+            return game
+                .leave_in_slot(seat, t == "T")
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+        }
+        "-" => {
+            return Err("a skipped turn, but the position lets this seat move".into());
+        }
+        _ => {}
+    }
+    if game.is_over() {
+        return Err("the game is already over".into());
+    }
+    let parsed = parse_move(t)?;
+    if parsed.leaves.is_some() && game.position().army(seat) == Army::Live {
+        let left = if parsed.leaves == Some(OutReason::TimedOut) {
+            game.timeout(seat)
+        } else {
+            game.resign(seat)
+        };
+        left.map_err(|e| e.to_string())?;
+        if game.is_over() || game.position().turn() != seat {
+            return Err("a zombie move, but the player's resignation ended his turn".into());
+        }
+    }
+    let mv = resolve(game, seat, &parsed)?;
+    game.play(seat, mv).map_err(|e| e.to_string())?;
+    *plies += 1;
+    Ok(())
+}
+
+/// `#` or `S` in a seat's slot: the position must show that seat mated or stalemated.
+fn confirm_terminal(game: &Game, seat: Seat, t: &str) -> Result<(), String> {
+    let status = game.statuses()[seat];
+    let ok = match t {
+        "#" => {
+            status == SeatStatus::Out(OutReason::Checkmated)
+                || matches!(game.outcome(), Some(Outcome::Won { by, .. }) if by.seat == seat && by.reason == OutReason::Checkmated)
+        }
+        _ => {
+            status == SeatStatus::Out(OutReason::Stalemated)
+                || game.outcome() == Some(Outcome::Drawn(crate::game::DrawReason::Stalemate))
+        }
+    };
+    if ok {
+        Ok(())
+    } else if t == "#" {
+        Err("marked as mated, but the position does not show a mate".into())
+    } else {
+        Err("marked as stalemated, but the position does not show a stalemate".into())
+    }
+}
+
+/// A move as written.
+struct Written {
+    castle: Option<MoveKind>,
+    piece: Option<Kind>,
+    from: Option<Square>,
+    to: Option<Square>,
+    promotion: Option<Kind>,
+    /// `R`/`T` suffix: the player resigned or flagged and this is his zombie's move.
+    leaves: Option<OutReason>,
+}
+
+fn parse_move(t: &str) -> Result<Written, String> {
+    let mut w = Written {
+        castle: None,
+        piece: None,
+        from: None,
+        to: None,
+        promotion: None,
+        leaves: None,
+    };
+    let rest;
+    if let Some(r) = t.strip_prefix("O-O-O") {
+        w.castle = Some(MoveKind::CastleLong);
+        rest = r;
+    } else if let Some(r) = t.strip_prefix("O-O") {
+        w.castle = Some(MoveKind::CastleShort);
+        rest = r;
+    } else {
+        let b = t.as_bytes();
+        let mut i = 0;
+        if i < b.len() && b"KQRBN".contains(&b[i]) {
+            w.piece = Kind::from_letter(b[i] as char);
+            i += 1;
+        }
+        let (from, n) = square_at(t, i).ok_or("no from-square")?;
+        w.from = Some(from);
+        i += n;
+        match b.get(i) {
+            Some(b'-') | Some(b'x') => i += 1,
+            _ => return Err("expected '-' or 'x' after the from-square".into()),
+        }
+        if i < b.len() && b"KQRBNPD".contains(&b[i]) {
+            i += 1;
+        }
+        let (to, n) = square_at(t, i).ok_or("no to-square")?;
+        w.to = Some(to);
+        i += n;
+        if b.get(i) == Some(&b'=') {
+            let k = b.get(i + 1).copied().ok_or("no promotion piece after '='")?;
+            w.promotion = Some(match k {
+                b'D' => Kind::Queen,
+                _ => Kind::from_letter(k as char)
+                    .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
+                    .ok_or_else(|| format!("bad promotion piece '{}'", k as char))?,
+            });
+            i += 2;
+        }
+        rest = &t[i..];
+    }
+    for c in rest.chars() {
+        match c {
+            '+' | '#' | 'S' | '!' | '?' => {}
+            'R' => w.leaves = Some(OutReason::Resigned),
+            'T' => w.leaves = Some(OutReason::TimedOut),
+            _ => return Err(format!("unexpected '{c}' after the move")),
+        }
+    }
+    Ok(w)
+}
+
+/// A square name starting at byte `i`: returns it and its length.
+fn square_at(t: &str, i: usize) -> Option<(Square, usize)> {
+    let b = t.as_bytes();
+    let f = *b.get(i)?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let sq = t[i..i + 1 + digits].parse().ok()?;
+    Some((sq, 1 + digits))
+}
+
+fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
+    let moves = game.legal_moves();
+    if let Some(kind) = w.castle {
+        return moves
+            .iter()
+            .copied()
+            .find(|m| m.kind() == kind)
+            .ok_or_else(|| "castling is not legal here".to_string());
+    }
+    let (from, to) = (w.from.expect("parsed"), w.to.expect("parsed"));
+    let pos = game.position();
+    let Some(pc) = pos.piece_at(from).filter(|p| p.seat == seat && !p.dead) else {
+        return Err(format!("no piece of this seat on {from}"));
+    };
+    let written = w.piece.unwrap_or(Kind::Pawn);
+    if written != pc.kind {
+        return Err(format!(
+            "no such piece: {from} holds a {:?}, not a {:?}",
+            pc.kind, written
+        ));
+    }
+    let candidates: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.from() == from && m.to() == to)
+        .collect();
+    if candidates.is_empty() {
+        return Err("illegal move".into());
+    }
+    match w.promotion {
+        Some(k) => candidates
+            .into_iter()
+            .find(|m| m.promotion() == Some(k))
+            .ok_or_else(|| "illegal promotion".to_string()),
+        None if candidates.len() == 1 => {
+            if candidates[0].promotion().is_some()
+                && pos.rules().promotion_choice.kinds().len() > 1
+            {
+                return Err("ambiguous: the promotion piece is missing".into());
+            }
+            Ok(candidates[0])
+        }
+        None => Err("ambiguous: the promotion piece is missing".into()),
+    }
+}

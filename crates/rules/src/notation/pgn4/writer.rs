@@ -1,0 +1,212 @@
+//! Writing a game as canonical PGN4.
+
+use super::tags::Tags;
+use crate::board::{Seat, Setup, Side};
+use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
+use crate::ruleset::MateJudging;
+use crate::notation::fen4;
+use crate::position::Position;
+use crate::ruleset::{RuleSet, Variant};
+
+/// One filled slot: whose, and what was written there.
+struct Slot {
+    seat: Seat,
+    text: String,
+}
+
+/// Writes `game` as PGN4. `extra` tags (players, site, date …) are written after the ones the
+/// game determines (`Variant`, `RuleVariants`, `StartFen4`, `Result`, `Termination`).
+pub fn write(game: &Game, extra: &Tags) -> String {
+    let rules = game.rules();
+    let mut tags = Tags::default();
+    tags.set("Variant", rules.variant.pgn_name());
+    match rules.variant {
+        Variant::Teams => tags.set("RuleVariants", "EnPassant"),
+        Variant::Ffa => tags.set("RuleVariants", "DeadKingWalking EnPassant PromoteTo=D"),
+        _ => {}
+    }
+    tags.set("StartFen4", start_text(game));
+    for (k, v) in &extra.0 {
+        if !matches!(
+            k.as_str(),
+            "Variant" | "RuleVariants" | "StartFen4" | "Result" | "Termination"
+        ) {
+            tags.set(k, v.clone());
+        }
+    }
+    if rules.scoring && game.seed() != 0 {
+        tags.set("ZombieSeed", game.seed().to_string());
+    }
+    let names = tags.players(rules);
+    tags.set("Result", result_text(game, &names.0));
+    if let Some(t) = termination_text(game) {
+        tags.set("Termination", t);
+    }
+    let mut out = String::new();
+    for (k, v) in &tags.0 {
+        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+    }
+    out.push('\n');
+    out.push_str(&movetext(game));
+    out.push('\n');
+    out
+}
+
+fn start_text(game: &Game) -> String {
+    let start = game.start_position();
+    let shared = RuleSet::get(game.rules().variant);
+    for setup in Setup::ALL {
+        if *start == Position::start(shared, setup) && game.start_points().0 == [0; 4] {
+            return setup.code().to_string();
+        }
+    }
+    fen4::write_with_points(start, &game.start_points())
+}
+
+fn slots(game: &Game) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
+    let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
+    // A resignation in the seat's own turn whose zombie moves at once: "Kd13-d12R".
+    let mut merge: Option<(Seat, &str)> = None;
+    for rec in game.records() {
+        let leaving = match rec.action {
+            Action::Resign | Action::ClaimWin => Some("R"),
+            Action::Timeout => Some("T"),
+            Action::Move { .. } | Action::Judged => None,
+        };
+        if let Some((s, l)) = merge.take() {
+            let zombie_next = matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
+            if !zombie_next {
+                slots.push(Slot { seat: s, text: l.into() });
+            } else if let Some(Event::MovePlayed { text, .. }) = rec.events.first() {
+                slots.push(Slot { seat: s, text: format!("{text}{l}") });
+                push_marks(&mut slots, &rec.events[1..], on_turn);
+                continue;
+            }
+        }
+        if let Some(l) = leaving {
+            let filled = rec.events.iter().any(|e| matches!(e, Event::TurnPassed { .. }));
+            let zombie_now = game.rules().scoring
+                && rec.events.iter().any(|e| matches!(e, Event::StatusChanged { status: SeatStatus::Zombie(_), .. }));
+            if zombie_now && !filled {
+                merge = Some((rec.seat, l));
+            } else {
+                slots.push(Slot { seat: rec.seat, text: l.into() });
+            }
+            push_marks(&mut slots, &rec.events, on_turn);
+            continue;
+        }
+        push_marks(&mut slots, &rec.events, on_turn);
+    }
+    if let Some((s, l)) = merge {
+        slots.push(Slot { seat: s, text: l.into() });
+    }
+    slots
+}
+
+/// Moves and on-turn judgements in `events`, as slots.
+fn push_marks(slots: &mut Vec<Slot>, events: &[Event], on_turn: bool) {
+    for ev in events {
+        match ev {
+            Event::MovePlayed { seat, text, .. } => slots.push(Slot {
+                seat: *seat,
+                text: text.clone(),
+            }),
+            Event::StatusChanged { seat, status } => {
+                let mark = match status {
+                    SeatStatus::Out(OutReason::Stalemated) => Some("S"),
+                    SeatStatus::Out(OutReason::Checkmated) if on_turn => Some("#"),
+                    _ => None,
+                };
+                if let Some(m) = mark {
+                    slots.push(Slot {
+                        seat: *seat,
+                        text: m.into(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn movetext(game: &Game) -> String {
+    let mut out = String::new();
+    let mut round = 0;
+    let mut last: Option<Seat> = None;
+    for slot in slots(game) {
+        let new_round = match last {
+            None => true,
+            Some(l) => slot.seat.index() <= l.index(),
+        };
+        if new_round {
+            round += 1;
+            if round > 1 {
+                out.push('\n');
+            }
+            out.push_str(&format!("{round}. {}", slot.text));
+        } else {
+            out.push_str(&format!(" .. {}", slot.text));
+        }
+        last = Some(slot.seat);
+    }
+    out
+}
+
+/// The `Result` tag the game has earned, with player names from `tags`.
+pub fn result_tag(game: &Game, tags: &Tags) -> String {
+    result_text(game, &tags.players(game.rules()).0)
+}
+
+/// The `Result` tag: `1-0` (S+N won), `0-1`, `1/2-1/2`, `*`; FFA: `name: points - …` in seat
+/// order once the game is over.
+pub(crate) fn result_text(game: &Game, names: &[Option<String>; 4]) -> String {
+    let rules = game.rules();
+    match game.outcome() {
+        None | Some(Outcome::Aborted { .. }) => "*".into(),
+        Some(_) if rules.scoring => Seat::ALL
+            .iter()
+            .map(|&s| {
+                let name = names[s.index()]
+                    .clone()
+                    .unwrap_or_else(|| rules.colour(s).to_string());
+                format!("{name}: {}", game.points()[s])
+            })
+            .collect::<Vec<_>>()
+            .join(" - "),
+        Some(Outcome::Won { side, .. }) => match side {
+            Side::SouthNorth => "1-0".into(),
+            Side::WestEast => "0-1".into(),
+        },
+        Some(_) => "1/2-1/2".into(),
+    }
+}
+
+fn termination_text(game: &Game) -> Option<String> {
+    let rules = game.rules();
+    let names: [Option<String>; 4] = Default::default();
+    let result = result_text(game, &names);
+    Some(match game.outcome()? {
+        Outcome::Won { by, .. } => {
+            let c = rules.colour(by.seat);
+            match by.reason {
+                OutReason::Checkmated => format!("Checkmate. {result}"),
+                OutReason::Resigned => format!("{c} resigned. {result}"),
+                OutReason::TimedOut => format!("{c} forfeit on time. {result}"),
+                OutReason::KingCaptured => format!("{c}'s king captured. {result}"),
+                OutReason::Stalemated => format!("{c} stalemated. {result}"),
+            }
+        }
+        Outcome::Drawn(r) => format!("Game drawn by {}.", r.as_str()),
+        Outcome::Finished => {
+            let best = Seat::ALL
+                .into_iter()
+                .filter(|&s| game.placings()[s] == 1)
+                .map(|s| rules.colour(s))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            format!("Game over. {best} first.")
+        }
+        Outcome::Aborted { by } => format!("Aborted by {}.", rules.colour(by)),
+    })
+}
