@@ -66,7 +66,7 @@ impl Move {
     }
 
     #[inline(always)]
-    pub(crate) fn from_idx(self) -> u8 {
+    pub(crate) fn origin_idx(self) -> u8 {
         self.from
     }
 

@@ -39,7 +39,10 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report_json(&r)).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report_json(&r)).unwrap_or_default()
+        );
     } else {
         print_text(&r);
     }
@@ -118,12 +121,21 @@ fn report_json(r: &Replay) -> Value {
 fn print_text(r: &Replay) {
     let g = &r.game;
     let rules = g.rules();
-    println!("{} game, {} moves replayed", rules.variant.pgn_name(), r.plies);
+    println!(
+        "{} game, {} moves replayed",
+        rules.variant.pgn_name(),
+        r.plies
+    );
     if let Some(e) = &r.error {
         println!("error: {e}");
     }
     for s in Seat::ALL {
-        let mut line = format!("  {:<7} {:<6} {}", rules.colour(s), s.to_string(), g.statuses()[s].describe());
+        let mut line = format!(
+            "  {:<7} {:<6} {}",
+            rules.colour(s),
+            s.to_string(),
+            g.statuses()[s].describe()
+        );
         if rules.scoring {
             line.push_str(&format!(
                 ", {} points, place {}",
@@ -133,7 +145,11 @@ fn print_text(r: &Replay) {
         }
         println!("{line}");
     }
-    println!("result: {} ({})", fourhand_rules::notation::pgn4::result_tag(g, &r.tags), result_words(g));
+    println!(
+        "result: {} ({})",
+        fourhand_rules::notation::pgn4::result_tag(g, &r.tags),
+        result_words(g)
+    );
     if let Some(t) = termination(g) {
         println!("termination: {t}");
     }

@@ -23,7 +23,13 @@ pub enum Setup {
 
 impl Setup {
     /// All setups.
-    pub const ALL: [Setup; 5] = [Setup::Modern, Setup::Classic, Setup::By, Setup::Byg, Setup::Rg];
+    pub const ALL: [Setup; 5] = [
+        Setup::Modern,
+        Setup::Classic,
+        Setup::By,
+        Setup::Byg,
+        Setup::Rg,
+    ];
 
     /// The PGN4 `StartFen4` code.
     pub const fn code(self) -> &'static str {
@@ -114,7 +120,11 @@ pub struct UnknownSetup(pub String);
 
 impl fmt::Display for UnknownSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown setup '{}' (expected 4PC, 4PCo, 4PCb, 4PCn or 4PCrg)", self.0)
+        write!(
+            f,
+            "unknown setup '{}' (expected 4PC, 4PCo, 4PCb, 4PCn or 4PCrg)",
+            self.0
+        )
     }
 }
 

@@ -40,7 +40,7 @@ impl Square {
 
     /// Light square: file + rank even with a = 1 and rank 1 = 1.
     pub const fn is_light(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The internal 16×16 index.
@@ -105,7 +105,11 @@ impl FromStr for Square {
             return Err(bad());
         }
         let rank: u8 = chars.as_str().parse().map_err(|_| bad())?;
-        if rank == 0 || !chars.as_str().starts_with(|c: char| c.is_ascii_digit() && c != '0') {
+        if rank == 0
+            || !chars
+                .as_str()
+                .starts_with(|c: char| c.is_ascii_digit() && c != '0')
+        {
             return Err(bad());
         }
         Square::new(f as u8 - b'a', rank - 1).ok_or_else(bad)

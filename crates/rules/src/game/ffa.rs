@@ -3,7 +3,9 @@
 //! server's automatic resignations and claims.
 
 use super::scoring::{self, capture_value, check_bonus};
-use super::{zombie_pick, Action, Event, Game, GameError, OutReason, ScoreReason, SeatStatus};
+use super::{
+    zombie_pick, Action, Event, Game, GameError, Marks, OutReason, ScoreReason, SeatStatus,
+};
 use crate::board::{Kind, Seat};
 use crate::game::draw;
 use crate::game::{DrawReason, Outcome};
@@ -36,7 +38,13 @@ fn zombie_kings(g: &Game) -> i32 {
         .count() as i32
 }
 
-pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, events: &mut Vec<Event>) {
+pub(super) fn after_move(
+    g: &mut Game,
+    seat: Seat,
+    mv: Move,
+    zombie: bool,
+    events: &mut Vec<Event>,
+) -> Marks {
     let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&q| q != seat).collect();
     let mated_before: Vec<bool> = Seat::ALL
         .iter()
@@ -53,22 +61,27 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, event
     let mated: Vec<Seat> = others
         .iter()
         .copied()
-        .filter(|&q| {
-            can_be_mated(&g.pos, q) && !mated_before[q.index()] && is_mated(&g.pos, q)
-        })
+        .filter(|&q| can_be_mated(&g.pos, q) && !mated_before[q.index()] && is_mated(&g.pos, q))
         .collect();
+    let mut marks = Marks {
+        checked: Marks::checks(&g.pos, seat),
+        decisive: !mated.is_empty(),
+    };
     let mut checked = 0;
     let mut queen_only = true;
     for &q in &others {
-        let Some(k) = g.pos.king(q) else { continue };
-        if !live_before[q.index()] || g.pos.army(q) != Army::Live {
+        if g.pos.king(q).is_none() || !live_before[q.index()] || g.pos.army(q) != Army::Live {
             continue;
         }
         let by_me: Vec<_> = g
             .pos
             .checkers(q)
             .into_iter()
-            .filter(|&sq| g.pos.piece_at(sq).is_some_and(|p| p.seat == seat && !p.dead))
+            .filter(|&sq| {
+                g.pos
+                    .piece_at(sq)
+                    .is_some_and(|p| p.seat == seat && !p.dead)
+            })
             .collect();
         if !by_me.is_empty() {
             checked += 1;
@@ -76,7 +89,6 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, event
                 .iter()
                 .all(|&sq| g.pos.piece_at(sq).is_some_and(|p| p.kind == Kind::Queen));
         }
-        let _ = k;
     }
 
     for (_, pc) in played.captures() {
@@ -84,6 +96,7 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, event
             g.score(seat, capture_value(pc), ScoreReason::Capture, events);
         }
         if pc.kind == Kind::King && !pc.dead {
+            marks.decisive = true;
             eliminate(g, pc.seat, OutReason::KingCaptured, events);
         }
     }
@@ -101,12 +114,17 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, zombie: bool, event
         g.pos.advance_turn();
     }
     check_end(g, events);
+    marks
 }
 
 /// A player resigns or flags: a zombie king while two or more others play on, otherwise out
 /// and the game ends.
 pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {
-    let others: Vec<Seat> = g.active_seats().into_iter().filter(|&s| s != seat).collect();
+    let others: Vec<Seat> = g
+        .active_seats()
+        .into_iter()
+        .filter(|&s| s != seat)
+        .collect();
     if others.len() >= 2 && g.rules.dead_king_walking {
         g.set_status(seat, SeatStatus::Zombie(reason), events);
         g.pos.set_army(seat, Army::Zombie);
@@ -148,7 +166,6 @@ fn check_end(g: &mut Game, events: &mut Vec<Event>) {
             g.score(last, scoring::KING * zk, ScoreReason::KingsAtEnd, events);
         }
         g.finish(Outcome::Finished, events);
-        return;
     }
 }
 

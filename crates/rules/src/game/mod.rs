@@ -429,26 +429,13 @@ impl Game {
             zombie,
             text,
         });
-        if self.rules.scoring {
-            ffa::after_move(self, seat, mv, zombie, events);
+        let marks = if self.rules.scoring {
+            ffa::after_move(self, seat, mv, zombie, events)
         } else {
-            sides::after_move(self, seat, mv, events);
-        }
-        let checked = Seat::ALL
-            .iter()
-            .filter(|&&q| q != seat && self.pos.army(q).is_hostile() && self.pos.in_check(q))
-            .count();
-        let decisive = events[at..].iter().any(|e| {
-            matches!(
-                e,
-                Event::StatusChanged {
-                    status: SeatStatus::Out(OutReason::Checkmated | OutReason::KingCaptured),
-                    ..
-                }
-            )
-        });
+            sides::after_move(self, seat, mv, events)
+        };
         if let Event::MovePlayed { text, .. } = &mut events[at] {
-            text.push_str(&crate::notation::san::marks(checked, decisive));
+            text.push_str(&crate::notation::san::marks(marks.checked, marks.decisive));
         }
         if !self.is_over() {
             self.keys.push(draw::repetition_key(&self.pos));
@@ -457,7 +444,10 @@ impl Game {
     }
 
     fn check_draws(&mut self, events: &mut Vec<Event>) {
-        let key = *self.keys.last().expect("keys start with the start position");
+        let key = *self
+            .keys
+            .last()
+            .expect("keys start with the start position");
         let reason = if self.keys.iter().filter(|&&k| k == key).count() >= 3 {
             Some(DrawReason::Repetition)
         } else if draw::fifty_moves(&self.pos) {
@@ -544,6 +534,25 @@ impl Game {
             },
             events,
         );
+    }
+}
+
+/// What a move did to other kings, for its check and mate marks.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Marks {
+    /// Kings of other players in check right after the move.
+    pub checked: usize,
+    /// The move mated a player or captured a king.
+    pub decisive: bool,
+}
+
+impl Marks {
+    /// Kings other than `seat`'s that are attacked now.
+    pub(crate) fn checks(pos: &Position, seat: Seat) -> usize {
+        Seat::ALL
+            .iter()
+            .filter(|&&q| q != seat && pos.army(q).is_hostile() && pos.in_check(q))
+            .count()
     }
 }
 

@@ -1,20 +1,26 @@
 //! Consequences of actions in chess.com Teams: king capture wins, mate and stalemate are judged
 //! on the player's own turn, resigning or flagging loses for the side.
 
-use super::{Event, Game, OutReason, SeatStatus};
+use super::{Event, Game, Marks, OutReason, SeatStatus};
 use crate::board::{Kind, Seat};
 use crate::game::DrawReason;
 use crate::game::Outcome;
 use crate::moves::Move;
 
-pub(super) fn after_move(g: &mut Game, _seat: Seat, mv: Move, events: &mut Vec<Event>) {
+pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Event>) -> Marks {
     let played = g.pos.play(mv);
+    let mut marks = Marks {
+        checked: Marks::checks(&g.pos, seat),
+        decisive: false,
+    };
     for (_, pc) in played.captures() {
         if pc.kind == Kind::King && !pc.dead {
+            marks.decisive = true;
             g.set_status(pc.seat, SeatStatus::Out(OutReason::KingCaptured), events);
             g.side_won(pc.seat, OutReason::KingCaptured, events);
         }
     }
+    marks
 }
 
 pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {

@@ -36,7 +36,9 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 fn four<T>(field: &str, name: &str, f: impl Fn(&str) -> Option<T>) -> Result<[T; 4], FenError> {
     let parts: Vec<&str> = field.split(',').map(str::trim).collect();
     if parts.len() != 4 {
-        return err(format!("{name} needs four comma-separated values, got '{field}'"));
+        return err(format!(
+            "{name} needs four comma-separated values, got '{field}'"
+        ));
     }
     let mut out = Vec::with_capacity(4);
     for p in parts {
@@ -63,7 +65,9 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
     let mut fields = Vec::with_capacity(6);
     for _ in 0..6 {
         let Some(i) = rest.find('-') else {
-            return err("expected turn, dead, castling, points and counter fields before the board");
+            return err(
+                "expected turn, dead, castling, points and counter fields before the board",
+            );
         };
         fields.push(&rest[..i]);
         rest = &rest[i + 1..];
@@ -74,7 +78,9 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
             return err("unclosed '{' in the extra block");
         };
         extra = &rest[1..end];
-        rest = rest[end + 1..].strip_prefix('-').unwrap_or(&rest[end + 1..]);
+        rest = rest[end + 1..]
+            .strip_prefix('-')
+            .unwrap_or(&rest[end + 1..]);
     }
     let turn = match fields[0].trim() {
         t if t.chars().count() == 1 => Seat::from_fen_letter(t.chars().next().unwrap_or(' ')),
@@ -127,7 +133,10 @@ fn parse_piece(cell: &str, dead_seats: &[bool; 4]) -> Option<Piece> {
         [c, k] => (Seat::from_fen_letter(*c)?, *k),
         [k] if dead => {
             let only = (0..4).filter(|&i| dead_seats[i]).collect::<Vec<_>>();
-            (Seat::from_index(if only.len() == 1 { only[0] } else { 0 }), *k)
+            (
+                Seat::from_index(if only.len() == 1 { only[0] } else { 0 }),
+                *k,
+            )
         }
         _ => return None,
     };
@@ -188,11 +197,15 @@ fn parse_extras(text: &str) -> Result<Vec<(String, Vec<String>)>, FenError> {
         let key_end;
         let key;
         if let Some(r) = s.strip_prefix('\'') {
-            let e = r.find('\'').ok_or_else(|| FenError("unclosed key quote".into()))?;
+            let e = r
+                .find('\'')
+                .ok_or_else(|| FenError("unclosed key quote".into()))?;
             key = r[..e].to_string();
             key_end = e + 2;
         } else {
-            let e = s.find(':').ok_or_else(|| FenError(format!("bad extra '{s}'")))?;
+            let e = s
+                .find(':')
+                .ok_or_else(|| FenError(format!("bad extra '{s}'")))?;
             key = s[..e].trim().to_string();
             key_end = e;
         }
@@ -202,7 +215,9 @@ fn parse_extras(text: &str) -> Result<Vec<(String, Vec<String>)>, FenError> {
             .ok_or_else(|| FenError(format!("expected ':' after '{key}'")))?
             .trim_start();
         let (values, rest) = if let Some(r) = s.strip_prefix('(') {
-            let e = r.find(')').ok_or_else(|| FenError(format!("unclosed '(' in '{key}'")))?;
+            let e = r
+                .find(')')
+                .ok_or_else(|| FenError(format!("unclosed '(' in '{key}'")))?;
             let inner = &r[..e];
             let vals = inner
                 .split(',')
@@ -312,7 +327,11 @@ pub fn write(pos: &Position) -> String {
 /// Writes `pos` as a canonical FEN4 with the given points.
 pub fn write_with_points(pos: &Position, points: &BySeat<i32>) -> String {
     let list = |f: &dyn Fn(Seat) -> String| -> String {
-        Seat::ALL.iter().map(|&s| f(s)).collect::<Vec<_>>().join(",")
+        Seat::ALL
+            .iter()
+            .map(|&s| f(s))
+            .collect::<Vec<_>>()
+            .join(",")
     };
     let mut out = String::with_capacity(400);
     out.push(pos.turn().fen_letter());
@@ -321,9 +340,13 @@ pub fn write_with_points(pos: &Position, points: &BySeat<i32>) -> String {
         u8::from(matches!(pos.army(s), Army::Out | Army::Zombie)).to_string()
     }));
     out.push('-');
-    out.push_str(&list(&|s| u8::from(pos.castling_right(s, true)).to_string()));
+    out.push_str(&list(&|s| {
+        u8::from(pos.castling_right(s, true)).to_string()
+    }));
     out.push('-');
-    out.push_str(&list(&|s| u8::from(pos.castling_right(s, false)).to_string()));
+    out.push_str(&list(&|s| {
+        u8::from(pos.castling_right(s, false)).to_string()
+    }));
     out.push('-');
     out.push_str(&list(&|s| points[s].to_string()));
     out.push('-');
@@ -373,7 +396,10 @@ fn extras(pos: &Position) -> Vec<String> {
     let quoted = |v: Vec<String>| -> String {
         format!(
             "({})",
-            v.iter().map(|x| format!("'{x}'")).collect::<Vec<_>>().join(",")
+            v.iter()
+                .map(|x| format!("'{x}'"))
+                .collect::<Vec<_>>()
+                .join(",")
         )
     };
     let windows = pos.ep_windows();
@@ -405,7 +431,11 @@ fn extras(pos: &Position) -> Vec<String> {
         }
     }
     let armies = pos.armies();
-    if armies.0.iter().any(|a| matches!(a, Army::Zombie | Army::Mated | Army::Resigned)) {
+    if armies
+        .0
+        .iter()
+        .any(|a| matches!(a, Army::Zombie | Army::Mated | Army::Resigned))
+    {
         let v = armies
             .0
             .iter()

@@ -94,7 +94,7 @@ impl Position {
         let ks = self.king_safety(seat, k, hostile);
         let disarms = self.rules.king_capture_disarms;
         out.retain(|m| {
-            let from = m.from_idx();
+            let from = m.origin_idx();
             if disarms {
                 let t = self.cells[m.to_idx() as usize];
                 if kind_bits(t) == Kind::King as u8 && is_of(t, hostile) {

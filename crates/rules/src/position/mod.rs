@@ -367,8 +367,8 @@ impl Position {
                 }
                 let geo = self.castle_sq[s];
                 let rook = geo[if short { 1 } else { 2 }];
-                let ok = geo[0] != 0
-                    && self.cells[rook as usize] == Piece::new(seat, Kind::Rook).code();
+                let ok =
+                    geo[0] != 0 && self.cells[rook as usize] == Piece::new(seat, Kind::Rook).code();
                 if !ok {
                     self.castling &= !bit;
                 }

@@ -154,10 +154,15 @@ impl Position {
             if target == Target::Capture {
                 for m in out.as_mut_slice() {
                     if m.to_idx() == w.skipped
-                        && kind_bits(self.cells[m.from_idx() as usize]) == Kind::Pawn as u8
+                        && kind_bits(self.cells[m.origin_idx() as usize]) == Kind::Pawn as u8
                         && m.kind() == MoveKind::Normal
                     {
-                        *m = Move::raw(m.from_idx(), m.to_idx(), m.promo_bits(), MoveKind::EnPassant);
+                        *m = Move::raw(
+                            m.origin_idx(),
+                            m.to_idx(),
+                            m.promo_bits(),
+                            MoveKind::EnPassant,
+                        );
                     }
                 }
                 continue;

@@ -35,7 +35,7 @@ impl Position {
     /// Makes `m` for `seat` on the board without passing the turn.
     pub(crate) fn apply_on_board(&mut self, seat: Seat, m: Move) -> Played {
         let s = seat.index();
-        let (from, to) = (m.from_idx(), m.to_idx());
+        let (from, to) = (m.origin_idx(), m.to_idx());
         let mut played = Played::default();
         let mut live_capture = false;
         let mut code = self.lift(from);
@@ -93,13 +93,7 @@ impl Position {
         }
         if m.kind() == MoveKind::DoubleStep {
             let skipped = from.wrapping_add(forward(s as u8));
-            self.set_ep(
-                s,
-                EpWindow {
-                    skipped,
-                    pawn: to,
-                },
-            );
+            self.set_ep(s, EpWindow { skipped, pawn: to });
         }
         played
     }

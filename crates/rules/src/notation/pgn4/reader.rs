@@ -208,7 +208,10 @@ fn parse_move(t: &str) -> Result<Written, String> {
         w.to = Some(to);
         i += n;
         if b.get(i) == Some(&b'=') {
-            let k = b.get(i + 1).copied().ok_or("no promotion piece after '='")?;
+            let k = b
+                .get(i + 1)
+                .copied()
+                .ok_or("no promotion piece after '='")?;
             w.promotion = Some(match k {
                 b'D' => Kind::Queen,
                 _ => Kind::from_letter(k as char)
@@ -280,8 +283,7 @@ fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
             .find(|m| m.promotion() == Some(k))
             .ok_or_else(|| "illegal promotion".to_string()),
         None if candidates.len() == 1 => {
-            if candidates[0].promotion().is_some()
-                && pos.rules().promotion_choice.kinds().len() > 1
+            if candidates[0].promotion().is_some() && pos.rules().promotion_choice.kinds().len() > 1
             {
                 return Err("ambiguous: the promotion piece is missing".into());
             }

@@ -3,9 +3,9 @@
 use super::tags::Tags;
 use crate::board::{Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
-use crate::ruleset::MateJudging;
 use crate::notation::fen4;
 use crate::position::Position;
+use crate::ruleset::MateJudging;
 use crate::ruleset::{RuleSet, Variant};
 
 /// One filled slot: whose, and what was written there.
@@ -75,23 +75,44 @@ fn slots(game: &Game) -> Vec<Slot> {
             Action::Move { .. } | Action::Judged => None,
         };
         if let Some((s, l)) = merge.take() {
-            let zombie_next = matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
+            let zombie_next =
+                matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
             if !zombie_next {
-                slots.push(Slot { seat: s, text: l.into() });
+                slots.push(Slot {
+                    seat: s,
+                    text: l.into(),
+                });
             } else if let Some(Event::MovePlayed { text, .. }) = rec.events.first() {
-                slots.push(Slot { seat: s, text: format!("{text}{l}") });
+                slots.push(Slot {
+                    seat: s,
+                    text: format!("{text}{l}"),
+                });
                 push_marks(&mut slots, &rec.events[1..], on_turn);
                 continue;
             }
         }
         if let Some(l) = leaving {
-            let filled = rec.events.iter().any(|e| matches!(e, Event::TurnPassed { .. }));
+            let filled = rec
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::TurnPassed { .. }));
             let zombie_now = game.rules().scoring
-                && rec.events.iter().any(|e| matches!(e, Event::StatusChanged { status: SeatStatus::Zombie(_), .. }));
+                && rec.events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::StatusChanged {
+                            status: SeatStatus::Zombie(_),
+                            ..
+                        }
+                    )
+                });
             if zombie_now && !filled {
                 merge = Some((rec.seat, l));
             } else {
-                slots.push(Slot { seat: rec.seat, text: l.into() });
+                slots.push(Slot {
+                    seat: rec.seat,
+                    text: l.into(),
+                });
             }
             push_marks(&mut slots, &rec.events, on_turn);
             continue;
@@ -99,7 +120,10 @@ fn slots(game: &Game) -> Vec<Slot> {
         push_marks(&mut slots, &rec.events, on_turn);
     }
     if let Some((s, l)) = merge {
-        slots.push(Slot { seat: s, text: l.into() });
+        slots.push(Slot {
+            seat: s,
+            text: l.into(),
+        });
     }
     slots
 }

@@ -1,0 +1,154 @@
+//! Every chess.com game and sample in `shared/data/games` replays with every move legal, reaches
+//! the outcome its tags give (FFA: the exact points), and survives a PGN4 round trip.
+
+mod common;
+
+use fourhand_rules::game::{Game, OutReason, Outcome};
+use fourhand_rules::notation::{fen4, pgn4};
+use fourhand_rules::Side;
+
+fn games() -> Vec<(String, String)> {
+    let dir = common::data_dir().join("games");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn4"))
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with("chesscom-") || n.starts_with("sample-")
+        })
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn assert_outcome(name: &str, tags: &pgn4::Tags, game: &Game) {
+    let rules = game.rules();
+    if rules.scoring {
+        if let Some(expected) = tags.ffa_points(rules) {
+            assert_eq!(game.points(), expected, "{name}: final points");
+            assert!(game.is_over(), "{name}: the game should be over");
+        }
+        return;
+    }
+    let Some(result) = tags.get("Result") else {
+        assert!(
+            !game.is_over(),
+            "{name}: a sample without result should still be on"
+        );
+        return;
+    };
+    let term = tags.get("Termination").unwrap_or("").to_ascii_lowercase();
+    let outcome = game
+        .outcome()
+        .unwrap_or_else(|| panic!("{name}: game not over"));
+    match result {
+        "1-0" | "0-1" => {
+            let side = if result == "1-0" {
+                Side::SouthNorth
+            } else {
+                Side::WestEast
+            };
+            let Outcome::Won { side: won, by } = outcome else {
+                panic!("{name}: expected a win, got {outcome:?}");
+            };
+            assert_eq!(won, side, "{name}: winning side");
+            let colour = rules.colour(by.seat).to_ascii_lowercase();
+            let reason = if term.contains("checkmate") {
+                OutReason::Checkmated
+            } else if term.contains("on time") || term.contains("timeout") {
+                OutReason::TimedOut
+            } else if term.contains("resign") {
+                OutReason::Resigned
+            } else {
+                by.reason
+            };
+            assert_eq!(
+                by.reason, reason,
+                "{name}: how the game was decided ({term})"
+            );
+            if reason != OutReason::Checkmated {
+                assert!(term.contains(&colour), "{name}: {term} names {colour}");
+            }
+        }
+        "1/2-1/2" => assert!(matches!(outcome, Outcome::Drawn(_)), "{name}"),
+        other => panic!("{name}: unexpected result {other}"),
+    }
+}
+
+#[test]
+fn chesscom_games_and_samples_replay_to_their_results() {
+    let games = games();
+    assert!(games.len() >= 7, "expected the chess.com games and samples");
+    for (name, text) in &games {
+        let r = pgn4::replay(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(e) = &r.error {
+            panic!("{name}: {e}");
+        }
+        let (_, movetext) = pgn4::parse_tags(text);
+        let entries = pgn4::tokenize(movetext).len();
+        assert!(
+            r.plies > 0 && r.plies <= entries,
+            "{name}: {} plies",
+            r.plies
+        );
+        assert_outcome(name, &r.tags, &r.game);
+    }
+}
+
+#[test]
+fn chesscom_games_round_trip_through_pgn4() {
+    for (name, text) in games() {
+        let (tags, game) = pgn4::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let written = pgn4::write(&game, &tags);
+        let (tags2, again) =
+            pgn4::read(&written).unwrap_or_else(|e| panic!("{name}: {e}\n{written}"));
+        assert_eq!(
+            fen4::write(again.position()),
+            fen4::write(game.position()),
+            "{name}: final position"
+        );
+        assert_eq!(again.points(), game.points(), "{name}: points");
+        assert_eq!(again.statuses(), game.statuses(), "{name}: statuses");
+        assert_eq!(again.outcome(), game.outcome(), "{name}: outcome");
+        let actions = |g: &Game| {
+            g.records()
+                .iter()
+                .map(|r| (r.seat, r.action))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(actions(&again), actions(&game), "{name}: actions");
+        assert_eq!(
+            pgn4::result_tag(&again, &tags2),
+            pgn4::result_tag(&game, &tags),
+            "{name}: result tag"
+        );
+        assert_eq!(
+            pgn4::write(&again, &tags2),
+            written,
+            "{name}: writing is canonical"
+        );
+    }
+}
+
+#[test]
+fn ffa_king_capture_while_in_check_by_that_army_is_legal() {
+    // Game 100527014, round 54: Yellow, in check from Green's knight on e11, captures Green's
+    // king on k10. rules.md §4.1 would forbid it; the real game shows chess.com allows it.
+    let (_, text) = games()
+        .into_iter()
+        .find(|(n, _)| n.contains("100527014"))
+        .expect("game 100527014");
+    let (_, game) = pgn4::read(&text).unwrap();
+    assert_eq!(
+        game.statuses()[fourhand_rules::Seat::East].describe(),
+        "out (king captured)"
+    );
+}

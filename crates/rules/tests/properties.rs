@@ -1,0 +1,159 @@
+//! Properties over random playouts of Teams and FFA games: the incremental hash equals a fresh
+//! one, FEN4 round-trips, copy-make leaves the parent untouched, the fast generator agrees with
+//! the slow reference generator, and whole games round-trip through PGN4.
+
+mod common;
+mod reference;
+
+use fourhand_rules::game::{Automation, Game};
+use fourhand_rules::notation::{fen4, pgn4};
+use fourhand_rules::{Position, RuleSet, Seat, Setup};
+
+/// A tiny deterministic generator for choosing moves.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn check_position(pos: &Position, rules: &'static RuleSet, ctx: &str) {
+    assert_eq!(pos.hash(), pos.compute_hash(), "{ctx}: incremental hash");
+    let fen = fen4::write(pos);
+    let back = fen4::parse(&fen, rules).unwrap_or_else(|e| panic!("{ctx}: {e}\n{fen}"));
+    assert_eq!(fen4::write(&back.position), fen, "{ctx}: FEN4 round trip");
+    assert!(
+        back.position == *pos,
+        "{ctx}: FEN4 round trip (position)\n{fen}"
+    );
+    assert_eq!(
+        back.position.hash(),
+        pos.hash(),
+        "{ctx}: hash after FEN4 round trip"
+    );
+    let fast: Vec<String> = {
+        let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
+        v.sort();
+        v
+    };
+    let slow = reference::legal_moves(pos);
+    assert_eq!(
+        fast, slow,
+        "{ctx}: legal moves differ from the reference\n{fen}"
+    );
+}
+
+fn playout(rules: RuleSet, setup: Setup, seed: u64, plies: usize, leave_every: usize) -> Game {
+    let shared = RuleSet::get(rules.variant);
+    let mut game = Game::from_position(rules, Position::start(shared, setup), Default::default())
+        .with_seed(seed)
+        .with_automation(Automation::LIVE);
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for ply in 0..plies {
+        let Some(seat) = game.to_move() else { break };
+        let ctx = format!("{:?} seed {seed} ply {ply}", rules.variant);
+        check_position(game.position(), shared, &ctx);
+        if leave_every > 0 && rng.below(leave_every) == 0 && game.moves_made(seat) >= 3 {
+            if rng.below(2) == 0 {
+                game.resign(seat).unwrap();
+            } else {
+                game.timeout(seat).unwrap();
+            }
+            continue;
+        }
+        let moves = game.legal_moves();
+        let before = fen4::write(game.position());
+        let parent = game.position().clone();
+        // Prefer en-passant captures when they exist, so the playouts exercise them.
+        let ep = moves
+            .iter()
+            .find(|m| m.kind() == fourhand_rules::MoveKind::EnPassant);
+        let m = match ep {
+            Some(&m) if rng.below(2) == 0 => m,
+            _ => moves[rng.below(moves.len())],
+        };
+        let mut child = parent.clone();
+        child.play(m);
+        assert_eq!(
+            fen4::write(&parent),
+            before,
+            "{ctx}: copy-make left the parent as it was"
+        );
+        game.play(seat, m).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+    }
+    game
+}
+
+fn assert_round_trip(game: &Game, ctx: &str) {
+    let text = pgn4::write(game, &Default::default());
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{ctx}: {e}\n{text}"));
+    assert_eq!(
+        fen4::write(again.position()),
+        fen4::write(game.position()),
+        "{ctx}: PGN4 round trip\n{text}"
+    );
+    assert_eq!(again.points(), game.points(), "{ctx}: points\n{text}");
+    assert_eq!(again.statuses(), game.statuses(), "{ctx}: statuses\n{text}");
+    assert_eq!(again.outcome(), game.outcome(), "{ctx}: outcome\n{text}");
+}
+
+#[test]
+fn teams_playouts() {
+    for seed in 1..=24u64 {
+        let setup = Setup::ALL[seed as usize % 5];
+        let g = playout(RuleSet::TEAMS, setup, seed, 160, 0);
+        assert_round_trip(&g, &format!("teams seed {seed}"));
+    }
+}
+
+#[test]
+fn ffa_playouts_with_resignations_and_zombies() {
+    let mut zombie_moves = 0;
+    for seed in 1..=24u64 {
+        let g = playout(RuleSet::FFA, Setup::Modern, seed, 260, 40);
+        zombie_moves += g
+            .records()
+            .iter()
+            .filter(|r| {
+                matches!(
+                    r.action,
+                    fourhand_rules::game::Action::Move { zombie: true, .. }
+                )
+            })
+            .count();
+        assert_round_trip(&g, &format!("ffa seed {seed}"));
+    }
+    assert!(
+        zombie_moves > 0,
+        "the playouts should exercise Dead King Walking"
+    );
+}
+
+#[test]
+fn same_seed_same_zombie_moves() {
+    let a = playout(RuleSet::FFA, Setup::Modern, 7, 200, 30);
+    let b = playout(RuleSet::FFA, Setup::Modern, 7, 200, 30);
+    assert_eq!(a.records(), b.records());
+    let _ = Seat::ALL;
+}
+
+#[test]
+fn reference_agrees_on_every_node_near_the_listed_positions() {
+    let rules = RuleSet::get(fourhand_rules::Variant::Teams);
+    let mut nodes = 0;
+    for row in common::tsv("perft/positions.tsv") {
+        let root = fen4::parse(&row[3], rules).unwrap().position;
+        check_position(&root, rules, &row[0]);
+        for m in root.legal_moves().iter() {
+            let mut child = root.clone();
+            child.play(*m);
+            check_position(&child, rules, &format!("{} {m}", row[0]));
+            nodes += 1;
+        }
+    }
+    assert!(nodes > 500);
+}

@@ -1,0 +1,353 @@
+//! A slow, obviously-correct move generator written only for tests: plain coordinates, a map
+//! of pieces, and "make the move, then ask every hostile piece whether it hits the king".
+
+#![allow(dead_code)]
+
+use fourhand_rules::ruleset::{PromotionZone, RuleSet};
+use fourhand_rules::{Army, Kind, Piece, Position, Seat, Square};
+use std::collections::HashMap;
+
+type Board = HashMap<(i32, i32), Piece>;
+
+fn sq(f: i32, r: i32) -> Option<Square> {
+    if !(0..14).contains(&f) || !(0..14).contains(&r) {
+        return None;
+    }
+    Square::new(f as u8, r as u8)
+}
+
+fn fr(s: Square) -> (i32, i32) {
+    (s.file() as i32, s.rank() as i32)
+}
+
+fn forward(seat: Seat) -> (i32, i32) {
+    match seat {
+        Seat::South => (0, 1),
+        Seat::West => (1, 0),
+        Seat::North => (0, -1),
+        Seat::East => (-1, 0),
+    }
+}
+
+fn pawn_dir(p: Piece) -> (i32, i32) {
+    let (a, b) = forward(p.seat);
+    if p.reversed {
+        (-a, -b)
+    } else {
+        (a, b)
+    }
+}
+
+/// Rank of (f, r) counted from `seat`'s back row, 1-based.
+fn rel_rank(seat: Seat, (f, r): (i32, i32)) -> i32 {
+    match seat {
+        Seat::South => r + 1,
+        Seat::West => f + 1,
+        Seat::North => 14 - r,
+        Seat::East => 14 - f,
+    }
+}
+
+fn enemies(rules: &RuleSet, s: Seat) -> Vec<Seat> {
+    Seat::ALL
+        .into_iter()
+        .filter(|&o| o != s && !(rules.sides && o == s.opposite()))
+        .collect()
+}
+
+fn hostile(pos: &Position, s: Seat) -> Vec<Seat> {
+    enemies(pos.rules(), s)
+        .into_iter()
+        .filter(|&o| matches!(pos.army(o), Army::Live | Army::Zombie))
+        .collect()
+}
+
+const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// Does the piece `p` at `at` attack `target` on `board`?
+fn attacks(board: &Board, p: Piece, at: (i32, i32), target: (i32, i32)) -> bool {
+    let (df, dr) = (target.0 - at.0, target.1 - at.1);
+    let ray = |dirs: &[(i32, i32)]| {
+        dirs.iter().any(|&(a, b)| {
+            let (mut f, mut r) = (at.0 + a, at.1 + b);
+            while sq(f, r).is_some() {
+                if (f, r) == target {
+                    return true;
+                }
+                if board.contains_key(&(f, r)) {
+                    return false;
+                }
+                f += a;
+                r += b;
+            }
+            false
+        })
+    };
+    match p.kind {
+        Kind::Pawn => {
+            let (a, b) = pawn_dir(p);
+            let sides = if a == 0 {
+                [(1, 0), (-1, 0)]
+            } else {
+                [(0, 1), (0, -1)]
+            };
+            sides.iter().any(|&(x, y)| (a + x, b + y) == (df, dr))
+        }
+        Kind::Knight => KNIGHT.contains(&(df, dr)),
+        Kind::King => df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0),
+        Kind::Bishop => ray(&BISHOP),
+        Kind::Rook => ray(&ROOK),
+        Kind::Queen => ray(&ROOK) || ray(&BISHOP),
+    }
+}
+
+fn attacked(board: &Board, target: (i32, i32), by: &[Seat]) -> bool {
+    board
+        .iter()
+        .any(|(&at, &p)| !p.dead && by.contains(&p.seat) && attacks(board, p, at, target))
+}
+
+/// A move as text: `from-to` plus `=X` for promotions.
+fn text(from: (i32, i32), to: (i32, i32), promo: Option<Kind>) -> String {
+    let mut s = format!(
+        "{}-{}",
+        sq(from.0, from.1).unwrap(),
+        sq(to.0, to.1).unwrap()
+    );
+    if let Some(k) = promo {
+        s.push('=');
+        s.push(k.letter());
+    }
+    s
+}
+
+struct Cand {
+    from: (i32, i32),
+    to: (i32, i32),
+    promo: Option<Kind>,
+    /// Extra squares emptied (en passant) and a rook move (castling).
+    removes: Vec<(i32, i32)>,
+    rook: Option<((i32, i32), (i32, i32))>,
+}
+
+/// The legal moves of the seat to move under a king-capture rule set, as sorted texts.
+pub fn legal_moves(pos: &Position) -> Vec<String> {
+    let seat = pos.turn();
+    let rules = pos.rules();
+    let board: Board = pos.pieces().map(|(s, p)| (fr(s), p)).collect();
+    let hostile_seats = hostile(pos, seat);
+    let capturable = |p: &Piece| p.dead || hostile_seats.contains(&p.seat);
+    let mut cands: Vec<Cand> = Vec::new();
+    let mut push = |from, to, promo, removes, rook| {
+        cands.push(Cand {
+            from,
+            to,
+            promo,
+            removes,
+            rook,
+        })
+    };
+    let promotes = |to: (i32, i32)| match rules.promotion_zone {
+        PromotionZone::OwnRank(n) => rel_rank(seat, to) == n as i32,
+        PromotionZone::OpponentBackRow => false,
+    };
+    let promo_kinds = rules.promotion_choice.kinds();
+    for (&at, &p) in &board {
+        if p.seat != seat || p.dead {
+            continue;
+        }
+        let mut add = |to: (i32, i32), removes: Vec<(i32, i32)>| {
+            if p.kind == Kind::Pawn && promotes(to) {
+                for &k in promo_kinds {
+                    push(at, to, Some(k), removes.clone(), None);
+                }
+            } else {
+                push(at, to, None, removes, None);
+            }
+        };
+        let target_ok = |to: (i32, i32)| match board.get(&to) {
+            None => true,
+            Some(q) => capturable(q),
+        };
+        match p.kind {
+            Kind::Pawn => {
+                let (a, b) = pawn_dir(p);
+                let one = (at.0 + a, at.1 + b);
+                if sq(one.0, one.1).is_some() && !board.contains_key(&one) {
+                    add(one, vec![]);
+                    let two = (one.0 + a, one.1 + b);
+                    if rules.double_step
+                        && !p.reversed
+                        && rel_rank(seat, at) == 2
+                        && sq(two.0, two.1).is_some()
+                        && !board.contains_key(&two)
+                    {
+                        add(two, vec![]);
+                    }
+                }
+                let sides = if a == 0 {
+                    [(1, 0), (-1, 0)]
+                } else {
+                    [(0, 1), (0, -1)]
+                };
+                for (x, y) in sides {
+                    let to = (at.0 + a + x, at.1 + b + y);
+                    if sq(to.0, to.1).is_none() {
+                        continue;
+                    }
+                    let mut removes = vec![];
+                    let mut ep = false;
+                    for (x_seat, w) in pos.ep_windows().iter() {
+                        let Some((skipped, pawn)) = w.squares() else {
+                            continue;
+                        };
+                        if fr(skipped) != to || !hostile_seats.contains(&x_seat) {
+                            continue;
+                        }
+                        let pawn_ok = board
+                            .get(&fr(pawn))
+                            .is_some_and(|q| q.seat == x_seat && q.kind == Kind::Pawn && !q.dead);
+                        if pawn_ok {
+                            ep = true;
+                            removes.push(fr(pawn));
+                        }
+                    }
+                    match board.get(&to) {
+                        Some(q) if capturable(q) => add(to, removes),
+                        None if ep => add(to, removes),
+                        _ => {}
+                    }
+                }
+            }
+            Kind::Knight | Kind::King => {
+                let steps: Vec<(i32, i32)> = if p.kind == Kind::Knight {
+                    KNIGHT.to_vec()
+                } else {
+                    ROOK.iter().chain(BISHOP.iter()).copied().collect()
+                };
+                for (x, y) in steps {
+                    let to = (at.0 + x, at.1 + y);
+                    if sq(to.0, to.1).is_some() && target_ok(to) {
+                        add(to, vec![]);
+                    }
+                }
+            }
+            _ => {
+                let dirs: Vec<(i32, i32)> = match p.kind {
+                    Kind::Bishop => BISHOP.to_vec(),
+                    Kind::Rook => ROOK.to_vec(),
+                    _ => ROOK.iter().chain(BISHOP.iter()).copied().collect(),
+                };
+                for (x, y) in dirs {
+                    let (mut f, mut r) = (at.0 + x, at.1 + y);
+                    while sq(f, r).is_some() {
+                        match board.get(&(f, r)) {
+                            None => add((f, r), vec![]),
+                            Some(q) => {
+                                if capturable(q) {
+                                    add((f, r), vec![]);
+                                }
+                                break;
+                            }
+                        }
+                        f += x;
+                        r += y;
+                    }
+                }
+            }
+        }
+    }
+    // Castling, from where the king stands: rooks on the corners of its back row.
+    if let Some(k) = pos.king(seat).map(fr) {
+        for short in [true, false] {
+            if !pos.castling_right(seat, short) {
+                continue;
+            }
+            let rooks = match seat {
+                Seat::South => [(3, 0), (10, 0)],
+                Seat::North => [(3, 13), (10, 13)],
+                Seat::West => [(0, 3), (0, 10)],
+                Seat::East => [(13, 3), (13, 10)],
+            };
+            let Some(rook) = rooks.into_iter().find(|&r| {
+                let d = (r.0 - k.0).abs() + (r.1 - k.1).abs();
+                if short {
+                    d == 3
+                } else {
+                    d == 4
+                }
+            }) else {
+                continue;
+            };
+            let step = ((rook.0 - k.0).signum(), (rook.1 - k.1).signum());
+            let mut t = (k.0 + step.0, k.1 + step.1);
+            let mut clear = true;
+            while t != rook {
+                clear &= !board.contains_key(&t);
+                t = (t.0 + step.0, t.1 + step.1);
+            }
+            let pass = (k.0 + step.0, k.1 + step.1);
+            let land = (pass.0 + step.0, pass.1 + step.1);
+            let mut without_king = board.clone();
+            without_king.remove(&k);
+            if clear
+                && !attacked(&board, k, &hostile_seats)
+                && !attacked(&without_king, pass, &hostile_seats)
+                && !attacked(&without_king, land, &hostile_seats)
+            {
+                cands.push(Cand {
+                    from: k,
+                    to: land,
+                    promo: None,
+                    removes: vec![],
+                    rook: Some((rook, pass)),
+                });
+            }
+        }
+    }
+    let mut out: Vec<String> = cands
+        .into_iter()
+        .filter(|c| {
+            let mut b = board.clone();
+            let mover = b.remove(&c.from).expect("mover");
+            let captured = b.remove(&c.to);
+            for r in &c.removes {
+                b.remove(r);
+            }
+            if let Some((from, to)) = c.rook {
+                let rk = b.remove(&from).expect("rook");
+                b.insert(to, rk);
+            }
+            b.insert(c.to, mover);
+            let mut by = hostile_seats.clone();
+            if rules.king_capture_disarms {
+                if let Some(q) = captured.filter(|q| q.kind == Kind::King && !q.dead) {
+                    by.retain(|&s| s != q.seat);
+                }
+            }
+            let king = b
+                .iter()
+                .find(|(_, p)| p.seat == seat && p.kind == Kind::King && !p.dead)
+                .map(|(&at, _)| at);
+            match king {
+                None => true,
+                Some(k) => !attacked(&b, k, &by),
+            }
+        })
+        .map(|c| text(c.from, c.to, c.promo))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
