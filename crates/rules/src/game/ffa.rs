@@ -275,12 +275,17 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
     match g.pos.army(t) {
         Army::Zombie => {
             if !g.pos.has_legal_move(t) {
-                if !g.pos.in_check(t) {
-                    let active = g.active_seats();
-                    let share = scoring::share(scoring::KING, active.len());
-                    for s in active {
-                        g.score(s, share, ScoreReason::ZombieStalemate, &mut events);
-                    }
+                if g.pos.in_check(t) {
+                    // Mated in place before anyone's move mated it: it stays, capturable.
+                    g.pos.advance_turn();
+                    events.push(Event::TurnPassed { seat: t });
+                    g.push_record(t, Action::Judged, events);
+                    return true;
+                }
+                let active = g.active_seats();
+                let share = scoring::share(scoring::KING, active.len());
+                for s in active {
+                    g.score(s, share, ScoreReason::ZombieStalemate, &mut events);
                 }
                 eliminate(g, t, OutReason::Stalemated, &mut events);
                 g.pos.advance_turn();

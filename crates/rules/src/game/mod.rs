@@ -228,6 +228,12 @@ impl Game {
         self.seed
     }
 
+    /// For a game set up from a position: how many moves `seat` is taken to have made already
+    /// (this matters only to the abort rules of rules.md §5.3).
+    pub fn set_moves_made(&mut self, seat: Seat, n: u32) {
+        self.moves_made[seat] = n;
+    }
+
     /// Moves made by `seat` (zombie moves not counted).
     pub fn moves_made(&self, seat: Seat) -> u32 {
         self.moves_made[seat]

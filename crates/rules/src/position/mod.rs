@@ -357,6 +357,9 @@ impl Position {
     /// used (king or rook not at home).
     pub(crate) fn refresh_castling(&mut self) {
         let old = self.castling;
+        if !self.rules.castling {
+            self.castling = 0;
+        }
         for seat in Seat::ALL {
             let s = seat.index();
             self.castle_sq[s] = geometry::castle_squares(self, seat).unwrap_or([0; 3]);

@@ -91,7 +91,7 @@ impl Position {
         } else {
             self.halfmoves += 1;
         }
-        if m.kind() == MoveKind::DoubleStep {
+        if m.kind() == MoveKind::DoubleStep && self.rules.en_passant {
             let skipped = from.wrapping_add(forward(s as u8));
             self.set_ep(s, EpWindow { skipped, pawn: to });
         }

@@ -27,3 +27,77 @@ pub fn tsv(rel: &str) -> Vec<Vec<String>> {
         .map(|l| l.split('\t').map(str::to_string).collect())
         .collect()
 }
+
+use fourhand_rules::ruleset::RuleSet;
+use fourhand_rules::{Army, Kind, Piece, Position, Seat, Square};
+
+/// A position under `rules` with `turn` to move and the pieces of `spec`, a comma-separated
+/// list like `"rK h1, bR h2, dgP e9, yQ1 h8"` (colour r/b/y/g, kind; a `d` prefix marks a dead
+/// piece, a `1` suffix a one-point queen).
+pub fn board(rules: &'static RuleSet, turn: Seat, spec: &str) -> Position {
+    let mut pos = Position::empty(rules);
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (code, sq) = item.split_once(' ').expect("piece and square");
+        let sq: Square = sq.trim().parse().expect("square");
+        let mut chars: Vec<char> = code.chars().collect();
+        let dead = chars[0] == 'd' && chars.len() > 2;
+        if dead {
+            chars.remove(0);
+        }
+        let one_point = chars.last() == Some(&'1');
+        if one_point {
+            chars.pop();
+        }
+        let seat = Seat::from_fen_letter(chars[0]).expect("colour");
+        let kind = Kind::from_letter(chars[1]).expect("kind");
+        pos.put(
+            sq,
+            Piece {
+                seat,
+                kind,
+                dead,
+                one_point,
+                reversed: false,
+            },
+        );
+    }
+    pos.set_turn(turn);
+    pos
+}
+
+/// Marks `seat`'s army with a status (greying pieces as the status requires).
+pub fn with_army(mut pos: Position, seat: Seat, army: Army) -> Position {
+    pos.set_army(seat, army);
+    pos
+}
+
+/// The legal moves of the seat to move, as sorted texts (`h2-h3`, `h10-h11=Q`).
+pub fn moves(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves of the piece on `from`.
+pub fn moves_from(pos: &Position, from: &str) -> Vec<String> {
+    moves(pos)
+        .into_iter()
+        .filter(|m| m.split('-').next() == Some(from))
+        .collect()
+}
+
+/// Leaks a rule set so a position can refer to it.
+pub fn leak(rules: RuleSet) -> &'static RuleSet {
+    Box::leak(Box::new(rules))
+}
+
+/// Plays a move given as text (`e2-e4`, `h10-h11=Q`) for the seat to move.
+pub fn play(pos: &mut Position, text: &str) {
+    let m = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}: {:?}", moves(pos)));
+    pos.play(m);
+}

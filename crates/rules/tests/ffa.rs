@@ -1,0 +1,420 @@
+//! FFA scoring, elimination, Dead King Walking, the end, draws, claims and aborts
+//! (rules.md §5.2–5.3), each row on a constructed position.
+
+mod common;
+
+use common::{board, with_army};
+use fourhand_rules::game::{placings, Action, DrawReason, Game, OutReason, Outcome, SeatStatus};
+use fourhand_rules::ruleset::CheckBonus;
+use fourhand_rules::{Army, BySeat, Kind, Position, RuleSet, Seat, Variant};
+
+const S: Seat = Seat::South;
+const W: Seat = Seat::West;
+const N: Seat = Seat::North;
+const E: Seat = Seat::East;
+
+fn pos(turn: Seat, spec: &str) -> Position {
+    board(RuleSet::get(Variant::Ffa), turn, spec)
+}
+
+fn game(p: Position) -> Game {
+    game_with(p, [0; 4])
+}
+
+/// A game from a constructed position, every seat past the abort window.
+fn game_with(p: Position, points: [i32; 4]) -> Game {
+    let mut g = Game::from_position(RuleSet::FFA, p, BySeat(points)).with_seed(1);
+    for s in Seat::ALL {
+        g.set_moves_made(s, 3);
+    }
+    g
+}
+
+fn mv(g: &mut Game, text: &str) {
+    let seat = g.to_move().expect("game on");
+    let m = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci() == text)
+        .unwrap_or_else(|| {
+            panic!(
+                "{text} not legal: {:?}",
+                g.legal_moves().iter().map(|m| m.uci()).collect::<Vec<_>>()
+            )
+        });
+    g.play(seat, m).unwrap();
+}
+
+const KINGS: &str = "rK h1, bK a7, yK g14, gK n8";
+
+#[test]
+fn capture_values() {
+    for (piece, points) in [
+        ("bP", 1),
+        ("bN", 3),
+        ("bB", 5),
+        ("bR", 5),
+        ("bQ", 9),
+        ("bQ1", 1),
+    ] {
+        let mut g = game(pos(S, &format!("{KINGS}, rR e5, {piece} e9")));
+        mv(&mut g, "e5-e9");
+        assert_eq!(g.points()[S], points, "capturing {piece}");
+    }
+}
+
+#[test]
+fn capturing_a_dead_piece_scores_nothing() {
+    let p = with_army(
+        pos(S, "rK h1, bK a7, yK g14, gK n8, rR e5, gR e9"),
+        E,
+        Army::Out,
+    );
+    let mut g = game(p);
+    mv(&mut g, "e5-e9");
+    assert_eq!(g.points(), BySeat([0; 4]));
+    assert_eq!(
+        g.position().halfmoves(),
+        1,
+        "a dead capture does not reset the counter"
+    );
+}
+
+#[test]
+fn capturing_a_king_scores_20_and_eliminates() {
+    let mut g = game(pos(S, "rK h1, bK e9, yK g14, gK n8, rR e5, bR a4"));
+    mv(&mut g, "e5-e9");
+    assert_eq!(g.points()[S], 20);
+    assert_eq!(g.statuses()[W], SeatStatus::Out(OutReason::KingCaptured));
+    let rook = g.position().piece_at("a4".parse().unwrap()).unwrap();
+    assert!(rook.dead, "the eliminated army turns grey");
+    assert_eq!(g.to_move(), Some(N), "the turn skips the eliminated seat");
+}
+
+#[test]
+fn capturing_a_zombie_king_scores_20() {
+    let p = with_army(
+        pos(S, "rK h1, bK e9, yK g14, gK n8, rR e5"),
+        W,
+        Army::Zombie,
+    );
+    let mut g = game(p);
+    mv(&mut g, "e5-e9");
+    assert_eq!(g.points()[S], 20);
+    assert_eq!(g.statuses()[W], SeatStatus::Out(OutReason::Resigned));
+}
+
+/// Yellow's king on g14 is in check from Green's rook; Red's knight takes the last flight.
+const MATE_SETUP: &str = "rK h1, bK a7, gK n8, yK g14, yP f13, yP h13, gR g10, gN i12, rN d10";
+
+#[test]
+fn checkmate_scores_20_even_when_another_players_piece_checks() {
+    let mut g = game(pos(S, MATE_SETUP));
+    mv(&mut g, "d10-e12");
+    assert_eq!(g.points()[S], 20);
+    assert_eq!(g.points()[E], 0);
+    assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Checkmated));
+    assert!(g.position().piece_at("f13".parse().unwrap()).unwrap().dead);
+}
+
+#[test]
+fn a_king_already_mated_in_place_is_not_mated_again() {
+    // Yellow resigned while mated in place: his zombie king stays, capturable.
+    let p = with_army(
+        pos(
+            S,
+            "rK h1, bK a7, gK n8, yK g14, gR g10, gN i12, gB h11, rN e12, rB f11, rR k14",
+        ),
+        N,
+        Army::Zombie,
+    );
+    let mut g = game(p);
+    mv(&mut g, "h1-i1");
+    assert_eq!(g.points()[S], 0, "no mate bonus for a king already mated");
+    mv(&mut g, "a7-a8");
+    assert_eq!(
+        g.to_move(),
+        Some(E),
+        "the zombie in check with no move passes"
+    );
+    mv(&mut g, "n8-n9");
+    mv(&mut g, "k14-g14");
+    assert_eq!(g.points()[S], 20, "the king stayed capturable");
+}
+
+#[test]
+fn check_bonuses() {
+    let two = "rK h1, bK a7, gK n7, yK g14, rQ h2";
+    let three = "rK h1, bK a7, gK n7, yK h14, rQ h2";
+    let cases = [
+        (two, CheckBonus::Live, 1),
+        (three, CheckBonus::Live, 5),
+        (two, CheckBonus::HelpCentre, 1),
+        (three, CheckBonus::HelpCentre, 5),
+    ];
+    for (spec, table, points) in cases {
+        let rules = RuleSet {
+            check_bonus: table,
+            ..RuleSet::FFA
+        };
+        let mut g = Game::from_position(rules, pos(S, spec), BySeat([0; 4]));
+        mv(&mut g, "h2-h7");
+        assert_eq!(g.points()[S], points, "{spec} {table:?}");
+    }
+    for (spec, points) in [(two, 5), (three, 20)] {
+        let rules = RuleSet {
+            check_bonus: CheckBonus::HelpCentre,
+            ..RuleSet::FFA
+        };
+        let spec = spec.replace("rQ h2", "rR h2");
+        let mut g = Game::from_position(rules, pos(S, &spec), BySeat([0; 4]));
+        mv(&mut g, "h2-h7");
+        assert_eq!(g.points()[S], points, "rook: {spec}");
+    }
+}
+
+#[test]
+fn checks_on_zombie_kings_do_not_count() {
+    let p = with_army(
+        pos(S, "rK h1, bK a7, gK n7, yK g14, rQ h2"),
+        E,
+        Army::Zombie,
+    );
+    let mut g = game(p);
+    mv(&mut g, "h2-h7");
+    assert_eq!(g.points()[S], 0);
+}
+
+/// Blue's king on a4 has no move and is not in check.
+const STALEMATE_SETUP: &str = "rK h1, bK a4, yK g14, gK n8, rR b10, rR e5";
+
+#[test]
+fn being_stalemated_scores_20_and_puts_you_out() {
+    let mut g = game(pos(S, STALEMATE_SETUP));
+    mv(&mut g, "h1-i1");
+    assert_eq!(g.points()[W], 20);
+    assert_eq!(g.statuses()[W], SeatStatus::Out(OutReason::Stalemated));
+    assert_eq!(g.to_move(), Some(N));
+}
+
+#[test]
+fn a_stalemated_zombie_king_shares_20_among_the_active_players() {
+    let p = with_army(pos(S, STALEMATE_SETUP), W, Army::Zombie);
+    let mut g = game(p);
+    mv(&mut g, "h1-i1");
+    assert_eq!(g.points(), BySeat([7, 0, 7, 7]));
+    let p = with_army(
+        with_army(pos(S, STALEMATE_SETUP), W, Army::Zombie),
+        E,
+        Army::Out,
+    );
+    let mut g = game(p);
+    mv(&mut g, "h1-i1");
+    assert_eq!(g.points(), BySeat([10, 0, 10, 0]));
+}
+
+fn opening() -> Game {
+    let mut g = Game::new(RuleSet::FFA).with_seed(42);
+    for m in [
+        "j1-i3", "a10-c9", "j14-i12", "n10-l9", "e1-f3", "a5-c6", "e14-f12", "n5-l6", "i3-j5",
+        "c9-e10", "i12-j10", "l9-j8",
+    ] {
+        mv(&mut g, m);
+    }
+    g
+}
+
+#[test]
+fn dead_king_walking_on_own_turn_moves_at_once() {
+    let mut g = opening();
+    mv(&mut g, "f3-g5");
+    g.resign(W).unwrap();
+    assert_eq!(g.statuses()[W], SeatStatus::Zombie(OutReason::Resigned));
+    let last = g.records().last().unwrap();
+    assert!(matches!(last.action, Action::Move { zombie: true, .. }) && last.seat == W);
+    let Action::Move { mv: zm, .. } = last.action else {
+        unreachable!()
+    };
+    assert_eq!(g.position().piece_at(zm.to()).unwrap().kind, Kind::King);
+    assert!(g.position().piece_at("b4".parse().unwrap()).unwrap().dead);
+    assert!(
+        !g.position().piece_at(zm.to()).unwrap().dead,
+        "the zombie king stays live"
+    );
+    // The same seed chooses the same move.
+    let mut h = opening();
+    mv(&mut h, "f3-g5");
+    h.resign(W).unwrap();
+    assert_eq!(h.records(), g.records());
+    assert_eq!(g.to_move(), Some(N));
+}
+
+#[test]
+fn a_resignation_on_another_players_turn_takes_effect_in_the_own_slot() {
+    let mut g = opening();
+    g.resign(N).unwrap();
+    assert_eq!(g.statuses()[N], SeatStatus::Active, "not yet");
+    mv(&mut g, "f3-g5");
+    mv(&mut g, "c6-e7");
+    assert_eq!(g.statuses()[N], SeatStatus::Zombie(OutReason::Resigned));
+    assert_eq!(g.to_move(), Some(E), "the resignation fills Yellow's slot");
+}
+
+#[test]
+fn the_last_player_gets_the_kings_of_those_who_left() {
+    // Red and Yellow play on; Blue is a zombie; Green is out. Yellow resigns.
+    let p = with_army(
+        with_army(
+            pos(N, "rK h1, bK a7, yK g14, gK n8, rR e5, yR f10"),
+            W,
+            Army::Zombie,
+        ),
+        E,
+        Army::Out,
+    );
+    let mut g = game_with(p, [10, 5, 30, 2]);
+    g.resign(N).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.points(), BySeat([50, 5, 30, 2]));
+    assert_eq!(g.placings(), BySeat([1, 3, 2, 4]));
+}
+
+#[test]
+fn the_second_last_resigning_into_insufficient_material_draws() {
+    let p = with_army(
+        with_army(pos(N, "rK h1, bK a7, yK g14, gK n8"), W, Army::Zombie),
+        E,
+        Army::Out,
+    );
+    let mut g = game_with(p, [10, 5, 30, 2]);
+    g.resign(N).unwrap();
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Drawn(DrawReason::InsufficientMaterial))
+    );
+    assert_eq!(g.points(), BySeat([40, 5, 40, 2]));
+}
+
+#[test]
+fn a_draw_gives_10_to_each_active_player_and_shares_the_zombie_kings() {
+    let mut g = game(pos(S, "rK h1, bK a7, yK g14, gK n8, bP i2"));
+    mv(&mut g, "h1-i2");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Drawn(DrawReason::InsufficientMaterial))
+    );
+    assert_eq!(g.points(), BySeat([11, 10, 10, 10]));
+    let p = with_army(
+        pos(S, "rK h1, bK a7, yK g14, gK n8, yP i2"),
+        W,
+        Army::Zombie,
+    );
+    let mut g = game(p);
+    mv(&mut g, "h1-i2");
+    assert_eq!(g.points(), BySeat([18, 0, 17, 17]));
+}
+
+fn two_left(points: [i32; 4]) -> Game {
+    let p = with_army(
+        with_army(
+            pos(
+                S,
+                "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
+            ),
+            W,
+            Army::Out,
+        ),
+        E,
+        Army::Out,
+    );
+    game_with(p, points).with_automation(fourhand_rules::game::Automation::REPLAY)
+}
+
+#[test]
+fn claiming_the_win_needs_a_lead_of_21() {
+    let mut g = two_left([25, 3, 5, 2]);
+    assert!(g.claim_win(S).is_err());
+    assert_eq!(
+        g.points(),
+        BySeat([25, 3, 5, 2]),
+        "a refused claim changes nothing"
+    );
+    let mut g = two_left([26, 3, 5, 2]);
+    g.claim_win(S).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.points(), BySeat([26, 3, 25, 2]));
+    assert_eq!(g.statuses()[S], SeatStatus::Out(OutReason::Resigned));
+}
+
+#[test]
+fn autoresign_when_first_place_is_out_of_reach() {
+    // Yellow could at most take Red's queen, rooks and king: 5 + 9 + 5 + 5 + 20 = 44 < 60.
+    let p = with_army(
+        with_army(
+            pos(
+                S,
+                "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
+            ),
+            W,
+            Army::Out,
+        ),
+        E,
+        Army::Out,
+    );
+    let g = game_with(p.clone(), [60, 3, 5, 2]);
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Resigned));
+    assert_eq!(g.points(), BySeat([80, 3, 5, 2]));
+    let g = game_with(p, [44, 3, 5, 2]);
+    assert_eq!(g.outcome(), None, "5 + 39 can still reach 44");
+}
+
+#[test]
+fn autoclaim_when_an_eliminated_second_leads_the_third_by_20() {
+    let p = with_army(
+        with_army(
+            pos(
+                S,
+                "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
+            ),
+            W,
+            Army::Out,
+        ),
+        E,
+        Army::Out,
+    );
+    let g = game_with(p, [50, 40, 15, 10]);
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.records().last().unwrap().action, Action::ClaimWin);
+    assert_eq!(g.points(), BySeat([50, 40, 35, 10]));
+}
+
+#[test]
+fn placings_share_ties() {
+    assert_eq!(placings(&BySeat([10, 10, 5, 3])), BySeat([1, 1, 3, 4]));
+    assert_eq!(placings(&BySeat([7, 9, 9, 9])), BySeat([4, 1, 1, 1]));
+}
+
+#[test]
+fn early_resignation_aborts_unless_in_check() {
+    let mut g = Game::new(RuleSet::FFA);
+    mv(&mut g, "h2-h3");
+    g.resign(W).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Aborted { by: W }));
+    // A player in check may resign early without aborting.
+    let mut g = Game::from_position(
+        RuleSet::FFA,
+        pos(W, "rK h1, bK a7, yK g14, gK n8, rR a10"),
+        BySeat([0; 4]),
+    );
+    assert!(g.position().in_check(W));
+    g.resign(W).unwrap();
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.statuses()[W], SeatStatus::Zombie(OutReason::Resigned));
+    // After three moves a resignation does not abort.
+    let mut g = opening();
+    mv(&mut g, "f3-g5");
+    g.timeout(W).unwrap();
+    assert_eq!(g.statuses()[W], SeatStatus::Zombie(OutReason::TimedOut));
+}
