@@ -2,6 +2,7 @@
 
 use crate::board::{Kind, Square};
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// What kind of move this is, beyond from and to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -110,10 +111,12 @@ impl fmt::Display for Move {
 /// Capacity of a [`MoveList`]: more than any reachable position can have.
 pub const MAX_MOVES: usize = 1024;
 
-/// A fixed-capacity list of moves that lives on the stack.
+/// A fixed-capacity list of moves that lives on the stack. Its storage is left uninitialised
+/// (only the first `len` entries are ever read), so making one costs nothing: perft and search
+/// make one per node.
 pub struct MoveList {
     len: usize,
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
 }
 
 impl MoveList {
@@ -122,7 +125,7 @@ impl MoveList {
     pub fn new() -> MoveList {
         MoveList {
             len: 0,
-            moves: [Move::raw(0, 0, 0, MoveKind::Normal); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
         }
     }
 
@@ -130,7 +133,7 @@ impl MoveList {
     pub(crate) fn push(&mut self, m: Move) {
         // A position cannot hold more moves than MAX_MOVES; stay safe regardless.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len].write(m);
             self.len += 1;
         }
     }
@@ -158,9 +161,9 @@ impl MoveList {
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut w = 0;
         for r in 0..self.len {
-            let m = self.moves[r];
+            let m = self.as_slice()[r];
             if f(m) {
-                self.moves[w] = m;
+                self.moves[w].write(m);
                 w += 1;
             }
         }
@@ -170,12 +173,14 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries have been written by `push` or `retain`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     #[inline]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as for `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

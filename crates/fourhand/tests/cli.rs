@@ -1,0 +1,99 @@
+//! The `fourhand perft` and `fourhand replay` commands, run as a user would.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fourhand(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fourhand"))
+        .args(args)
+        .output()
+        .expect("run fourhand")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn games() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/games")
+}
+
+#[test]
+fn perft_counts_setups_and_fens() {
+    let o = fourhand(&["perft", "3"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("nodes 7800"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("nodes/s"));
+    let o = fourhand(&["perft", "--setup", "4PCo", "2"]);
+    assert!(stdout(&o).contains("nodes 399"));
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yK,7/14/14/14/14/14/12,rQ,gK/bK,13/14/14/14/14/7,bR,6/7,rK,6";
+    let o = fourhand(&["perft", "--fen", fen, "4"]);
+    assert!(stdout(&o).contains("nodes 173"), "{}", stdout(&o));
+    let o = fourhand(&["perft", "--divide", "1"]);
+    let lines = stdout(&o);
+    assert_eq!(lines.lines().filter(|l| l.ends_with(" 1")).count(), 20);
+    let o = fourhand(&["perft", "--rules", "ffa", "2"]);
+    assert!(stdout(&o).contains("nodes 395"));
+}
+
+#[test]
+fn perft_rejects_bad_input_clearly() {
+    let o = fourhand(&["perft", "--setup", "4PCx", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown setup"));
+    let o = fourhand(&["perft", "--fen", "nonsense", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("FEN4"));
+}
+
+#[test]
+fn replay_reports_ffa_points_and_placings_as_json() {
+    let f = games().join("chesscom-ffa-100527014.pgn4");
+    let o = fourhand(&["replay", f.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["error"], Value::Null);
+    assert_eq!(v["plies"], 175);
+    assert_eq!(v["points"], serde_json::json!([72, 14, 61, 33]));
+    assert_eq!(v["placings"], serde_json::json!([1, 4, 2, 3]));
+    assert_eq!(v["status"][1]["status"], "out (checkmated)");
+    assert_eq!(v["status"][3]["status"], "out (king captured)");
+    assert!(v["result"].as_str().unwrap().starts_with("dalay045: 72"));
+}
+
+#[test]
+fn replay_reports_the_first_bad_move_with_exit_code_1() {
+    let dir = std::env::temp_dir().join(format!("fourhand-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.pgn4");
+    std::fs::write(
+        &f,
+        "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-g5\n",
+    )
+    .unwrap();
+    let o = fourhand(&["replay", f.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["plies"], 4);
+    assert_eq!(v["error"]["round"], 2);
+    assert_eq!(v["error"]["seat"], "Red");
+    assert_eq!(v["error"]["move"], "Qg1-g5");
+    assert_eq!(v["error"]["reason"], "illegal move");
+    let o = fourhand(&["replay", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("round 2, Red (South): 'Qg1-g5': illegal move"));
+    let o = fourhand(&["replay", dir.join("missing.pgn4").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn replay_of_a_teams_game_names_the_result() {
+    let f = games().join("chesscom-teams-46208465.pgn4");
+    let o = fourhand(&["replay", f.to_str().unwrap()]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("result: 1-0"), "{out}");
+    assert!(out.contains("Blue timed out"), "{out}");
+}
