@@ -9,9 +9,10 @@ use std::time::Instant;
 /// Arguments of `fourhand perft`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Start from a named setup: 4PC (Modern), 4PCo (Classic), 4PCb, 4PCn, 4PCrg.
-    #[arg(long, default_value = "4PC", conflicts_with = "fen")]
-    setup: String,
+    /// Start from a named setup: 4PC (Modern), 4PCo (Classic), 4PCb, 4PCn, 4PCrg
+    /// [default: the rule set's own: Classic for Verney 1881, Modern otherwise].
+    #[arg(long, conflicts_with = "fen")]
+    setup: Option<String>,
     /// Start from a FEN4 position instead.
     #[arg(long)]
     fen: Option<String>,
@@ -37,9 +38,10 @@ pub fn run(a: Args) -> ExitCode {
             Ok(p) => p.position,
             Err(e) => return fail(&e.to_string()),
         },
-        None => match a.setup.parse::<Setup>() {
-            Ok(s) => Position::start(rules, s),
-            Err(e) => return fail(&e.to_string()),
+        None => match a.setup.as_deref().map(str::parse::<Setup>) {
+            None => Position::start(rules, rules.default_setup),
+            Some(Ok(s)) => Position::start(rules, s),
+            Some(Err(e)) => return fail(&e.to_string()),
         },
     };
     let t = Instant::now();

@@ -55,6 +55,8 @@ pub(super) fn after_move(
         .map(|&q| g.pos.army(q) == Army::Live)
         .collect();
 
+    let checked_before = Marks::in_check_all(&g.pos);
+
     let played = g.pos.play(mv);
 
     // Judge mates and checks on the board as the move left it, before any army turns grey.
@@ -64,7 +66,7 @@ pub(super) fn after_move(
         .filter(|&q| can_be_mated(&g.pos, q) && !mated_before[q.index()] && is_mated(&g.pos, q))
         .collect();
     let mut marks = Marks {
-        checked: Marks::checks(&g.pos, seat),
+        checked: Marks::checks(&g.pos, seat, &checked_before),
         decisive: !mated.is_empty(),
     };
     let mut checked = 0;
@@ -262,15 +264,6 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
         return true;
     }
     let t = g.pos.turn();
-    if let Some(reason) = g.pending_leave[t] {
-        let action = if reason == OutReason::TimedOut {
-            Action::Timeout
-        } else {
-            Action::Resign
-        };
-        g.leave_now(t, reason, action, true);
-        return true;
-    }
     let mut events = Vec::new();
     match g.pos.army(t) {
         Army::Zombie => {

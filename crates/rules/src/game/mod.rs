@@ -6,6 +6,7 @@
 
 pub mod draw;
 mod ffa;
+mod historical;
 mod outcome;
 mod rng;
 pub mod scoring;
@@ -19,7 +20,7 @@ pub use rng::ZombieRng;
 use crate::board::{BySeat, Kind, Seat, Side};
 use crate::moves::{Move, MoveList};
 use crate::position::{Army, Position};
-use crate::ruleset::{MateJudging, RuleSet};
+use crate::ruleset::{MateJudging, MatedArmy, RuleSet};
 use std::fmt;
 
 /// What a player (or the server on his behalf) did.
@@ -94,6 +95,9 @@ pub struct Automation {
     pub zombie_moves: bool,
     /// FFA autoresign and autoclaim with two players left.
     pub ffa_auto: bool,
+    /// Verney/Club: pass skipped turns and stalemates (off when replaying: the record's `-`
+    /// entries pass them).
+    pub passes: bool,
 }
 
 impl Automation {
@@ -101,11 +105,13 @@ impl Automation {
     pub const LIVE: Automation = Automation {
         zombie_moves: true,
         ffa_auto: true,
+        passes: true,
     };
     /// Nothing automatic: replaying a recorded game.
     pub const REPLAY: Automation = Automation {
         zombie_moves: false,
         ffa_auto: false,
+        passes: false,
     };
 }
 
@@ -329,6 +335,30 @@ impl Game {
         Ok(self.events_since(start))
     }
 
+    /// Verney/Club: the seat to move cannot move, and its turn must be passed (a skipped turn
+    /// of a mated or resigned player, or a stalemate pass).
+    pub fn must_pass(&self) -> bool {
+        !self.is_over()
+            && self.rules.mate_judging == MateJudging::Levels
+            && historical::must_pass(self)
+    }
+
+    /// Verney/Club: passes the turn of `seat`, which must be unable to move (PGN4 `-`).
+    pub fn pass(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        self.check_turn(seat)?;
+        if !self.must_pass() {
+            return Err(GameError::IllegalMove(
+                "a pass, but this seat can move".into(),
+            ));
+        }
+        let start = self.records.len();
+        let mut events = Vec::new();
+        historical::pass(self, &mut events);
+        self.push_record(seat, Action::Judged, events);
+        self.settle();
+        Ok(self.events_since(start))
+    }
+
     /// FFA: with two players left, `seat` leading the other by 21 or more claims the win.
     pub fn claim_win(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
         if self.is_over() {
@@ -365,11 +395,11 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        if !self.seats[seat].is_active() {
+        if !matches!(self.seats[seat], SeatStatus::Active | SeatStatus::Mated) {
             return Err(GameError::NotActive(seat));
         }
         let start = self.records.len();
-        if self.rules.scoring && self.pos.turn() != seat {
+        if self.rules.mated_army != MatedArmy::GameOver && self.pos.turn() != seat {
             self.pending_leave[seat] = Some(reason);
             return Ok(Vec::new());
         }
@@ -390,6 +420,8 @@ impl Game {
                 self.pos.advance_turn();
                 events.push(Event::TurnPassed { seat });
             }
+        } else if self.rules.mate_judging == MateJudging::Levels {
+            historical::leave(self, seat, reason, &mut events);
         } else {
             sides::leave(self, seat, reason, &mut events);
         }
@@ -437,6 +469,8 @@ impl Game {
         });
         let marks = if self.rules.scoring {
             ffa::after_move(self, seat, mv, zombie, events)
+        } else if self.rules.mate_judging == MateJudging::Levels {
+            historical::after_move(self, seat, mv, events)
         } else {
             sides::after_move(self, seat, mv, events)
         };
@@ -479,7 +513,18 @@ impl Game {
             if self.is_over() {
                 return;
             }
+            let t = self.pos.turn();
+            if let Some(reason) = self.pending_leave[t] {
+                let action = if reason == OutReason::TimedOut {
+                    Action::Timeout
+                } else {
+                    Action::Resign
+                };
+                self.leave_now(t, reason, action, true);
+                continue;
+            }
             let progressed = match self.rules.mate_judging {
+                MateJudging::Levels => historical::on_turn(self),
                 MateJudging::OnOwnTurn => {
                     let mut events = Vec::new();
                     sides::on_turn(self, &mut events);
@@ -553,11 +598,18 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    /// Kings other than `seat`'s that are attacked now.
-    pub(crate) fn checks(pos: &Position, seat: Seat) -> usize {
+    /// Which seats' kings are in check in `pos`.
+    pub(crate) fn in_check_all(pos: &Position) -> [bool; 4] {
+        Seat::ALL.map(|q| pos.army(q).is_hostile() && pos.in_check(q))
+    }
+
+    /// Kings other than `seat`'s that are in check now and were not in `before`.
+    pub(crate) fn checks(pos: &Position, seat: Seat, before: &[bool; 4]) -> usize {
         Seat::ALL
             .iter()
-            .filter(|&&q| q != seat && pos.army(q).is_hostile() && pos.in_check(q))
+            .filter(|&&q| {
+                q != seat && !before[q.index()] && pos.army(q).is_hostile() && pos.in_check(q)
+            })
             .count()
     }
 }

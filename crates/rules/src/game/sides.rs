@@ -8,9 +8,10 @@ use crate::game::Outcome;
 use crate::moves::Move;
 
 pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Event>) -> Marks {
+    let checked_before = Marks::in_check_all(&g.pos);
     let played = g.pos.play(mv);
     let mut marks = Marks {
-        checked: Marks::checks(&g.pos, seat),
+        checked: Marks::checks(&g.pos, seat, &checked_before),
         decisive: false,
     };
     for (_, pc) in played.captures() {

@@ -71,10 +71,9 @@ impl Position {
         k == 0 || !p.is_attacked(k, self.hostile_to(seat), 0)
     }
 
-    /// Rule sets without king capture: a move is legal when the mover's king is then attacked by
-    /// no hostile piece.
+    /// Rule sets without king capture: the `legal2` moves of rules.md §6.2.
     fn filter_levels(&self, seat: Seat, out: &mut MoveList) {
-        out.retain(|m| self.king_safe_after(seat, m));
+        out.retain(|m| self.legal_at(seat, m, super::levels::TURN_LEVEL));
     }
 
     /// True when making `m` leaves `seat`'s king unattacked by the seats in `hostile`.

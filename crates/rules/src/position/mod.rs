@@ -7,6 +7,7 @@
 mod attacks;
 pub(crate) mod geometry;
 mod legality;
+mod levels;
 mod movegen;
 mod play;
 mod zobrist;
@@ -343,6 +344,8 @@ impl Position {
         }
         if !army.takes_turns() {
             self.set_ep(s, EpWindow::default());
+        }
+        if matches!(army, Army::Out | Army::Zombie) {
             self.castling_off(seat);
         }
     }

@@ -28,6 +28,9 @@ impl Position {
     pub fn play(&mut self, m: Move) -> Played {
         let seat = self.turn;
         let played = self.apply_on_board(seat, m);
+        if !self.rules.king_capture {
+            self.update_statuses(1, seat);
+        }
         self.advance_turn();
         played
     }
@@ -134,7 +137,8 @@ impl Position {
     }
 
     /// Passes the turn to the next seat that takes turns, closing the en-passant window of every
-    /// seat whose slot the turn order reaches.
+    /// seat whose slot the turn order reaches. Under Verney and Club rules a mated player whose
+    /// king no live enemy piece attacks when his slot comes revives at once and moves.
     pub fn advance_turn(&mut self) {
         let mut t = self.turn;
         for _ in 0..4 {
@@ -143,7 +147,23 @@ impl Position {
             if self.armies[t.index()].takes_turns() {
                 break;
             }
+            if self.revives_in_slot(t) {
+                self.set_army(t, super::Army::Live);
+                break;
+            }
         }
+        self.set_turn(t);
+    }
+
+    /// A mated (not resigned) player whose king no live enemy piece attacks.
+    pub(crate) fn revives_in_slot(&self, t: Seat) -> bool {
+        self.armies[t.index()] == super::Army::Mated && !self.in_check(t)
+    }
+
+    /// Passes the turn to the very next seat, whatever it can do (a slot the game will judge).
+    pub fn advance_slot(&mut self) {
+        let t = self.turn.next();
+        self.set_ep(t.index(), EpWindow::default());
         self.set_turn(t);
     }
 

@@ -113,7 +113,13 @@ fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> 
                 .map_err(|e| e.to_string());
         }
         "-" => {
-            return Err("a skipped turn, but the position lets this seat move".into());
+            if game.is_over() {
+                return Err("the game is already over".into());
+            }
+            return game
+                .pass(seat)
+                .map(|_| ())
+                .map_err(|_| "a skipped turn, but the position lets this seat move".to_string());
         }
         _ => {}
     }

@@ -66,6 +66,7 @@ fn start_text(game: &Game) -> String {
 fn slots(game: &Game) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
+    let levels = game.rules().mate_judging == MateJudging::Levels;
     // A resignation in the seat's own turn whose zombie moves at once: "Kd13-d12R".
     let mut merge: Option<(Seat, &str)> = None;
     for rec in game.records() {
@@ -87,7 +88,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                     seat: s,
                     text: format!("{text}{l}"),
                 });
-                push_marks(&mut slots, &rec.events[1..], on_turn);
+                push_marks(&mut slots, &rec.events[1..], on_turn, levels);
                 continue;
             }
         }
@@ -114,10 +115,10 @@ fn slots(game: &Game) -> Vec<Slot> {
                     text: l.into(),
                 });
             }
-            push_marks(&mut slots, &rec.events, on_turn);
+            push_marks(&mut slots, &rec.events, on_turn, levels);
             continue;
         }
-        push_marks(&mut slots, &rec.events, on_turn);
+        push_marks(&mut slots, &rec.events, on_turn, levels);
     }
     if let Some((s, l)) = merge {
         slots.push(Slot {
@@ -129,9 +130,13 @@ fn slots(game: &Game) -> Vec<Slot> {
 }
 
 /// Moves and on-turn judgements in `events`, as slots.
-fn push_marks(slots: &mut Vec<Slot>, events: &[Event], on_turn: bool) {
+fn push_marks(slots: &mut Vec<Slot>, events: &[Event], on_turn: bool, levels: bool) {
     for ev in events {
         match ev {
+            Event::TurnPassed { seat } if levels => slots.push(Slot {
+                seat: *seat,
+                text: "-".into(),
+            }),
             Event::MovePlayed { seat, text, .. } => slots.push(Slot {
                 seat: *seat,
                 text: text.clone(),
