@@ -64,12 +64,10 @@ impl Position {
             let mut q = mover.next();
             while q != mover {
                 match self.army(q) {
-                    Army::Live => {
-                        // Shortcut: a player not in check is never mated.
-                        if self.in_check(q) && !self.has_legal_at(q, k) {
-                            self.set_army(q, Army::Mated);
-                            changed = true;
-                        }
+                    // Shortcut: a player not in check is never mated.
+                    Army::Live if self.in_check(q) && !self.has_legal_at(q, k) => {
+                        self.set_army(q, Army::Mated);
+                        changed = true;
                     }
                     Army::Mated => {
                         let mut live = self.clone();
