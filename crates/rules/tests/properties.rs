@@ -55,6 +55,10 @@ fn playout(rules: RuleSet, setup: Setup, seed: u64, plies: usize, leave_every: u
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for ply in 0..plies {
         let Some(seat) = game.to_move() else { break };
+        if game.must_pass() {
+            game.pass(seat).unwrap();
+            continue;
+        }
         let ctx = format!("{:?} seed {seed} ply {ply}", rules.variant);
         check_position(game.position(), shared, &ctx);
         if leave_every > 0 && rng.below(leave_every) == 0 && game.moves_made(seat) >= 3 {
@@ -131,6 +135,32 @@ fn ffa_playouts_with_resignations_and_zombies() {
         zombie_moves > 0,
         "the playouts should exercise Dead King Walking"
     );
+}
+
+#[test]
+fn verney_and_club_playouts() {
+    let mut mates = 0;
+    for seed in 1..=16u64 {
+        for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
+            let g = playout(rules, rules.default_setup, seed, 200, 60);
+            mates += g
+                .records()
+                .iter()
+                .flat_map(|r| r.events.iter())
+                .filter(|e| {
+                    matches!(
+                        e,
+                        fourhand_rules::game::Event::StatusChanged {
+                            status: fourhand_rules::game::SeatStatus::Mated,
+                            ..
+                        }
+                    )
+                })
+                .count();
+            assert_round_trip(&g, &format!("{:?} seed {seed}", rules.variant));
+        }
+    }
+    assert!(mates > 0, "the playouts should reach mates");
 }
 
 #[test]

@@ -147,7 +147,9 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
     let rules = pos.rules();
     let board: Board = pos.pieces().map(|(s, p)| (fr(s), p)).collect();
     let hostile_seats = hostile(pos, seat);
-    let capturable = |p: &Piece| p.dead || hostile_seats.contains(&p.seat);
+    let capturable = |p: &Piece| {
+        (p.dead || hostile_seats.contains(&p.seat)) && (rules.king_capture || p.kind != Kind::King)
+    };
     let mut cands: Vec<Cand> = Vec::new();
     let mut push = |from, to, promo, removes, rook| {
         cands.push(Cand {
@@ -160,7 +162,9 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
     };
     let promotes = |to: (i32, i32)| match rules.promotion_zone {
         PromotionZone::OwnRank(n) => rel_rank(seat, to) == n as i32,
-        PromotionZone::OpponentBackRow => false,
+        PromotionZone::OpponentBackRow => enemies(rules, seat)
+            .into_iter()
+            .any(|o| rel_rank(o, to) == 1),
     };
     let promo_kinds = rules.promotion_choice.kinds();
     for (&at, &p) in &board {
@@ -184,6 +188,17 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             Kind::Pawn => {
                 let (a, b) = pawn_dir(p);
                 let one = (at.0 + a, at.1 + b);
+                let partner_pawn = board.get(&one).is_some_and(|q| {
+                    rules.sides && q.seat == seat.opposite() && q.kind == Kind::Pawn && !q.dead
+                });
+                let beyond = (one.0 + a, one.1 + b);
+                if rules.partner_pawn_jump
+                    && partner_pawn
+                    && sq(beyond.0, beyond.1).is_some()
+                    && !board.contains_key(&beyond)
+                {
+                    add(beyond, vec![]);
+                }
                 if sq(one.0, one.1).is_some() && !board.contains_key(&one) {
                     add(one, vec![]);
                     let two = (one.0 + a, one.1 + b);
@@ -340,14 +355,43 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 .iter()
                 .find(|(_, p)| p.seat == seat && p.kind == Kind::King && !p.dead)
                 .map(|(&at, _)| at);
-            match king {
+            let own_safe = match king {
                 None => true,
                 Some(k) => !attacked(&b, k, &by),
-            }
+            };
+            own_safe && partner_rule(pos, &board, &b, seat)
         })
         .map(|c| text(c.from, c.to, c.promo))
         .collect();
     out.sort();
     out.dedup();
     out
+}
+
+/// Squares of the live hostile pieces that attack `target`.
+fn attackers(board: &Board, target: (i32, i32), by: &[Seat]) -> Vec<(i32, i32)> {
+    let mut v: Vec<(i32, i32)> = board
+        .iter()
+        .filter(|(_, p)| !p.dead && by.contains(&p.seat))
+        .filter(|(&at, &p)| attacks(board, p, at, target))
+        .map(|(&at, _)| at)
+        .collect();
+    v.sort();
+    v
+}
+
+/// Verney/Club: no live enemy piece may attack the partner's king after the move that did not
+/// attack it before.
+fn partner_rule(pos: &Position, before: &Board, after: &Board, seat: Seat) -> bool {
+    let rules = pos.rules();
+    let partner = seat.opposite();
+    if !rules.no_new_partner_check || !rules.sides || pos.army(partner) == Army::Resigned {
+        return true;
+    }
+    let Some(k) = pos.king(partner).map(fr) else {
+        return true;
+    };
+    let by = hostile(pos, partner);
+    let old = attackers(before, k, &by);
+    attackers(after, k, &by).iter().all(|a| old.contains(a))
 }
