@@ -3,24 +3,13 @@
 
 mod common;
 
-use common::{board, with_army};
+use common::{board, mv, with_army};
 use fourhand_rules::game::{DrawReason, Game, Outcome};
 use fourhand_rules::{Army, BySeat, RuleSet, Seat, Variant};
 
 fn game(rules: RuleSet, turn: Seat, spec: &str) -> Game {
     let pos = board(RuleSet::get(rules.variant), turn, spec);
     Game::from_position(rules, pos, BySeat([0; 4]))
-}
-
-fn mv(g: &mut Game, text: &str) {
-    let seat = g.to_move().expect("game on");
-    let m = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == text)
-        .unwrap_or_else(|| panic!("{text} is not legal"));
-    g.play(seat, m).unwrap();
 }
 
 const ROOKS: &str = "rK h1, bK a7, yK g14, gK n8, rR d4, bR k11";

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{board, with_army};
+use common::{board, mv, with_army};
 use fourhand_rules::game::{placings, Action, DrawReason, Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::ruleset::CheckBonus;
 use fourhand_rules::{Army, BySeat, Kind, Position, RuleSet, Seat, Variant};
@@ -28,22 +28,6 @@ fn game_with(p: Position, points: [i32; 4]) -> Game {
         g.set_moves_made(s, 3);
     }
     g
-}
-
-fn mv(g: &mut Game, text: &str) {
-    let seat = g.to_move().expect("game on");
-    let m = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == text)
-        .unwrap_or_else(|| {
-            panic!(
-                "{text} not legal: {:?}",
-                g.legal_moves().iter().map(|m| m.uci()).collect::<Vec<_>>()
-            )
-        });
-    g.play(seat, m).unwrap();
 }
 
 const KINGS: &str = "rK h1, bK a7, yK g14, gK n8";

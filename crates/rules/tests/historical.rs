@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{moves_from, play};
+use common::{moves_from, mv, play};
 use fourhand_rules::game::{Action, DrawReason, Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::{Army, Position, RuleSet, Seat, Side, Variant};
@@ -33,20 +33,6 @@ fn game(rules: RuleSet, fen: &str) -> Game {
         pos(RuleSet::get(rules.variant), fen),
         Default::default(),
     )
-}
-
-fn mv(g: &mut Game, text: &str) {
-    let seat = g.to_move().expect("game on");
-    let m = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == text)
-        .unwrap_or_else(|| {
-            let all: Vec<_> = g.legal_moves().iter().map(|m| m.uci()).collect();
-            panic!("{text} is not legal for {seat}: {all:?}")
-        });
-    g.play(seat, m).unwrap();
 }
 
 fn with_turn(fen: &str, letter: char) -> String {

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::mv;
+
 use common::board;
 use fourhand_rules::game::{Decisive, DrawReason, Game, OutReason, Outcome};
 use fourhand_rules::{BySeat, RuleSet, Seat, Side, Variant};
@@ -17,17 +19,6 @@ fn game(turn: Seat, spec: &str) -> Game {
         g.set_moves_made(s, 1);
     }
     g
-}
-
-fn mv(g: &mut Game, text: &str) {
-    let seat = g.to_move().expect("game on");
-    let m = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == text)
-        .unwrap_or_else(|| panic!("{text} is not legal"));
-    g.play(seat, m).unwrap();
 }
 
 /// Blue's rook checks Red's boxed-in king from e1; Yellow's rook can take it.

@@ -101,3 +101,18 @@ pub fn play(pos: &mut Position, text: &str) {
         .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}: {:?}", moves(pos)));
     pos.play(m);
 }
+
+/// Plays a move given as text for the seat to move in a game, failing with the legal moves.
+pub fn mv(g: &mut fourhand_rules::game::Game, text: &str) {
+    let seat = g.to_move().expect("game on");
+    let m = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci() == text)
+        .unwrap_or_else(|| {
+            let all: Vec<_> = g.legal_moves().iter().map(|m| m.uci()).collect();
+            panic!("{text} is not legal for {seat}: {all:?}")
+        });
+    g.play(seat, m).unwrap();
+}

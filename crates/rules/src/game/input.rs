@@ -1,0 +1,99 @@
+//! What goes into a game (actions), what it records, what it refuses, and what it does by
+//! itself.
+
+use super::Event;
+use crate::board::Seat;
+use crate::moves::Move;
+use std::fmt;
+
+/// What a player (or the server on his behalf) did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move (`zombie`: a Dead King Walking move).
+    Move {
+        /// The move.
+        mv: Move,
+        /// Played for a zombie king.
+        zombie: bool,
+    },
+    /// A resignation.
+    Resign,
+    /// A loss on time.
+    Timeout,
+    /// FFA: the leader claims the win.
+    ClaimWin,
+    /// No action: the rules judged the seat to move (a mate or stalemate found on its turn, a
+    /// zombie king with no move, a resignation taking effect in its slot).
+    Judged,
+}
+
+/// One action in the game's record, with the events it caused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Whose action.
+    pub seat: Seat,
+    /// What was done.
+    pub action: Action,
+    /// What followed (the move itself first).
+    pub events: Vec<Event>,
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is over.
+    GameOver,
+    /// It is not this seat's turn.
+    NotYourTurn {
+        /// The seat to move.
+        to_move: Seat,
+    },
+    /// The seat is no longer playing.
+    NotActive(Seat),
+    /// The move is not legal here.
+    IllegalMove(String),
+    /// A claim that the rules do not allow now.
+    CannotClaim(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver => f.write_str("the game is over"),
+            GameError::NotYourTurn { to_move } => write!(f, "it is {to_move}'s turn"),
+            GameError::NotActive(s) => write!(f, "{s} is no longer playing"),
+            GameError::IllegalMove(m) => write!(f, "illegal move: {m}"),
+            GameError::CannotClaim(m) => write!(f, "cannot claim: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Which automatic actions the game performs itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Automation {
+    /// Play Dead King Walking moves with the seeded generator (off when replaying a record,
+    /// whose zombie moves are given).
+    pub zombie_moves: bool,
+    /// FFA autoresign and autoclaim with two players left.
+    pub ffa_auto: bool,
+    /// Verney/Club: pass skipped turns and stalemates (off when replaying: the record's `-`
+    /// entries pass them).
+    pub passes: bool,
+}
+
+impl Automation {
+    /// Everything automatic: live play on the server.
+    pub const LIVE: Automation = Automation {
+        zombie_moves: true,
+        ffa_auto: true,
+        passes: true,
+    };
+    /// Nothing automatic: replaying a recorded game.
+    pub const REPLAY: Automation = Automation {
+        zombie_moves: false,
+        ffa_auto: false,
+        passes: false,
+    };
+}
