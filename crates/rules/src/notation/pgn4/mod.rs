@@ -7,6 +7,6 @@ mod tags;
 mod writer;
 
 pub use movetext::{tokenize, Token};
-pub use reader::{read, replay, ReadError, Replay};
+pub use reader::{read, replay, replay_each, ReadError, Replay};
 pub use tags::{parse_tags, Tags};
 pub use writer::{result_tag, write};

@@ -63,6 +63,12 @@ pub fn read(text: &str) -> Result<(Tags, Game), ReadError> {
 /// Replays a PGN4 as far as it goes. Errors in the tags (unknown variant, bad start position)
 /// are returned as `Err`; an unplayable move stops the replay and is reported in the result.
 pub fn replay(text: &str) -> Result<Replay, ReadError> {
+    replay_each(text, |_, _| {})
+}
+
+/// Like [`replay`], calling `after` with each entry and the game just after it (to show a game
+/// position by position).
+pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<Replay, ReadError> {
     let (tags, movetext) = parse_tags(text);
     let tag_err = |reason: String| ReadError {
         round: 0,
@@ -88,6 +94,7 @@ pub fn replay(text: &str) -> Result<Replay, ReadError> {
             });
             break;
         }
+        after(&tok, &game);
     }
     Ok(Replay {
         tags,

@@ -1,0 +1,168 @@
+//! Messages from a client to the server.
+
+use crate::types::{SeatName, TimeControl};
+use serde::{Deserialize, Serialize};
+
+/// Where a chat line goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatTarget {
+    /// Only the two partners (Teams, Verney, Club).
+    Partner,
+    /// Everyone at the table, spectators included (when the table allows it).
+    Table,
+}
+
+/// A client message. The first one on a connection must be `hello`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Authenticates the connection with a session token from `POST /api/guest` or
+    /// `POST /api/login`.
+    Hello {
+        /// The session token.
+        session: String,
+        /// Protocol version the client speaks.
+        #[serde(default = "one")]
+        protocol: u32,
+    },
+    /// Keep-alive; answered with `pong`.
+    Ping,
+    /// Start receiving the open tables and their changes.
+    LobbySubscribe,
+    /// Stop receiving lobby pushes.
+    LobbyUnsubscribe,
+    /// Opens a new table.
+    CreateTable {
+        /// `teams`, `ffa`, `verney1881` or `club1893`.
+        rules: String,
+        /// Setup code (`4PC`, `4PCo`, …); the rule set's default when absent.
+        #[serde(default)]
+        setup: Option<String>,
+        /// Time control; 1 minute + 15 s delay when absent.
+        #[serde(default)]
+        time: Option<TimeControl>,
+        /// Rated (accounts only).
+        #[serde(default)]
+        rated: bool,
+        /// Table chat on (FFA tables; sides tables always have partner chat).
+        #[serde(default = "yes")]
+        table_chat: bool,
+    },
+    /// Takes a free seat at a table; answered with `seated` and a seat token.
+    Sit {
+        /// Table id.
+        table: String,
+        /// The seat.
+        seat: SeatName,
+    },
+    /// Leaves a seat before the game starts.
+    Stand {
+        /// Table id.
+        table: String,
+        /// The seat.
+        seat: SeatName,
+    },
+    /// Puts a bot in a free seat.
+    AddBot {
+        /// Table id.
+        table: String,
+        /// The seat.
+        seat: SeatName,
+        /// `random`, `greedy` (default) or an engine level.
+        #[serde(default)]
+        level: Option<String>,
+    },
+    /// Queues for quick pairing.
+    QuickPair {
+        /// Rules of the game wanted.
+        rules: String,
+        /// Time control; the default when absent.
+        #[serde(default)]
+        time: Option<TimeControl>,
+    },
+    /// Leaves the quick-pairing queue.
+    CancelPair,
+    /// Joins a game as a player (with a seat token) or as a spectator (without). `since`
+    /// asks for the events after that sequence number instead of a snapshot.
+    Join {
+        /// Game id.
+        game: String,
+        /// Seat token from `seated` (players only).
+        #[serde(default)]
+        seat_token: Option<String>,
+        /// Last event sequence number the client has.
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// Stops receiving a game's events.
+    LeaveGame {
+        /// Game id.
+        game: String,
+    },
+    /// Plays a move for a seat this connection holds.
+    Play {
+        /// Game id.
+        game: String,
+        /// The seat moving.
+        seat: SeatName,
+        /// From square, e.g. `h2`.
+        from: String,
+        /// To square, e.g. `h3`.
+        to: String,
+        /// Promotion piece letter (`Q`, `R`, `B`, `N`), when promoting.
+        #[serde(default)]
+        promotion: Option<String>,
+    },
+    /// Resigns a seat.
+    Resign {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+    },
+    /// FFA: claims the win with two players left and a lead of 21 or more.
+    ClaimWin {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+    },
+    /// A chat line.
+    Chat {
+        /// Game id.
+        game: String,
+        /// The seat speaking.
+        seat: SeatName,
+        /// Partner or table.
+        to: ChatTarget,
+        /// The text (at most 500 characters).
+        text: String,
+    },
+    /// An arrow for the partner to see.
+    Arrow {
+        /// Game id.
+        game: String,
+        /// The seat drawing.
+        seat: SeatName,
+        /// From square.
+        from: String,
+        /// To square.
+        to: String,
+    },
+    /// Clears the arrows this seat drew.
+    ClearArrows {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}

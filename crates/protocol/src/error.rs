@@ -1,0 +1,56 @@
+//! Stable error codes and WebSocket close codes.
+
+use serde::{Deserialize, Serialize};
+
+/// The code of an `error` message. Codes are stable; messages are for people.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a known message, or a field is missing or has the wrong type.
+    BadMessage,
+    /// Larger than 16 KiB.
+    TooLarge,
+    /// The first message must be `hello` with a valid session token.
+    NotAuthenticated,
+    /// The protocol version named in `hello` is not spoken.
+    UnsupportedVersion,
+    /// No such table.
+    UnknownTable,
+    /// No such game.
+    UnknownGame,
+    /// The seat is taken.
+    SeatTaken,
+    /// The seat token is not valid for this game.
+    BadSeatToken,
+    /// This connection holds no token for that seat.
+    NotYourSeat,
+    /// It is not that seat's turn.
+    NotYourTurn,
+    /// The move is not legal.
+    IllegalMove,
+    /// The game is over.
+    GameOver,
+    /// The rules do not allow a claim now.
+    CannotClaim,
+    /// Chat is switched off here.
+    ChatDisabled,
+    /// A value is out of range (unknown rules, setup, square …).
+    BadRequest,
+    /// Rated play needs an account.
+    AccountRequired,
+    /// Too many messages; the connection will be closed if it goes on.
+    RateLimited,
+    /// Something went wrong inside the server; nothing changed.
+    Internal,
+}
+
+/// WebSocket close codes the server uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CloseCode {
+    /// Normal closure.
+    Normal = 1000,
+    /// Policy violation: rate limit abused, or no valid `hello`.
+    Policy = 1008,
+    /// The server is restarting; reconnect shortly.
+    Restart = 1012,
+}

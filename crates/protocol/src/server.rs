@@ -1,0 +1,262 @@
+//! Messages from the server to a client.
+
+use crate::client::ChatTarget;
+use crate::error::ErrorCode;
+use crate::types::{SeatName, TimeControl};
+use serde::{Deserialize, Serialize};
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat.
+    pub seat: SeatName,
+    /// Player name, if taken.
+    pub name: Option<String>,
+    /// A bot sits here.
+    pub bot: bool,
+    /// In a game: a socket of this seat is connected (bots always are).
+    #[serde(default)]
+    pub connected: bool,
+}
+
+/// An open table in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    /// Table id.
+    pub id: String,
+    /// Rules: `teams`, `ffa`, `verney1881`, `club1893`.
+    pub rules: String,
+    /// Setup code.
+    pub setup: String,
+    /// Time control.
+    pub time: TimeControl,
+    /// Rated.
+    pub rated: bool,
+    /// Table chat allowed.
+    pub table_chat: bool,
+    /// The four seats.
+    pub seats: Vec<SeatInfo>,
+    /// The game, once started.
+    pub game: Option<String>,
+}
+
+/// Everything a client needs to draw a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Game id.
+    pub game: String,
+    /// Rules.
+    pub rules: String,
+    /// Colour names of S, W, N, E under these rules.
+    pub colours: Vec<String>,
+    /// Time control.
+    pub time: TimeControl,
+    /// Start position (FEN4).
+    pub start_fen4: String,
+    /// Current position (FEN4, with points).
+    pub fen4: String,
+    /// Every move so far, as PGN4 move texts, in order.
+    pub moves: Vec<String>,
+    /// The seat to move (none when over).
+    pub to_move: Option<SeatName>,
+    /// Milliseconds left on each clock at `clock_at_ms`.
+    pub clocks_ms: [u64; 4],
+    /// Server time (epoch ms) the clocks were read at.
+    pub clock_at_ms: i64,
+    /// Delay left for the seat to move, in ms.
+    pub delay_left_ms: u64,
+    /// Per seat: `active`, `mated`, `zombie (…)`, `out (…)`.
+    pub statuses: Vec<String>,
+    /// FFA points.
+    pub points: [i32; 4],
+    /// Who sits where.
+    pub seats: Vec<SeatInfo>,
+    /// The result once over (`1-0`, `0-1`, `1/2-1/2`, FFA points, or `aborted`).
+    pub result: Option<String>,
+    /// The reason the game ended, in words.
+    pub termination: Option<String>,
+    /// FFA placings once over.
+    pub placings: Option<[u8; 4]>,
+    /// Sequence number of the last event included.
+    pub seq: u64,
+}
+
+/// Something that happened in a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// A move was made (zombie moves by the server included).
+    Moved {
+        /// Who moved.
+        seat: SeatName,
+        /// From square.
+        from: String,
+        /// To square.
+        to: String,
+        /// Promotion piece letter.
+        promotion: Option<String>,
+        /// PGN4 text with marks.
+        text: String,
+        /// A Dead King Walking move.
+        zombie: bool,
+        /// Clocks after the move (ms).
+        clocks_ms: [u64; 4],
+        /// The position after the move.
+        fen4: String,
+        /// Seat to move next.
+        to_move: Option<SeatName>,
+    },
+    /// A turn was passed or skipped.
+    Passed {
+        /// Whose.
+        seat: SeatName,
+        /// Seat to move next.
+        to_move: Option<SeatName>,
+    },
+    /// A seat's status changed.
+    Status {
+        /// Whose.
+        seat: SeatName,
+        /// New status.
+        status: String,
+    },
+    /// Points were scored.
+    Scored {
+        /// Who.
+        seat: SeatName,
+        /// How many.
+        points: i32,
+        /// Why.
+        reason: String,
+    },
+    /// A seat connected or lost its last connection.
+    Connection {
+        /// Whose.
+        seat: SeatName,
+        /// Connected now.
+        connected: bool,
+        /// When disconnected: ms left to reconnect before forfeiting.
+        grace_ms: Option<u64>,
+    },
+    /// A chat line.
+    Chat {
+        /// Speaker's seat.
+        seat: SeatName,
+        /// Speaker's name.
+        name: String,
+        /// Partner or table.
+        to: ChatTarget,
+        /// The text.
+        text: String,
+    },
+    /// A partner arrow.
+    Arrow {
+        /// Drawn by.
+        seat: SeatName,
+        /// From square.
+        from: String,
+        /// To square.
+        to: String,
+    },
+    /// A seat's arrows were cleared.
+    ArrowsCleared {
+        /// Whose.
+        seat: SeatName,
+    },
+    /// The game ended.
+    Over {
+        /// `1-0`, `0-1`, `1/2-1/2`, FFA points, or `aborted`.
+        result: String,
+        /// Why, in words.
+        termination: String,
+        /// Final points.
+        points: [i32; 4],
+        /// FFA placings.
+        placings: Option<[u8; 4]>,
+    },
+}
+
+/// A server message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`.
+    Welcome {
+        /// Player id.
+        player: String,
+        /// Display name.
+        name: String,
+        /// Protocol version.
+        protocol: u32,
+    },
+    /// The answer to `ping`.
+    Pong,
+    /// A refused message. Nothing changed.
+    Error {
+        /// Stable code.
+        code: ErrorCode,
+        /// For people.
+        message: String,
+    },
+    /// All open tables (after `lobby_subscribe`).
+    Tables {
+        /// The tables.
+        tables: Vec<TableInfo>,
+    },
+    /// A table was opened or changed.
+    Table {
+        /// The table.
+        table: TableInfo,
+    },
+    /// A table closed (its game started elsewhere or everyone left).
+    TableClosed {
+        /// Table id.
+        id: String,
+    },
+    /// A seat was taken for this connection; keep the token to play and reconnect.
+    Seated {
+        /// Table id.
+        table: String,
+        /// The seat.
+        seat: SeatName,
+        /// The secret seat token.
+        seat_token: String,
+    },
+    /// A table filled and its game started.
+    GameStarted {
+        /// Table id.
+        table: String,
+        /// Game id.
+        game: String,
+    },
+    /// Quick pairing: queued.
+    Queued {
+        /// Rules.
+        rules: String,
+        /// Players waiting for this mode.
+        waiting: usize,
+    },
+    /// The whole state of a game.
+    Snapshot {
+        /// The state.
+        state: Box<GameState>,
+    },
+    /// One event of a game.
+    Event {
+        /// Game id.
+        game: String,
+        /// Sequence number (1, 2, 3 …; per game).
+        seq: u64,
+        /// What happened.
+        event: GameEvent,
+    },
+    /// The legal moves of a seat this connection holds, sent when it is that seat's turn.
+    Legal {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+        /// Moves as `from-to` or `from-to=Q`.
+        moves: Vec<String>,
+    },
+}

@@ -1,0 +1,150 @@
+//! The application: shared state, the router, and running it with graceful shutdown.
+
+use crate::config::Config;
+use crate::game::core::Timing;
+use crate::game::registry::{self, Games};
+use crate::identity::{random_secret, Sessions};
+use crate::lobby::{pairing, Lobby};
+use crate::metrics::Metrics;
+use crate::store::Store;
+use crate::{http, ws};
+use axum::Router;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// Everything the handlers share.
+pub struct AppState {
+    /// Persistence.
+    pub store: Store,
+    /// Session signing.
+    pub sessions: Sessions,
+    /// Live games.
+    pub games: Games,
+    /// Tables and pairing.
+    pub lobby: Lobby,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
+    /// Cancelled at shutdown.
+    pub shutdown: CancellationToken,
+    /// Tasks to wait for at shutdown (game actors, connections).
+    pub tracker: TaskTracker,
+    /// Game timing.
+    pub timing: Timing,
+    /// Settings.
+    pub config: Config,
+    next_conn: AtomicU64,
+}
+
+/// Shared state handle.
+pub type App = Arc<AppState>;
+
+impl AppState {
+    /// A new connection id.
+    pub fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// Builds the state on `store`: the session secret, restored games and the pairing ticker.
+pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
+    let secret = store
+        .init_setting("session_secret", &random_secret())
+        .await?;
+    let app = Arc::new(AppState {
+        store,
+        sessions: Sessions::new(secret.as_bytes()),
+        games: Games::default(),
+        lobby: Lobby::default(),
+        metrics: Arc::new(Metrics::default()),
+        shutdown: CancellationToken::new(),
+        tracker: TaskTracker::new(),
+        timing: Timing {
+            reconnect_ms: config.reconnect_secs * 1000,
+            start_ms: config.start_secs * 1000,
+            bot_ms: config.bot_delay_ms,
+        },
+        config,
+        next_conn: AtomicU64::new(0),
+    });
+    let restored = registry::restore(&app).await?;
+    if restored > 0 {
+        tracing::info!(restored, "resumed unfinished games");
+    }
+    spawn_pairing(&app);
+    Ok(app)
+}
+
+fn spawn_pairing(app: &App) {
+    let app2 = app.clone();
+    app.tracker.spawn(async move {
+        let wait = Duration::from_secs(app2.config.pair_wait_secs);
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = app2.shutdown.cancelled() => break,
+            }
+            for full in pairing::form_tables(&app2.lobby, wait) {
+                match registry::start(&app2, full.spec.clone()).await {
+                    Ok(id) => app2.lobby.started(&full, id),
+                    Err(e) => tracing::error!(error = %e, "could not start a paired game"),
+                }
+            }
+        }
+    });
+}
+
+/// The router.
+pub fn app(state: App) -> Router {
+    let web = state.config.web_dir.clone();
+    http::routes()
+        .merge(ws::routes())
+        .fallback_service(tower_http::services::ServeDir::new(web))
+        .with_state(state)
+}
+
+/// Serves until `shutdown` resolves, then stops accepting, tells clients (close 1012), saves
+/// clocks and waits for every task.
+pub async fn serve(
+    state: App,
+    listener: tokio::net::TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let token = state.shutdown.clone();
+    let router = app(state.clone());
+    let server = axum::serve(listener, router).with_graceful_shutdown(async move {
+        shutdown.await;
+        token.cancel();
+    });
+    let r = server.await;
+    state.shutdown.cancel();
+    state.tracker.close();
+    state.tracker.wait().await;
+    r
+}
+
+/// Minimal error plumbing for start-up (no `anyhow` outside `main`).
+pub mod anyhow_free {
+    /// A start-up error.
+    pub type Error = Box<dyn std::error::Error + Send + Sync>;
+    /// A start-up result.
+    pub type Result<T> = std::result::Result<T, Error>;
+}
+
+/// Connects the configured store and serves on the configured address until Ctrl-C.
+pub async fn run(config: Config) -> anyhow_free::Result<()> {
+    let store = Store::connect(&config.database()).await?;
+    tracing::info!(store = store.kind(), "store ready");
+    let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    tracing::info!(addr = %listener.local_addr()?, "listening");
+    let state = state(config, store).await?;
+    serve(state, listener, async {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down");
+    })
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,425 @@
+//! One tokio task per live game: it owns the [`GameCore`], stores every action before applying
+//! it, fans events out to players (bounded channels, never awaited) and spectators (a broadcast
+//! channel), and wakes for the next deadline.
+
+use super::core::{Audience, GameCore, Input, Numbered, Refusal};
+use super::view;
+use crate::metrics::Metrics;
+use crate::store::{GameEnd, Store, StoredAction};
+use fourhand_protocol::{ErrorCode, GameState, ServerMsg};
+use fourhand_rules::notation::pgn4;
+use fourhand_rules::Seat;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+/// Identifies one client connection.
+pub type ConnId = u64;
+
+/// A message ready to send: serialised once, shared by every receiver.
+pub type Wire = Arc<str>;
+
+/// What a connection asks a game.
+pub enum Command {
+    /// An input; the reply comes after it is stored and applied.
+    Input {
+        /// The input.
+        input: Input,
+        /// Acknowledgement.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Subscribe a connection, holding `seats` (empty for a spectator).
+    Join {
+        /// The connection.
+        conn: ConnId,
+        /// Seats it holds (checked by the caller with [`Command::Authorize`]).
+        seats: Vec<Seat>,
+        /// Where player messages go.
+        tx: mpsc::Sender<Wire>,
+        /// Events after this number instead of a snapshot.
+        since: Option<u64>,
+        /// The spectator stream, for connections without seats.
+        reply: oneshot::Sender<broadcast::Receiver<Wire>>,
+    },
+    /// Which seat a token opens.
+    Authorize {
+        /// The token.
+        token: String,
+        /// The seat, if any.
+        reply: oneshot::Sender<Option<Seat>>,
+    },
+    /// The connection left (or closed).
+    Leave {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// The current state.
+    Snapshot {
+        /// Reply.
+        reply: oneshot::Sender<GameState>,
+    },
+}
+
+/// The handle other tasks use to talk to a game.
+#[derive(Clone)]
+pub struct GameHandle {
+    /// The game's id.
+    pub id: Uuid,
+    /// Its inbox.
+    pub tx: mpsc::Sender<Command>,
+}
+
+struct Subscriber {
+    tx: mpsc::Sender<Wire>,
+    seats: Vec<Seat>,
+}
+
+/// Everything an actor needs besides its core.
+pub struct ActorEnv {
+    /// The store.
+    pub store: Store,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
+    /// Cancelled at shutdown.
+    pub shutdown: CancellationToken,
+    /// How long a finished game stays open for late viewers.
+    pub linger: Duration,
+}
+
+struct Actor {
+    id: Uuid,
+    core: GameCore,
+    env: ActorEnv,
+    start: Instant,
+    epoch_at_start: i64,
+    subs: HashMap<ConnId, Subscriber>,
+    spectators: broadcast::Sender<Wire>,
+    finished_stored: bool,
+    rng: rand::rngs::StdRng,
+}
+
+/// Epoch milliseconds now.
+pub fn epoch_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Starts the actor of `core`, whose clock zero is `start`.
+pub fn spawn(
+    id: Uuid,
+    core: GameCore,
+    start: Instant,
+    env: ActorEnv,
+    tracker: &tokio_util::task::TaskTracker,
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let (spectators, _) = broadcast::channel(256);
+    let now_ms = start.elapsed().as_millis() as i64;
+    let actor = Actor {
+        id,
+        core,
+        env,
+        start,
+        epoch_at_start: epoch_ms() - now_ms,
+        subs: HashMap::new(),
+        spectators,
+        finished_stored: false,
+        rng: rand::SeedableRng::from_entropy(),
+    };
+    tracker.spawn(actor.run(rx));
+    GameHandle { id, tx }
+}
+
+impl Actor {
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.env.metrics.live_games.inc();
+        let mut over_since: Option<Instant> = None;
+        loop {
+            let wake = self
+                .core
+                .next_deadline()
+                .map(|ms| self.start + Duration::from_millis(ms));
+            let linger_until = over_since.map(|t| t + self.env.linger);
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = sleep_opt(wake) => self.run_due().await,
+                _ = sleep_opt(linger_until) => break,
+                _ = self.env.shutdown.cancelled() => {
+                    if !self.core.is_over() {
+                        let clocks = self.core.clocks(self.now());
+                        if let Err(e) = self.env.store.save_clocks(self.id, clocks).await {
+                            tracing::warn!(game = %self.id, error = %e, "could not save clocks");
+                        }
+                    }
+                    break;
+                }
+            }
+            if self.core.is_over() && over_since.is_none() {
+                self.store_end().await;
+                over_since = Some(Instant::now());
+            }
+        }
+        self.env.metrics.live_games.dec();
+    }
+
+    async fn run_due(&mut self) {
+        let now = self.now();
+        while let Some(input) = self.core.due(now, &mut self.rng) {
+            if self.submit(input).await.is_err() {
+                break;
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Input { input, reply } => {
+                let r = self.submit(input).await;
+                let _ = reply.send(r);
+            }
+            Command::Authorize { token, reply } => {
+                let _ = reply.send(self.core.seat_of_token(&token));
+            }
+            Command::Join {
+                conn,
+                seats,
+                tx,
+                since,
+                reply,
+            } => self.join(conn, seats, tx, since, reply).await,
+            Command::Leave { conn } => {
+                if let Some(sub) = self.subs.remove(&conn) {
+                    for s in sub.seats {
+                        let _ = self.submit(Input::Disconnected(s)).await;
+                    }
+                }
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send(self.snapshot());
+            }
+        }
+    }
+
+    fn snapshot(&self) -> GameState {
+        let now = self.now();
+        view::snapshot(
+            &self.core,
+            &self.id.to_string(),
+            now,
+            self.epoch_at_start + now as i64,
+        )
+    }
+
+    async fn join(
+        &mut self,
+        conn: ConnId,
+        seats: Vec<Seat>,
+        tx: mpsc::Sender<Wire>,
+        since: Option<u64>,
+        reply: oneshot::Sender<broadcast::Receiver<Wire>>,
+    ) {
+        let rx = self.spectators.subscribe();
+        let catch_up = since.and_then(|s| self.core.events_since(s));
+        match catch_up {
+            Some(events) => {
+                for n in events {
+                    if seats.is_empty() && n.audience != Audience::All {
+                        continue;
+                    }
+                    if let Audience::Side(side) = n.audience {
+                        if !seats.iter().any(|s| s.side() == side) {
+                            continue;
+                        }
+                    }
+                    let _ = tx.try_send(self.wire_event(&n));
+                }
+            }
+            None => {
+                let msg = ServerMsg::Snapshot {
+                    state: Box::new(self.snapshot()),
+                };
+                let _ = tx.try_send(wire(&msg));
+            }
+        }
+        let _ = reply.send(rx);
+        if seats.is_empty() {
+            return;
+        }
+        let sub = self.subs.entry(conn).or_insert(Subscriber {
+            tx,
+            seats: Vec::new(),
+        });
+        let new: Vec<Seat> = seats
+            .into_iter()
+            .filter(|s| !sub.seats.contains(s))
+            .collect();
+        sub.seats.extend(new.iter().copied());
+        for s in new {
+            let _ = self.submit(Input::Connected(s)).await;
+        }
+        self.send_legal();
+    }
+
+    /// Stores (when needed) and applies an input, then fans out its events.
+    async fn submit(&mut self, input: Input) -> Result<(), Refusal> {
+        let record = self.core.prepare(&input)?;
+        let now = self.now();
+        if let Some(action) = record {
+            let started = std::time::Instant::now();
+            let a = StoredAction {
+                ply: self.core.plies() + 1,
+                action,
+                clocks: self.core.clocks(now),
+                at_ms: self.epoch_at_start + now as i64,
+            };
+            if let Err(e) = self.env.store.append_action(self.id, &a).await {
+                self.env.metrics.store_errors.inc();
+                tracing::error!(game = %self.id, error = %e, "could not store an action");
+                return Err(Refusal {
+                    code: ErrorCode::Internal,
+                    message: "the move could not be recorded; nothing changed".into(),
+                });
+            }
+            let is_move = matches!(input, Input::Play { .. });
+            let events = self.core.apply(input, now);
+            if is_move {
+                self.env.metrics.moves.inc();
+            }
+            self.fan_out(&events);
+            self.env.metrics.observe_latency(started.elapsed());
+        } else {
+            let events = self.core.apply(input, now);
+            self.fan_out(&events);
+        }
+        Ok(())
+    }
+
+    fn wire_event(&self, n: &Numbered) -> Wire {
+        wire(&ServerMsg::Event {
+            game: self.id.to_string(),
+            seq: n.seq,
+            event: n.event.clone(),
+        })
+    }
+
+    fn fan_out(&mut self, events: &[Numbered]) {
+        if events.is_empty() {
+            return;
+        }
+        let mut dropped = Vec::new();
+        for n in events {
+            let w = self.wire_event(n);
+            if n.audience == Audience::All {
+                let _ = self.spectators.send(w.clone());
+            }
+            for (conn, sub) in &self.subs {
+                let allowed = match n.audience {
+                    Audience::All => true,
+                    Audience::Side(side) => sub.seats.iter().any(|s| s.side() == side),
+                };
+                if allowed && sub.tx.try_send(w.clone()).is_err() {
+                    dropped.push(*conn);
+                }
+            }
+        }
+        for conn in dropped {
+            // A client that cannot keep up is dropped; it reconnects and resyncs.
+            if let Some(sub) = self.subs.remove(&conn) {
+                tracing::debug!(game = %self.id, conn, "dropping a slow subscriber");
+                for s in sub.seats {
+                    let now = self.now();
+                    let ev = self.core.apply(Input::Disconnected(s), now);
+                    self.fan_out(&ev);
+                }
+            }
+        }
+        self.send_legal();
+    }
+
+    /// Sends the legal moves to the connections holding the seat to move.
+    fn send_legal(&self) {
+        if self.core.is_over() {
+            return;
+        }
+        let Some(seat) = self.core.game().to_move() else {
+            return;
+        };
+        let holders: Vec<&Subscriber> = self
+            .subs
+            .values()
+            .filter(|s| s.seats.contains(&seat))
+            .collect();
+        if holders.is_empty() {
+            return;
+        }
+        let moves: Vec<String> = self
+            .core
+            .game()
+            .legal_moves()
+            .iter()
+            .map(|m| m.uci())
+            .collect();
+        let msg = wire(&ServerMsg::Legal {
+            game: self.id.to_string(),
+            seat: view::seat_name(seat),
+            moves,
+        });
+        for h in holders {
+            let _ = h.tx.try_send(msg.clone());
+        }
+    }
+
+    async fn store_end(&mut self) {
+        if self.finished_stored {
+            return;
+        }
+        self.finished_stored = true;
+        let Some((result, termination)) = self.core.result() else {
+            return;
+        };
+        let g = self.core.game();
+        let mut tags = pgn4::Tags::default();
+        for (i, s) in self.core.seats.iter().enumerate() {
+            tags.set(g.rules().colour(Seat::from_index(i)), s.name.clone());
+        }
+        tags.set("GameNr", self.id.to_string());
+        tags.set("TimeControl", self.core.clocks.control().label());
+        let end = GameEnd {
+            result,
+            termination,
+            points: g.points().0,
+            placings: g.rules().scoring.then(|| g.placings().0),
+            pgn4: pgn4::write(g, &tags),
+            ended_ms: epoch_ms(),
+        };
+        if let Err(e) = self.env.store.finish_game(self.id, &end).await {
+            self.env.metrics.store_errors.inc();
+            tracing::error!(game = %self.id, error = %e, "could not store the result");
+        }
+    }
+}
+
+/// Serialises a server message.
+pub fn wire(msg: &ServerMsg) -> Wire {
+    Arc::from(fourhand_protocol::to_text(msg))
+}
+
+async fn sleep_opt(at: Option<Instant>) {
+    match at {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}

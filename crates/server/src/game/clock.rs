@@ -1,0 +1,132 @@
+//! Chess clocks with an increment or a simple delay (rules.md §7). Times are milliseconds on a
+//! monotonic scale the caller chooses.
+
+use fourhand_protocol::TimeControl;
+
+/// The four banks and the running turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    tc: TimeControl,
+    banks: [u64; 4],
+    running: Option<usize>,
+    turn_start: u64,
+}
+
+impl Clocks {
+    /// Fresh clocks, none running.
+    pub fn new(tc: TimeControl) -> Clocks {
+        Clocks {
+            tc,
+            banks: [tc.base_ms; 4],
+            running: None,
+            turn_start: 0,
+        }
+    }
+
+    /// Clocks with the given banks (restored from the store).
+    pub fn with_banks(tc: TimeControl, banks: [u64; 4]) -> Clocks {
+        Clocks {
+            banks,
+            ..Clocks::new(tc)
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.tc
+    }
+
+    /// Time charged to the running seat so far (delay not charged).
+    fn charged(&self, now: u64) -> u64 {
+        let elapsed = now.saturating_sub(self.turn_start);
+        elapsed.saturating_sub(self.tc.delay_ms)
+    }
+
+    /// The banks as they stand at `now` (the running one reduced by what it has used).
+    pub fn read(&self, now: u64) -> [u64; 4] {
+        let mut b = self.banks;
+        if let Some(s) = self.running {
+            b[s] = b[s].saturating_sub(self.charged(now));
+        }
+        b
+    }
+
+    /// Delay left for the running seat at `now`.
+    pub fn delay_left(&self, now: u64) -> u64 {
+        match self.running {
+            Some(_) => self
+                .tc
+                .delay_ms
+                .saturating_sub(now.saturating_sub(self.turn_start)),
+            None => 0,
+        }
+    }
+
+    /// Stops the running clock at `now`, charging its seat (and adding the increment when
+    /// `moved`). Returns the banks.
+    pub fn stop(&mut self, now: u64, moved: bool) -> [u64; 4] {
+        if let Some(s) = self.running.take() {
+            self.banks[s] = self.banks[s].saturating_sub(self.charged(now));
+            if moved {
+                self.banks[s] += self.tc.increment_ms;
+            }
+        }
+        self.banks
+    }
+
+    /// Starts `seat`'s turn at `now` (none: no clock runs).
+    pub fn start(&mut self, seat: Option<usize>, now: u64) {
+        self.running = seat;
+        self.turn_start = now;
+    }
+
+    /// When the current turn started.
+    pub fn turn_start(&self) -> u64 {
+        self.turn_start
+    }
+
+    /// The seat whose clock runs.
+    pub fn running(&self) -> Option<usize> {
+        self.running
+    }
+
+    /// When the running seat's flag falls.
+    pub fn flag_at(&self) -> Option<u64> {
+        let s = self.running?;
+        Some(self.turn_start + self.tc.delay_ms + self.banks[s])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delay_is_free_and_unused_delay_is_not_kept() {
+        let mut c = Clocks::new(TimeControl::DEFAULT);
+        c.start(Some(0), 1_000);
+        assert_eq!(c.read(11_000)[0], 60_000, "10 s inside the 15 s delay");
+        assert_eq!(c.stop(11_000, true)[0], 60_000);
+        c.start(Some(0), 20_000);
+        assert_eq!(c.read(40_000)[0], 55_000, "20 s used: 5 s past the delay");
+        assert_eq!(c.flag_at(), Some(20_000 + 15_000 + 60_000));
+    }
+
+    #[test]
+    fn increment_is_added_after_the_move() {
+        let mut c = Clocks::new(TimeControl {
+            base_ms: 120_000,
+            increment_ms: 10_000,
+            delay_ms: 0,
+        });
+        c.start(Some(2), 0);
+        assert_eq!(c.stop(30_000, true)[2], 100_000);
+        c.start(Some(2), 50_000);
+        assert_eq!(c.flag_at(), Some(150_000));
+        assert_eq!(
+            c.stop(60_000, false)[2],
+            90_000,
+            "no increment without a move"
+        );
+    }
+}

@@ -1,0 +1,634 @@
+//! The sans-IO heart of a live game: the rules game, clocks, connections, the reconnect window,
+//! the start timeout, bot turns, partner chat and arrows, and the numbered event log.
+//!
+//! The actor asks [`GameCore::prepare`] whether an input is acceptable (and what must be stored
+//! for it), stores that, and only then calls [`GameCore::apply`]. Time is milliseconds on the
+//! actor's monotonic scale, so tests can drive it without tokio.
+
+use super::clock::Clocks;
+use super::view;
+use crate::bot::{self, BotLevel};
+use crate::store::ActionRecord;
+use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
+use fourhand_rules::game::{Event, Game, GameError, Outcome};
+use fourhand_rules::{Kind, Move, Seat, Side, Square};
+use std::collections::VecDeque;
+
+/// Who may see an event.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Players and spectators.
+    All,
+    /// The two partners of a side only.
+    Side(Side),
+}
+
+/// An event with its number and audience.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Numbered {
+    /// Sequence number (1, 2, …).
+    pub seq: u64,
+    /// Who may see it.
+    pub audience: Audience,
+    /// The event.
+    pub event: GameEvent,
+}
+
+/// Something the game is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A seat plays a move.
+    Play {
+        /// Who.
+        seat: Seat,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// Promotion piece.
+        promotion: Option<Kind>,
+    },
+    /// A seat resigns.
+    Resign(Seat),
+    /// A seat claims the win (FFA).
+    Claim(Seat),
+    /// A seat's flag fell or it did not reconnect in time.
+    Timeout(Seat),
+    /// Not everyone connected in time: the game is cancelled.
+    Cancel,
+    /// A chat line.
+    Chat {
+        /// Speaker.
+        seat: Seat,
+        /// Partner or table.
+        to: ChatTarget,
+        /// Text.
+        text: String,
+    },
+    /// A partner arrow.
+    Arrow {
+        /// Drawn by.
+        seat: Seat,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+    },
+    /// Clears a seat's arrows.
+    ClearArrows(Seat),
+    /// A connection for the seat opened.
+    Connected(Seat),
+    /// A connection for the seat closed.
+    Disconnected(Seat),
+}
+
+/// Why an input was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Stable code.
+    pub code: ErrorCode,
+    /// For people.
+    pub message: String,
+}
+
+fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal {
+        code,
+        message: message.into(),
+    })
+}
+
+/// One seat of a live game.
+#[derive(Clone, Debug)]
+pub struct SeatState {
+    /// Display name.
+    pub name: String,
+    /// A bot plays it.
+    pub bot: Option<BotLevel>,
+    /// Hash of the seat token (humans).
+    pub token_hash: Option<String>,
+    /// Open connections holding this seat.
+    pub connections: u32,
+    /// Connected at least once.
+    pub ever_connected: bool,
+    /// When its last connection closed.
+    pub disconnected_at: Option<u64>,
+}
+
+/// Timing settings of live games.
+#[derive(Copy, Clone, Debug)]
+pub struct Timing {
+    /// Reconnect window (60 s).
+    pub reconnect_ms: u64,
+    /// All four must have connected this soon after the start.
+    pub start_ms: u64,
+    /// How long a bot waits before moving.
+    pub bot_ms: u64,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            reconnect_ms: 60_000,
+            start_ms: 30_000,
+            bot_ms: 400,
+        }
+    }
+}
+
+/// Keep this many events for resyncing clients; older ones need a snapshot.
+const LOG_LEN: usize = 2048;
+
+/// A live game without I/O.
+pub struct GameCore {
+    pub(crate) game: Game,
+    pub(crate) clocks: Clocks,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) timing: Timing,
+    pub(crate) table_chat: bool,
+    pub(crate) started_at: u64,
+    pub(crate) cancelled: bool,
+    pub(crate) seq: u64,
+    pub(crate) log: VecDeque<Numbered>,
+    pub(crate) plies: i64,
+    pub(crate) moves: Vec<String>,
+}
+
+impl GameCore {
+    /// A game starting at `now`.
+    pub fn new(
+        game: Game,
+        tc: TimeControl,
+        seats: Vec<SeatState>,
+        table_chat: bool,
+        timing: Timing,
+        now: u64,
+    ) -> GameCore {
+        let mut core = GameCore {
+            game,
+            clocks: Clocks::new(tc),
+            seats,
+            timing,
+            table_chat,
+            started_at: now,
+            cancelled: false,
+            seq: 0,
+            log: VecDeque::new(),
+            plies: 0,
+            moves: Vec::new(),
+        };
+        core.restart_clock(now);
+        core
+    }
+
+    /// The rules game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Last event number.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// Actions stored so far.
+    pub fn plies(&self) -> i64 {
+        self.plies
+    }
+
+    /// Over (finished, aborted or cancelled).
+    pub fn is_over(&self) -> bool {
+        self.cancelled || self.game.is_over()
+    }
+
+    /// The clocks at `now`.
+    pub fn clocks(&self, now: u64) -> [u64; 4] {
+        self.clocks.read(now)
+    }
+
+    /// The seat a token belongs to.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        let h = crate::identity::token_hash(token);
+        self.seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
+            .map(Seat::from_index)
+    }
+
+    /// After a restart: the stored banks, the clock of the seat to move started now (zero on
+    /// the new actor's scale), and every human seat given a fresh reconnect window.
+    pub fn restore_after_restart(&mut self, banks: [u64; 4]) {
+        self.clocks = Clocks::with_banks(self.clocks.control(), banks);
+        self.restart_clock(0);
+        self.started_at = 0;
+        for s in &mut self.seats {
+            s.connections = 0;
+            s.ever_connected = true;
+            if s.bot.is_none() {
+                s.disconnected_at = Some(0);
+            }
+        }
+    }
+
+    /// Events after `since`, if the log still has them all.
+    pub fn events_since(&self, since: u64) -> Option<Vec<Numbered>> {
+        if since > self.seq {
+            return None;
+        }
+        let first = self.log.front().map(|e| e.seq).unwrap_or(self.seq + 1);
+        if since + 1 < first && since < self.seq {
+            return None;
+        }
+        Some(self.log.iter().filter(|e| e.seq > since).cloned().collect())
+    }
+
+    fn restart_clock(&mut self, now: u64) {
+        let running = self.game.to_move().map(|s| s.index());
+        self.clocks.start(running, now);
+    }
+
+    fn emit(&mut self, audience: Audience, event: GameEvent, out: &mut Vec<Numbered>) {
+        self.seq += 1;
+        let n = Numbered {
+            seq: self.seq,
+            audience,
+            event,
+        };
+        self.log.push_back(n.clone());
+        if self.log.len() > LOG_LEN {
+            self.log.pop_front();
+        }
+        out.push(n);
+    }
+
+    /// Checks an input without changing anything; returns what must be stored before it is
+    /// applied (none for chat, arrows and connections).
+    pub fn prepare(&self, input: &Input) -> Result<Option<ActionRecord>, Refusal> {
+        let over = self.is_over();
+        match input {
+            Input::Play {
+                seat,
+                from,
+                to,
+                promotion,
+            } => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                if self.game.to_move() != Some(*seat) {
+                    return refuse(ErrorCode::NotYourTurn, format!("it is not {seat}'s turn"));
+                }
+                let m = self.find_move(*from, *to, *promotion)?;
+                Ok(Some(ActionRecord::Move {
+                    seat: *seat as u8,
+                    mv: m.uci(),
+                }))
+            }
+            Input::Resign(seat) | Input::Timeout(seat) | Input::Claim(seat) => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                let mut trial = self.game.clone();
+                let r = match input {
+                    Input::Resign(_) => trial.resign(*seat),
+                    Input::Timeout(_) => trial.timeout(*seat),
+                    _ => trial.claim_win(*seat),
+                };
+                match r {
+                    Ok(_) => Ok(Some(match input {
+                        Input::Resign(_) => ActionRecord::Resign { seat: *seat as u8 },
+                        Input::Timeout(_) => ActionRecord::Timeout { seat: *seat as u8 },
+                        _ => ActionRecord::Claim { seat: *seat as u8 },
+                    })),
+                    Err(GameError::CannotClaim(m)) => refuse(ErrorCode::CannotClaim, m),
+                    Err(e) => refuse(ErrorCode::BadRequest, e.to_string()),
+                }
+            }
+            Input::Cancel => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                Ok(Some(ActionRecord::Cancel))
+            }
+            Input::Chat { to, text, seat } => {
+                if text.trim().is_empty() || text.chars().count() > 500 {
+                    return refuse(ErrorCode::BadRequest, "chat lines are 1 to 500 characters");
+                }
+                match to {
+                    ChatTarget::Partner if !self.game.rules().sides => {
+                        refuse(ErrorCode::ChatDisabled, "no partners in this game")
+                    }
+                    ChatTarget::Table if !self.table_chat => {
+                        refuse(ErrorCode::ChatDisabled, "table chat is off at this table")
+                    }
+                    _ => {
+                        let _ = seat;
+                        Ok(None)
+                    }
+                }
+            }
+            Input::Arrow { .. } | Input::ClearArrows(_) => {
+                if !self.game.rules().sides {
+                    return refuse(ErrorCode::ChatDisabled, "arrows are for partners");
+                }
+                Ok(None)
+            }
+            Input::Connected(_) | Input::Disconnected(_) => Ok(None),
+        }
+    }
+
+    fn find_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Kind>,
+    ) -> Result<Move, Refusal> {
+        let candidates: Vec<Move> = self
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        if candidates.is_empty() {
+            return refuse(ErrorCode::IllegalMove, format!("{from}-{to} is not legal"));
+        }
+        match promotion {
+            Some(k) => candidates
+                .into_iter()
+                .find(|m| m.promotion() == Some(k))
+                .ok_or_else(|| Refusal {
+                    code: ErrorCode::IllegalMove,
+                    message: "that promotion is not allowed".into(),
+                }),
+            None if candidates.len() == 1 => Ok(candidates[0]),
+            None => refuse(ErrorCode::IllegalMove, "choose a promotion piece"),
+        }
+    }
+
+    /// Applies a prepared input at `now`; returns the events it caused.
+    pub fn apply(&mut self, input: Input, now: u64) -> Vec<Numbered> {
+        let mut out = Vec::new();
+        match input {
+            Input::Play {
+                seat,
+                from,
+                to,
+                promotion,
+            } => {
+                if let Ok(m) = self.find_move(from, to, promotion) {
+                    self.clocks.stop(now, true);
+                    let events = self.game.play(seat, m).unwrap_or_default();
+                    self.plies += 1;
+                    self.after_rules(events, now, &mut out);
+                }
+            }
+            Input::Resign(seat) | Input::Timeout(seat) | Input::Claim(seat) => {
+                let on_turn = self.game.to_move() == Some(seat);
+                if on_turn {
+                    self.clocks.stop(now, false);
+                }
+                let r = match input {
+                    Input::Resign(_) => self.game.resign(seat),
+                    Input::Timeout(_) => self.game.timeout(seat),
+                    _ => self.game.claim_win(seat),
+                };
+                self.plies += 1;
+                if let Ok(events) = r {
+                    self.after_rules(events, now, &mut out);
+                }
+            }
+            Input::Cancel => {
+                self.plies += 1;
+                self.cancelled = true;
+                self.clocks.stop(now, false);
+                self.clocks.start(None, now);
+                let ev = view::over(self);
+                self.emit(Audience::All, ev, &mut out);
+            }
+            Input::Chat { seat, to, text } => {
+                let audience = match to {
+                    ChatTarget::Partner => Audience::Side(seat.side()),
+                    ChatTarget::Table => Audience::All,
+                };
+                let name = self.seats[seat.index()].name.clone();
+                self.emit(
+                    audience,
+                    GameEvent::Chat {
+                        seat: view::seat_name(seat),
+                        name,
+                        to,
+                        text,
+                    },
+                    &mut out,
+                );
+            }
+            Input::Arrow { seat, from, to } => self.emit(
+                Audience::Side(seat.side()),
+                GameEvent::Arrow {
+                    seat: view::seat_name(seat),
+                    from: from.to_string(),
+                    to: to.to_string(),
+                },
+                &mut out,
+            ),
+            Input::ClearArrows(seat) => self.emit(
+                Audience::Side(seat.side()),
+                GameEvent::ArrowsCleared {
+                    seat: view::seat_name(seat),
+                },
+                &mut out,
+            ),
+            Input::Connected(seat) => {
+                let s = &mut self.seats[seat.index()];
+                s.connections += 1;
+                s.ever_connected = true;
+                let was_away = s.disconnected_at.take().is_some();
+                if s.connections == 1 || was_away {
+                    self.emit(
+                        Audience::All,
+                        GameEvent::Connection {
+                            seat: view::seat_name(seat),
+                            connected: true,
+                            grace_ms: None,
+                        },
+                        &mut out,
+                    );
+                }
+            }
+            Input::Disconnected(seat) => {
+                let reconnect = self.timing.reconnect_ms;
+                let s = &mut self.seats[seat.index()];
+                s.connections = s.connections.saturating_sub(1);
+                if s.connections == 0 && s.bot.is_none() {
+                    s.disconnected_at = Some(now);
+                    self.emit(
+                        Audience::All,
+                        GameEvent::Connection {
+                            seat: view::seat_name(seat),
+                            connected: false,
+                            grace_ms: Some(reconnect),
+                        },
+                        &mut out,
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Turns rules events into protocol events and restarts the clock for the new turn.
+    fn after_rules(&mut self, events: Vec<Event>, now: u64, out: &mut Vec<Numbered>) {
+        self.restart_clock(now);
+        if self.game.is_over() {
+            self.clocks.start(None, now);
+        }
+        let clocks = self.clocks.read(now);
+        for ev in events {
+            match ev {
+                Event::MovePlayed {
+                    seat,
+                    mv,
+                    zombie,
+                    text,
+                } => {
+                    self.moves.push(text.clone());
+                    let e = GameEvent::Moved {
+                        seat: view::seat_name(seat),
+                        from: mv.from().to_string(),
+                        to: mv.to().to_string(),
+                        promotion: mv.promotion().map(|k| k.letter().to_string()),
+                        text,
+                        zombie,
+                        clocks_ms: clocks,
+                        fen4: view::fen(self),
+                        to_move: self.game.to_move().map(view::seat_name),
+                    };
+                    self.emit(Audience::All, e, out);
+                }
+                Event::TurnPassed { seat } => {
+                    let e = GameEvent::Passed {
+                        seat: view::seat_name(seat),
+                        to_move: self.game.to_move().map(view::seat_name),
+                    };
+                    self.emit(Audience::All, e, out);
+                }
+                Event::Scored {
+                    seat,
+                    points,
+                    reason,
+                } => {
+                    let e = GameEvent::Scored {
+                        seat: view::seat_name(seat),
+                        points,
+                        reason: format!("{reason:?}").to_lowercase(),
+                    };
+                    self.emit(Audience::All, e, out);
+                }
+                Event::StatusChanged { seat, status } => {
+                    let e = GameEvent::Status {
+                        seat: view::seat_name(seat),
+                        status: status.describe(),
+                    };
+                    self.emit(Audience::All, e, out);
+                }
+                Event::GameEnded(_) => {
+                    let e = view::over(self);
+                    self.emit(Audience::All, e, out);
+                }
+            }
+        }
+    }
+
+    /// The next moment something is due (a flag, a reconnect window, the start timeout, a bot
+    /// move).
+    pub fn next_deadline(&self) -> Option<u64> {
+        if self.is_over() {
+            return None;
+        }
+        let mut d: Option<u64> = None;
+        let mut consider = |t: u64| d = Some(d.map_or(t, |x: u64| x.min(t)));
+        if let Some(f) = self.clocks.flag_at() {
+            consider(f);
+        }
+        for s in &self.seats {
+            if let Some(at) = s.disconnected_at {
+                consider(at + self.timing.reconnect_ms);
+            }
+            if s.bot.is_none() && !s.ever_connected {
+                consider(self.started_at + self.timing.start_ms);
+            }
+        }
+        if let Some(seat) = self.game.to_move() {
+            if self.seats[seat.index()].bot.is_some() {
+                consider(self.bot_due());
+            }
+        }
+        d
+    }
+
+    /// A bot moves after a short pause, well inside any delay or bank.
+    fn bot_due(&self) -> u64 {
+        self.clocks.turn_start() + self.timing.bot_ms
+    }
+
+    /// What is due at `now`, as an input to prepare and apply.
+    pub fn due(&self, now: u64, rng: &mut impl rand::Rng) -> Option<Input> {
+        if self.is_over() {
+            return None;
+        }
+        if self
+            .seats
+            .iter()
+            .any(|s| s.bot.is_none() && !s.ever_connected)
+            && now >= self.started_at + self.timing.start_ms
+        {
+            return Some(Input::Cancel);
+        }
+        if let (Some(f), Some(s)) = (self.clocks.flag_at(), self.clocks.running()) {
+            if now >= f {
+                return Some(Input::Timeout(Seat::from_index(s)));
+            }
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(at) = s.disconnected_at {
+                let seat = Seat::from_index(i);
+                if now >= at + self.timing.reconnect_ms
+                    && matches!(
+                        self.game.statuses()[seat],
+                        fourhand_rules::game::SeatStatus::Active
+                            | fourhand_rules::game::SeatStatus::Mated
+                    )
+                {
+                    return Some(Input::Timeout(seat));
+                }
+            }
+        }
+        let seat = self.game.to_move()?;
+        let level = self.seats[seat.index()].bot?;
+        if now >= self.bot_due() {
+            let m = bot::choose(&self.game, level, rng)?;
+            return Some(Input::Play {
+                seat,
+                from: m.from(),
+                to: m.to(),
+                promotion: m.promotion(),
+            });
+        }
+        None
+    }
+
+    /// The game's outcome in protocol words: result and termination.
+    pub fn result(&self) -> Option<(String, String)> {
+        if self.cancelled {
+            return Some(("aborted".into(), "cancelled: not everyone connected".into()));
+        }
+        let o = self.game.outcome()?;
+        Some(view::result_and_termination(&self.game, o))
+    }
+
+    /// Whether the game ended in an abort (no result).
+    pub fn aborted(&self) -> bool {
+        self.cancelled || matches!(self.game.outcome(), Some(Outcome::Aborted { .. }))
+    }
+}

@@ -1,0 +1,242 @@
+//! The live games of this node: starting new ones, restoring unfinished ones after a restart,
+//! finding and listing them.
+
+use super::actor::{self, ActorEnv, GameHandle};
+use super::core::{GameCore, Input, SeatState, Timing};
+use crate::app::AppState;
+use crate::bot::BotLevel;
+use crate::error::ServerError;
+use crate::identity::token_hash;
+use crate::store::{ActionRecord, NewGame, StoredGame, StoredSeat};
+use fourhand_protocol::{ErrorCode, TimeControl};
+use fourhand_rules::game::Game;
+use fourhand_rules::notation::fen4;
+use fourhand_rules::{BySeat, Position, RuleSet, Seat, Setup, Square};
+use std::collections::HashMap;
+use std::sync::RwLock;
+use std::time::Duration;
+use tokio::time::Instant;
+use uuid::Uuid;
+
+/// Who sits in a seat of a game about to start.
+#[derive(Clone, Debug)]
+pub struct SeatSpec {
+    /// Display name.
+    pub name: String,
+    /// Player id (humans).
+    pub player: Option<Uuid>,
+    /// Bot level (bots).
+    pub bot: Option<BotLevel>,
+    /// The seat token (humans).
+    pub token: Option<String>,
+}
+
+/// A game about to start.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// Rules.
+    pub rules: RuleSet,
+    /// Setup.
+    pub setup: Setup,
+    /// Time control.
+    pub time: TimeControl,
+    /// Table chat.
+    pub table_chat: bool,
+    /// Rated.
+    pub rated: bool,
+    /// The four seats.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// A live game as listed.
+#[derive(Clone)]
+pub struct LiveGame {
+    /// Handle to its actor.
+    pub handle: GameHandle,
+    /// Rules short name.
+    pub rules: String,
+    /// Names by seat.
+    pub names: Vec<String>,
+}
+
+/// The games this node runs.
+#[derive(Default)]
+pub struct Games {
+    map: RwLock<HashMap<Uuid, LiveGame>>,
+}
+
+impl Games {
+    /// The handle of a running game.
+    pub fn get(&self, id: Uuid) -> Option<GameHandle> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.get(&id)
+            .filter(|g| !g.handle.tx.is_closed())
+            .map(|g| g.handle.clone())
+    }
+
+    /// Running games.
+    pub fn list(&self) -> Vec<(Uuid, LiveGame)> {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, g| !g.handle.tx.is_closed());
+        map.iter().map(|(k, v)| (*k, v.clone())).collect()
+    }
+
+    fn insert(&self, id: Uuid, g: LiveGame) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.insert(id, g);
+    }
+}
+
+fn env(app: &AppState) -> ActorEnv {
+    ActorEnv {
+        store: app.store.clone(),
+        metrics: app.metrics.clone(),
+        shutdown: app.shutdown.clone(),
+        linger: Duration::from_secs(300),
+    }
+}
+
+fn seat_state(s: &StoredSeat) -> SeatState {
+    SeatState {
+        name: s.name.clone(),
+        bot: s.bot.as_deref().and_then(|b| BotLevel::parse(Some(b))),
+        token_hash: s.token_hash.clone(),
+        connections: 0,
+        ever_connected: false,
+        disconnected_at: None,
+    }
+}
+
+/// Starts a game: records it, then runs its actor.
+pub async fn start(app: &AppState, spec: GameSpec) -> Result<Uuid, ServerError> {
+    let id = Uuid::now_v7();
+    let seed = rand::random::<i64>();
+    let shared = RuleSet::get(spec.rules.variant);
+    let start = Position::start(shared, spec.setup);
+    let seats: Vec<StoredSeat> = spec
+        .seats
+        .iter()
+        .map(|s| StoredSeat {
+            name: s.name.clone(),
+            player: s.player,
+            bot: s.bot.map(|b| b.name().to_string()),
+            token_hash: s.token.as_deref().map(token_hash),
+        })
+        .collect();
+    let new = NewGame {
+        id,
+        rules: spec.rules.variant.short_name().to_string(),
+        start_fen4: fen4::write(&start),
+        time: spec.time,
+        seed,
+        seats: seats.clone(),
+        table_chat: spec.table_chat,
+        rated: spec.rated,
+        imported: false,
+        created_ms: actor::epoch_ms(),
+    };
+    app.store.create_game(&new).await?;
+    let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
+    let core = GameCore::new(
+        game,
+        spec.time,
+        seats.iter().map(seat_state).collect(),
+        spec.table_chat,
+        app.timing,
+        0,
+    );
+    launch(app, id, core, &new);
+    Ok(id)
+}
+
+fn launch(app: &AppState, id: Uuid, core: GameCore, new: &NewGame) {
+    let handle = actor::spawn(id, core, Instant::now(), env(app), &app.tracker);
+    app.games.insert(
+        id,
+        LiveGame {
+            handle,
+            rules: new.rules.clone(),
+            names: new.seats.iter().map(|s| s.name.clone()).collect(),
+        },
+    );
+}
+
+/// The input a stored action stands for.
+pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
+    let seat = |i: &u8| Seat::from_index(*i as usize);
+    Some(match a {
+        ActionRecord::Move { seat: s, mv } => {
+            let m = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.uci() == *mv)?;
+            Input::Play {
+                seat: seat(s),
+                from: m.from(),
+                to: m.to(),
+                promotion: m.promotion(),
+            }
+        }
+        ActionRecord::Resign { seat: s } => Input::Resign(seat(s)),
+        ActionRecord::Timeout { seat: s } => Input::Timeout(seat(s)),
+        ActionRecord::Claim { seat: s } => Input::Claim(seat(s)),
+        ActionRecord::Cancel => Input::Cancel,
+    })
+}
+
+/// Rebuilds a stored game's core by replaying its actions.
+pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<GameCore, String> {
+    let g = &stored.game;
+    let rules = RuleSet::of(g.rules.parse().map_err(|e: String| e)?);
+    let start =
+        fen4::parse(&g.start_fen4, RuleSet::get(rules.variant)).map_err(|e| e.to_string())?;
+    let game = Game::from_position(rules, start.position, start.points).with_seed(g.seed as u64);
+    let mut core = GameCore::new(
+        game,
+        g.time,
+        g.seats.iter().map(seat_state).collect(),
+        g.table_chat,
+        timing,
+        0,
+    );
+    for a in &stored.actions {
+        let input = input_of(&a.action, core.game())
+            .ok_or_else(|| format!("ply {}: {:?} does not replay", a.ply, a.action))?;
+        core.prepare(&input)
+            .map_err(|r| format!("ply {}: {}", a.ply, r.message))?;
+        core.apply(input, 0);
+    }
+    Ok(core)
+}
+
+/// Restores every unfinished game after a restart: same moves, the clocks as stored (time
+/// while the server was down is given back) and a fresh reconnect window for every player.
+pub async fn restore(app: &AppState) -> Result<usize, ServerError> {
+    let live = app.store.live_games().await?;
+    let mut n = 0;
+    for stored in live {
+        let id = stored.game.id;
+        let mut core = match rebuild(&stored, app.timing) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "cannot restore a game");
+                continue;
+            }
+        };
+        let banks = stored
+            .clocks
+            .or_else(|| stored.actions.last().map(|a| a.clocks))
+            .unwrap_or([stored.game.time.base_ms; 4]);
+        core.restore_after_restart(banks);
+        launch(app, id, core, &stored.game);
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Parses a square from the protocol.
+pub fn square(s: &str) -> Result<Square, ServerError> {
+    s.parse::<Square>()
+        .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))
+}

@@ -1,0 +1,315 @@
+//! HTTP endpoints: identity, lobby and game listings, game records (PGN4, positions, import),
+//! the built-in library, health and metrics.
+
+use crate::app::App;
+use crate::error::ServerError;
+use crate::game::actor::{epoch_ms, Command};
+use crate::identity::{guest_name, hash_password, verify_password, Player};
+use crate::library::{positions, LIBRARY};
+use crate::store::{GameEnd, NewGame, StoreError, User};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fourhand_protocol::{ErrorCode, TimeControl};
+use fourhand_rules::notation::{fen4, pgn4};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+use uuid::Uuid;
+
+/// The HTTP routes.
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/api/guest", post(guest))
+        .route("/api/register", post(register))
+        .route("/api/login", post(login))
+        .route("/api/tables", get(tables))
+        .route("/api/games", get(games))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/pgn4", get(game_pgn4))
+        .route("/api/games/{id}/positions", get(game_positions))
+        .route(
+            "/api/import",
+            post(import).layer(DefaultBodyLimit::max(256 * 1024)),
+        )
+        .route("/api/library", get(library))
+        .route("/api/library/{id}/pgn4", get(library_pgn4))
+        .route("/api/library/{id}/positions", get(library_positions))
+}
+
+async fn healthz(State(app): State<App>) -> Response {
+    match app.store.health().await {
+        Ok(()) => (StatusCode::OK, "ok").into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "store unreachable").into_response()
+        }
+    }
+}
+
+async fn metrics(State(app): State<App>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        app.metrics.render(),
+    )
+        .into_response()
+}
+
+fn session(app: &App, p: &Player) -> Value {
+    json!({"session": app.sessions.issue(p), "player": p.id, "name": p.name, "registered": p.registered})
+}
+
+async fn guest(State(app): State<App>) -> Json<Value> {
+    let p = Player {
+        id: Uuid::now_v7(),
+        name: guest_name(),
+        registered: false,
+    };
+    Json(session(&app, &p))
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+fn valid_name(n: &str) -> bool {
+    (3..=24).contains(&n.chars().count())
+        && n.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !n.to_ascii_lowercase().starts_with("guest")
+        && !n.to_ascii_lowercase().starts_with("bot")
+}
+
+async fn register(
+    State(app): State<App>,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ServerError> {
+    if !valid_name(&c.name) {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "names are 3 to 24 letters, digits, '-' or '_', not starting with 'guest' or 'bot'",
+        ));
+    }
+    if c.password.len() < 8 || c.password.len() > 256 {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "passwords are 8 to 256 characters",
+        ));
+    }
+    let hash = hash_password(&c.password).ok_or_else(|| ServerError::internal("argon2 failed"))?;
+    let user = User {
+        id: Uuid::now_v7(),
+        name: c.name.clone(),
+        password_hash: hash,
+        created_ms: epoch_ms(),
+    };
+    match app.store.create_user(&user).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                "that name is taken",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    }
+    let p = Player {
+        id: user.id,
+        name: user.name,
+        registered: true,
+    };
+    Ok((StatusCode::CREATED, Json(session(&app, &p))).into_response())
+}
+
+async fn login(
+    State(app): State<App>,
+    Json(c): Json<Credentials>,
+) -> Result<Json<Value>, ServerError> {
+    let user = app.store.user_by_name(&c.name).await?;
+    match user {
+        Some(u) if verify_password(&c.password, &u.password_hash) => Ok(Json(session(
+            &app,
+            &Player {
+                id: u.id,
+                name: u.name,
+                registered: true,
+            },
+        ))),
+        _ => Err(ServerError::new(
+            ErrorCode::NotAuthenticated,
+            "wrong name or password",
+        )),
+    }
+}
+
+async fn tables(State(app): State<App>) -> Json<Value> {
+    Json(json!(app.lobby.tables()))
+}
+
+async fn games(State(app): State<App>) -> Json<Value> {
+    let live: Vec<Value> = app
+        .games
+        .list()
+        .into_iter()
+        .map(|(id, g)| json!({"id": id, "rules": g.rules, "players": g.names}))
+        .collect();
+    Json(json!(live))
+}
+
+fn game_id(s: &str) -> Result<Uuid, ServerError> {
+    s.parse()
+        .map_err(|_| ServerError::new(ErrorCode::UnknownGame, "no such game"))
+}
+
+async fn game(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ServerError> {
+    let id = game_id(&id)?;
+    if let Some(h) = app.games.get(id) {
+        let (tx, rx) = oneshot::channel();
+        if h.tx.send(Command::Snapshot { reply: tx }).await.is_ok() {
+            if let Ok(state) = rx.await {
+                return Ok(Json(json!(state)));
+            }
+        }
+    }
+    let g = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
+    let end = g.end.clone().unwrap_or_default();
+    Ok(Json(json!({
+        "game": id,
+        "rules": g.game.rules,
+        "players": g.game.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "time": g.game.time,
+        "imported": g.game.imported,
+        "result": g.end.as_ref().map(|e| e.result.clone()),
+        "termination": end.termination,
+        "points": end.points,
+        "placings": end.placings,
+        "plies": g.actions.len(),
+    })))
+}
+
+/// The PGN4 of a game: stored when finished, written from the live game otherwise.
+async fn pgn4_of(app: &App, id: Uuid) -> Result<String, ServerError> {
+    let g = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
+    if let Some(end) = &g.end {
+        return Ok(end.pgn4.clone());
+    }
+    let core = crate::game::registry::rebuild(&g, app.timing).map_err(ServerError::internal)?;
+    let mut tags = pgn4::Tags::default();
+    for (i, s) in g.game.seats.iter().enumerate() {
+        tags.set(
+            core.game()
+                .rules()
+                .colour(fourhand_rules::Seat::from_index(i)),
+            s.name.clone(),
+        );
+    }
+    tags.set("GameNr", id.to_string());
+    Ok(pgn4::write(core.game(), &tags))
+}
+
+fn text(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}
+
+async fn game_pgn4(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    Ok(text(pgn4_of(&app, game_id(&id)?).await?))
+}
+
+async fn game_positions(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ServerError> {
+    let pgn = pgn4_of(&app, game_id(&id)?).await?;
+    let p = positions(&pgn).map_err(ServerError::internal)?;
+    Ok(Json(json!(p)))
+}
+
+/// Imports a PGN4 (chess.com export or historical game): replays it, stores it, returns its id.
+async fn import(State(app): State<App>, body: String) -> Result<Response, ServerError> {
+    let r =
+        pgn4::replay(&body).map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?;
+    if let Some(e) = &r.error {
+        let body = json!({"code": ErrorCode::BadRequest, "message": e.to_string(),
+            "round": e.round, "seat": e.colour, "move": e.text, "reason": e.reason, "plies": r.plies});
+        return Ok((StatusCode::BAD_REQUEST, Json(body)).into_response());
+    }
+    let g = &r.game;
+    let id = Uuid::now_v7();
+    let names = r.tags.players(g.rules());
+    let new = NewGame {
+        id,
+        rules: g.rules().variant.short_name().to_string(),
+        start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),
+        time: TimeControl::DEFAULT,
+        seed: g.seed() as i64,
+        seats: (0..4)
+            .map(|i| crate::store::StoredSeat {
+                name: names.0[i]
+                    .clone()
+                    .unwrap_or_else(|| g.rules().colours[i].to_string()),
+                player: None,
+                bot: None,
+                token_hash: None,
+            })
+            .collect(),
+        table_chat: false,
+        rated: false,
+        imported: true,
+        created_ms: epoch_ms(),
+    };
+    app.store.create_game(&new).await?;
+    let written = pgn4::write(g, &r.tags);
+    let result = pgn4::result_tag(g, &r.tags);
+    let end = GameEnd {
+        result: result.clone(),
+        termination: r.tags.get("Termination").unwrap_or("").to_string(),
+        points: g.points().0,
+        placings: g.rules().scoring.then(|| g.placings().0),
+        pgn4: written,
+        ended_ms: epoch_ms(),
+    };
+    app.store.finish_game(id, &end).await?;
+    let body = json!({"id": id, "plies": r.plies, "result": result,
+        "positions": format!("/api/games/{id}/positions")});
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn library() -> Json<Value> {
+    Json(json!(LIBRARY
+        .iter()
+        .map(|b| json!({"id": b.id, "title": b.title}))
+        .collect::<Vec<_>>()))
+}
+
+fn builtin(id: &str) -> Result<&'static crate::library::Builtin, ServerError> {
+    LIBRARY
+        .iter()
+        .find(|b| b.id == id)
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such library game"))
+}
+
+async fn library_pgn4(Path(id): Path<String>) -> Result<Response, ServerError> {
+    Ok(text(builtin(&id)?.pgn4.to_string()))
+}
+
+async fn library_positions(Path(id): Path<String>) -> Result<Json<Value>, ServerError> {
+    let p = positions(builtin(&id)?.pgn4).map_err(ServerError::internal)?;
+    Ok(Json(json!(p)))
+}

@@ -1,0 +1,65 @@
+//! Games that come with the server, and replaying any PGN4 position by position.
+
+use fourhand_rules::notation::{fen4, pgn4};
+use serde::Serialize;
+
+/// A built-in game.
+pub struct Builtin {
+    /// Stable id.
+    pub id: &'static str,
+    /// Title.
+    pub title: &'static str,
+    /// The PGN4.
+    pub pgn4: &'static str,
+}
+
+/// The built-in library.
+pub const LIBRARY: &[Builtin] = &[Builtin {
+    id: "london-cambridge-1892",
+    title:
+        "London v Cambridge, four-handed match game 1, 1892 (Club rules; G. H. Verney played Black)",
+    pgn4: include_str!("../library/club-1892-london-cambridge.pgn4"),
+}];
+
+/// A game shown position by position.
+#[derive(Serialize, Debug)]
+pub struct Positions {
+    /// Rules.
+    pub rules: String,
+    /// Colour names of S, W, N, E.
+    pub colours: Vec<String>,
+    /// The tags.
+    pub tags: Vec<(String, String)>,
+    /// The start position.
+    pub start: String,
+    /// Each entry of the main line (`h2-h3`, `R`, `-` …).
+    pub moves: Vec<String>,
+    /// The position after each entry.
+    pub fens: Vec<String>,
+    /// The result so far.
+    pub result: String,
+    /// The first entry that could not be played, if any.
+    pub error: Option<String>,
+}
+
+/// Replays a PGN4, keeping the position after every entry.
+pub fn positions(text: &str) -> Result<Positions, String> {
+    let mut moves = Vec::new();
+    let mut fens = Vec::new();
+    let r = pgn4::replay_each(text, |tok, g| {
+        moves.push(tok.text.clone());
+        fens.push(fen4::write_with_points(g.position(), &g.points()));
+    })
+    .map_err(|e| e.to_string())?;
+    let g = &r.game;
+    Ok(Positions {
+        rules: g.rules().variant.short_name().to_string(),
+        colours: g.rules().colours.iter().map(|c| c.to_string()).collect(),
+        tags: r.tags.0.clone(),
+        start: fen4::write_with_points(g.start_position(), &g.start_points()),
+        moves,
+        fens,
+        result: pgn4::result_tag(g, &r.tags),
+        error: r.error.map(|e| e.to_string()),
+    })
+}

@@ -1,0 +1,327 @@
+//! The lobby: open tables with their seats, bots in seats, and the start of a game when the
+//! fourth seat fills. Quick pairing lives in [`pairing`].
+
+pub mod pairing;
+
+use crate::bot::BotLevel;
+use crate::error::ServerError;
+use crate::game::actor::{wire, Wire};
+use crate::game::registry::{GameSpec, SeatSpec};
+use crate::identity::{new_seat_token, Player};
+use fourhand_protocol::{ErrorCode, SeatInfo, SeatName, ServerMsg, TableInfo, TimeControl};
+use fourhand_rules::{RuleSet, Setup, Variant};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use tokio::sync::{broadcast, mpsc};
+use uuid::Uuid;
+
+/// Someone in a seat before the start.
+#[derive(Clone)]
+pub struct Occupant {
+    name: String,
+    player: Option<Uuid>,
+    bot: Option<BotLevel>,
+    token: Option<String>,
+    notify: Option<mpsc::Sender<Wire>>,
+}
+
+impl Occupant {
+    /// A human, told through `notify` when the game starts.
+    pub fn human(p: &Player, notify: mpsc::Sender<Wire>) -> (Occupant, String) {
+        let token = new_seat_token();
+        (
+            Occupant {
+                name: p.name.clone(),
+                player: Some(p.id),
+                bot: None,
+                token: Some(token.clone()),
+                notify: Some(notify),
+            },
+            token,
+        )
+    }
+
+    /// A bot.
+    pub fn bot(level: BotLevel) -> Occupant {
+        Occupant {
+            name: format!("bot ({})", level.name()),
+            player: None,
+            bot: Some(level),
+            token: None,
+            notify: None,
+        }
+    }
+}
+
+/// A table's settings.
+#[derive(Clone, Debug)]
+pub struct TableSettings {
+    /// Rules.
+    pub rules: RuleSet,
+    /// Setup.
+    pub setup: Setup,
+    /// Time control.
+    pub time: TimeControl,
+    /// Rated.
+    pub rated: bool,
+    /// Table chat.
+    pub table_chat: bool,
+}
+
+impl TableSettings {
+    /// Reads the settings a client asked for.
+    pub fn parse(
+        rules: &str,
+        setup: Option<&str>,
+        time: Option<TimeControl>,
+        rated: bool,
+        table_chat: bool,
+    ) -> Result<TableSettings, ServerError> {
+        let variant: Variant = rules
+            .parse()
+            .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
+        let rules = RuleSet::of(variant);
+        let setup = match setup {
+            None => rules.default_setup,
+            Some(s) => s
+                .parse::<Setup>()
+                .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?,
+        };
+        if !rules.any_setup && setup != rules.default_setup {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                format!(
+                    "{} is played from the {} setup only",
+                    rules.variant, rules.default_setup
+                ),
+            ));
+        }
+        let time = time.unwrap_or_default();
+        if time.base_ms == 0
+            || time.base_ms > 3 * 3_600_000
+            || time.delay_ms > 600_000
+            || time.increment_ms > 600_000
+        {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                "time control out of range",
+            ));
+        }
+        if time.delay_ms > 0 && time.increment_ms > 0 {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                "choose an increment or a delay, not both",
+            ));
+        }
+        Ok(TableSettings {
+            rules,
+            setup,
+            time,
+            rated,
+            table_chat,
+        })
+    }
+}
+
+struct Table {
+    settings: TableSettings,
+    seats: [Option<Occupant>; 4],
+}
+
+impl Table {
+    fn info(&self, id: Uuid) -> TableInfo {
+        TableInfo {
+            id: id.to_string(),
+            rules: self.settings.rules.variant.short_name().to_string(),
+            setup: self.settings.setup.code().to_string(),
+            time: self.settings.time,
+            rated: self.settings.rated,
+            table_chat: self.settings.table_chat,
+            seats: (0..4)
+                .map(|i| SeatInfo {
+                    seat: SeatName::from_index(i),
+                    name: self.seats[i].as_ref().map(|o| o.name.clone()),
+                    bot: self.seats[i].as_ref().is_some_and(|o| o.bot.is_some()),
+                    connected: false,
+                })
+                .collect(),
+            game: None,
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    fn spec(&self) -> GameSpec {
+        GameSpec {
+            rules: self.settings.rules,
+            setup: self.settings.setup,
+            time: self.settings.time,
+            table_chat: self.settings.table_chat,
+            rated: self.settings.rated,
+            seats: self
+                .seats
+                .iter()
+                .flatten()
+                .map(|o| SeatSpec {
+                    name: o.name.clone(),
+                    player: o.player,
+                    bot: o.bot,
+                    token: o.token.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn notifiers(&self) -> Vec<mpsc::Sender<Wire>> {
+        self.seats
+            .iter()
+            .flatten()
+            .filter_map(|o| o.notify.clone())
+            .collect()
+    }
+}
+
+/// A table whose four seats just filled: start its game, then call [`Lobby::started`].
+pub struct Full {
+    /// Table id.
+    pub table: Uuid,
+    /// The game to start.
+    pub spec: GameSpec,
+    notify: Vec<mpsc::Sender<Wire>>,
+}
+
+/// Open tables.
+pub struct Lobby {
+    tables: Mutex<HashMap<Uuid, Table>>,
+    updates: broadcast::Sender<Wire>,
+    /// The quick-pairing queues.
+    pub pairing: pairing::Queues,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby {
+            tables: Mutex::new(HashMap::new()),
+            updates: broadcast::channel(1024).0,
+            pairing: pairing::Queues::default(),
+        }
+    }
+}
+
+impl Lobby {
+    fn with<T>(&self, f: impl FnOnce(&mut HashMap<Uuid, Table>) -> T) -> T {
+        let mut t = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut t)
+    }
+
+    /// Lobby pushes.
+    pub fn subscribe(&self) -> broadcast::Receiver<Wire> {
+        self.updates.subscribe()
+    }
+
+    fn push(&self, msg: &ServerMsg) {
+        let _ = self.updates.send(wire(msg));
+    }
+
+    /// Every open table.
+    pub fn tables(&self) -> Vec<TableInfo> {
+        self.with(|t| t.iter().map(|(id, tb)| tb.info(*id)).collect())
+    }
+
+    /// Opens a table.
+    pub fn create(&self, settings: TableSettings) -> TableInfo {
+        let id = Uuid::now_v7();
+        let info = self.with(|t| {
+            let table = Table {
+                settings,
+                seats: Default::default(),
+            };
+            let info = table.info(id);
+            t.insert(id, table);
+            info
+        });
+        self.push(&ServerMsg::Table {
+            table: info.clone(),
+        });
+        info
+    }
+
+    /// Puts an occupant in a free seat. Returns the full table when this filled it.
+    pub fn sit(
+        &self,
+        table: Uuid,
+        seat: SeatName,
+        who: Occupant,
+        registered: bool,
+    ) -> Result<Option<Full>, ServerError> {
+        let (info, full) = self.with(|t| {
+            let tb = t
+                .get_mut(&table)
+                .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))?;
+            if tb.settings.rated && who.bot.is_none() && !registered {
+                return Err(ServerError::new(
+                    ErrorCode::AccountRequired,
+                    "rated games need an account",
+                ));
+            }
+            if tb.seats[seat.index()].is_some() {
+                return Err(ServerError::new(ErrorCode::SeatTaken, "that seat is taken"));
+            }
+            tb.seats[seat.index()] = Some(who);
+            let info = tb.info(table);
+            let full = tb.full().then(|| Full {
+                table,
+                spec: tb.spec(),
+                notify: tb.notifiers(),
+            });
+            if full.is_some() {
+                t.remove(&table);
+            }
+            Ok((info, full))
+        })?;
+        if full.is_some() {
+            self.push(&ServerMsg::TableClosed {
+                id: table.to_string(),
+            });
+        } else {
+            self.push(&ServerMsg::Table { table: info });
+        }
+        Ok(full)
+    }
+
+    /// Frees a seat the player holds.
+    pub fn stand(&self, table: Uuid, seat: SeatName, player: Uuid) -> Result<(), ServerError> {
+        let info = self.with(|t| {
+            let tb = t
+                .get_mut(&table)
+                .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))?;
+            match &tb.seats[seat.index()] {
+                Some(o) if o.player == Some(player) => {}
+                _ => {
+                    return Err(ServerError::new(
+                        ErrorCode::NotYourSeat,
+                        "you do not sit there",
+                    ))
+                }
+            }
+            tb.seats[seat.index()] = None;
+            Ok(tb.info(table))
+        })?;
+        self.push(&ServerMsg::Table { table: info });
+        Ok(())
+    }
+
+    /// Tells the seated players and the lobby that the game started.
+    pub fn started(&self, full: &Full, game: Uuid) {
+        let msg = wire(&ServerMsg::GameStarted {
+            table: full.table.to_string(),
+            game: game.to_string(),
+        });
+        for n in &full.notify {
+            let _ = n.try_send(msg.clone());
+        }
+        let _ = self.updates.send(msg);
+    }
+}

@@ -1,0 +1,168 @@
+//! Persistence behind one interface: SQLite (the default, a file under `./data`), Postgres
+//! (`DATABASE_URL=postgres://…`), or memory (for tests with paused time).
+//!
+//! Every game action is appended with its ply number before the game applies it; a finished
+//! game keeps its result, points, placings and PGN4.
+
+mod memory;
+mod records;
+mod sql;
+
+pub use records::{ActionRecord, NewGame, StoredAction, StoredGame, StoredSeat, User};
+
+use std::sync::Arc;
+use thiserror::Error;
+use uuid::Uuid;
+
+/// A store failure.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database said no.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// Applying migrations failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored value did not decode.
+    #[error("corrupt record: {0}")]
+    Corrupt(String),
+    /// A unique value exists already (user name, action ply).
+    #[error("already exists")]
+    Conflict,
+}
+
+/// Result of store operations.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Where data lives.
+#[derive(Clone)]
+pub struct Store {
+    backend: Arc<Backend>,
+}
+
+enum Backend {
+    Memory(memory::MemoryStore),
+    Sql(sql::SqlStore),
+}
+
+impl Store {
+    /// A store that keeps everything in memory (tests).
+    pub fn memory() -> Store {
+        Store {
+            backend: Arc::new(Backend::Memory(memory::MemoryStore::default())),
+        }
+    }
+
+    /// Connects to `url` (`sqlite://path` or `postgres://…`) and applies the migrations.
+    pub async fn connect(url: &str) -> StoreResult<Store> {
+        Ok(Store {
+            backend: Arc::new(Backend::Sql(sql::SqlStore::connect(url).await?)),
+        })
+    }
+
+    /// The backend's name: `memory`, `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        match &*self.backend {
+            Backend::Memory(_) => "memory",
+            Backend::Sql(s) => s.kind(),
+        }
+    }
+
+    /// Answers when the store can be reached.
+    pub async fn health(&self) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(_) => Ok(()),
+            Backend::Sql(s) => s.health().await,
+        }
+    }
+
+    /// A setting's value.
+    pub async fn setting(&self, key: &str) -> StoreResult<Option<String>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.setting(key)),
+            Backend::Sql(s) => s.setting(key).await,
+        }
+    }
+
+    /// Sets a setting unless it exists; returns the value in force.
+    pub async fn init_setting(&self, key: &str, value: &str) -> StoreResult<String> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.init_setting(key, value)),
+            Backend::Sql(s) => s.init_setting(key, value).await,
+        }
+    }
+
+    /// Creates an account; `Conflict` when the name is taken.
+    pub async fn create_user(&self, user: &User) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.create_user(user),
+            Backend::Sql(s) => s.create_user(user).await,
+        }
+    }
+
+    /// The account with this name.
+    pub async fn user_by_name(&self, name: &str) -> StoreResult<Option<User>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.user_by_name(name)),
+            Backend::Sql(s) => s.user_by_name(name).await,
+        }
+    }
+
+    /// Records a new game.
+    pub async fn create_game(&self, g: &NewGame) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.create_game(g),
+            Backend::Sql(s) => s.create_game(g).await,
+        }
+    }
+
+    /// Appends an action at its ply; `Conflict` if that ply exists.
+    pub async fn append_action(&self, game: Uuid, a: &StoredAction) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.append_action(game, a),
+            Backend::Sql(s) => s.append_action(game, a).await,
+        }
+    }
+
+    /// Saves the clocks of a live game (at shutdown).
+    pub async fn save_clocks(&self, game: Uuid, clocks: [u64; 4]) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.save_clocks(game, clocks),
+            Backend::Sql(s) => s.save_clocks(game, clocks).await,
+        }
+    }
+
+    /// Records the end of a game.
+    pub async fn finish_game(&self, game: Uuid, end: &records::GameEnd) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.finish_game(game, end),
+            Backend::Sql(s) => s.finish_game(game, end).await,
+        }
+    }
+
+    /// One game with its actions.
+    pub async fn game(&self, id: Uuid) -> StoreResult<Option<StoredGame>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.game(id)),
+            Backend::Sql(s) => s.game(id).await,
+        }
+    }
+
+    /// Every game that has not ended, with its actions.
+    pub async fn live_games(&self) -> StoreResult<Vec<StoredGame>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.live_games()),
+            Backend::Sql(s) => s.live_games().await,
+        }
+    }
+
+    /// The most recent finished games (newest first).
+    pub async fn finished_games(&self, limit: i64) -> StoreResult<Vec<StoredGame>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.finished_games(limit)),
+            Backend::Sql(s) => s.finished_games(limit).await,
+        }
+    }
+}
+
+pub use records::GameEnd;

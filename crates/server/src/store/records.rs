@@ -1,0 +1,129 @@
+//! What the store keeps: users, games, their seats and actions.
+
+use fourhand_protocol::TimeControl;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// An account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// Id.
+    pub id: Uuid,
+    /// Unique name.
+    pub name: String,
+    /// argon2 hash of the password.
+    pub password_hash: String,
+    /// When created (epoch ms).
+    pub created_ms: i64,
+}
+
+/// A seat of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// Display name.
+    pub name: String,
+    /// Player id (guests and accounts; none for bots).
+    pub player: Option<Uuid>,
+    /// Bot level, for a bot seat.
+    pub bot: Option<String>,
+    /// SHA-256 of the seat token (hex), for a human seat.
+    pub token_hash: Option<String>,
+}
+
+/// A game as created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Id (UUID v7).
+    pub id: Uuid,
+    /// Rules short name.
+    pub rules: String,
+    /// Start position.
+    pub start_fen4: String,
+    /// Time control.
+    pub time: TimeControl,
+    /// Seed of the Dead King Walking generator.
+    pub seed: i64,
+    /// The four seats.
+    pub seats: Vec<StoredSeat>,
+    /// Table chat allowed.
+    pub table_chat: bool,
+    /// Rated.
+    pub rated: bool,
+    /// Imported from PGN4 (not played here).
+    pub imported: bool,
+    /// When created (epoch ms).
+    pub created_ms: i64,
+}
+
+/// One player action, as stored (moves in `from-to[=X]` form).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ActionRecord {
+    /// A move.
+    Move {
+        /// Seat index (0..4).
+        seat: u8,
+        /// The move.
+        mv: String,
+    },
+    /// A resignation.
+    Resign {
+        /// Seat index.
+        seat: u8,
+    },
+    /// A loss on time (or no reconnect in time).
+    Timeout {
+        /// Seat index.
+        seat: u8,
+    },
+    /// An FFA claim.
+    Claim {
+        /// Seat index.
+        seat: u8,
+    },
+    /// The game was cancelled before everyone connected.
+    Cancel,
+}
+
+/// An action with its ply and the clocks after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    /// 1, 2, 3 … per game.
+    pub ply: i64,
+    /// The action.
+    pub action: ActionRecord,
+    /// Clocks after it (ms).
+    pub clocks: [u64; 4],
+    /// When (epoch ms).
+    pub at_ms: i64,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameEnd {
+    /// Result tag.
+    pub result: String,
+    /// Termination in words.
+    pub termination: String,
+    /// Points.
+    pub points: [i32; 4],
+    /// FFA placings.
+    pub placings: Option<[u8; 4]>,
+    /// The game as PGN4.
+    pub pgn4: String,
+    /// When (epoch ms).
+    pub ended_ms: i64,
+}
+
+/// A game with everything stored about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// How it was created.
+    pub game: NewGame,
+    /// Its actions in ply order.
+    pub actions: Vec<StoredAction>,
+    /// Clocks saved at shutdown.
+    pub clocks: Option<[u64; 4]>,
+    /// The end, once over.
+    pub end: Option<GameEnd>,
+}

@@ -1,0 +1,349 @@
+//! What each client message does.
+
+use super::Conn;
+use crate::bot::BotLevel;
+use crate::error::ServerError;
+use crate::game::actor::{wire, Command, GameHandle};
+use crate::game::core::Input;
+use crate::game::registry::{self, square};
+use crate::game::view::seat_of;
+use crate::lobby::{Full, Occupant, TableSettings};
+use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
+use fourhand_rules::{Kind, Seat};
+use tokio::sync::{broadcast, oneshot};
+use uuid::Uuid;
+
+fn bad(code: ErrorCode, m: impl Into<String>) -> ServerError {
+    ServerError::new(code, m)
+}
+
+fn table_id(s: &str) -> Result<Uuid, ServerError> {
+    s.parse()
+        .map_err(|_| bad(ErrorCode::UnknownTable, "no such table"))
+}
+
+fn game_id(s: &str) -> Result<Uuid, ServerError> {
+    s.parse()
+        .map_err(|_| bad(ErrorCode::UnknownGame, "no such game"))
+}
+
+/// Handles one text message.
+pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerError> {
+    let msg = fourhand_protocol::parse(text).map_err(|e| bad(e.code, e.message))?;
+    let Some(player) = conn.player.clone() else {
+        return match msg {
+            ClientMsg::Hello { session, protocol } => hello(conn, &session, protocol),
+            _ => Err(bad(
+                ErrorCode::NotAuthenticated,
+                "send hello with a session token first",
+            )),
+        };
+    };
+    let app = conn.app.clone();
+    match msg {
+        ClientMsg::Hello { .. } => Err(bad(ErrorCode::BadRequest, "already authenticated")),
+        ClientMsg::Ping => {
+            conn.send(&ServerMsg::Pong);
+            Ok(())
+        }
+        ClientMsg::LobbySubscribe => {
+            conn.follow_lobby();
+            conn.send(&ServerMsg::Tables {
+                tables: app.lobby.tables(),
+            });
+            Ok(())
+        }
+        ClientMsg::LobbyUnsubscribe => {
+            conn.unfollow_lobby();
+            Ok(())
+        }
+        ClientMsg::CreateTable {
+            rules,
+            setup,
+            time,
+            rated,
+            table_chat,
+        } => {
+            if rated && !player.registered {
+                return Err(bad(
+                    ErrorCode::AccountRequired,
+                    "rated games need an account",
+                ));
+            }
+            let settings = TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
+            conn.follow_lobby();
+            let table = app.lobby.create(settings);
+            conn.send(&ServerMsg::Table { table });
+            Ok(())
+        }
+        ClientMsg::Sit { table, seat } => {
+            let id = table_id(&table)?;
+            let (occ, token) = Occupant::human(&player, conn.tx.clone());
+            let full = app.lobby.sit(id, seat, occ, player.registered)?;
+            conn.follow_lobby();
+            conn.send(&ServerMsg::Seated {
+                table,
+                seat,
+                seat_token: token,
+            });
+            start_if_full(conn, full).await
+        }
+        ClientMsg::Stand { table, seat } => app.lobby.stand(table_id(&table)?, seat, player.id),
+        ClientMsg::AddBot { table, seat, level } => {
+            let level = BotLevel::parse(level.as_deref())
+                .ok_or_else(|| bad(ErrorCode::BadRequest, "bot levels: random, greedy"))?;
+            let full = app
+                .lobby
+                .sit(table_id(&table)?, seat, Occupant::bot(level), true)?;
+            start_if_full(conn, full).await
+        }
+        ClientMsg::QuickPair { rules, time } => {
+            let settings = TableSettings::parse(&rules, None, time, false, true)?;
+            let short = settings.rules.variant.short_name();
+            let waiting =
+                app.lobby
+                    .pairing
+                    .join(player.clone(), short, settings.time, conn.tx.clone());
+            conn.send(&ServerMsg::Queued {
+                rules: short.to_string(),
+                waiting,
+            });
+            Ok(())
+        }
+        ClientMsg::CancelPair => {
+            app.lobby.pairing.leave(player.id);
+            Ok(())
+        }
+        ClientMsg::Join {
+            game,
+            seat_token,
+            since,
+        } => join(conn, &game, seat_token, since).await,
+        ClientMsg::LeaveGame { game } => {
+            conn.leave(game_id(&game)?).await;
+            Ok(())
+        }
+        ClientMsg::Play {
+            game,
+            seat,
+            from,
+            to,
+            promotion,
+        } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            let promotion = match promotion.as_deref() {
+                None => None,
+                Some(p) => Some(
+                    p.chars()
+                        .next()
+                        .map(|c| {
+                            if c == 'D' {
+                                'Q'
+                            } else {
+                                c.to_ascii_uppercase()
+                            }
+                        })
+                        .and_then(Kind::from_letter)
+                        .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
+                        .ok_or_else(|| bad(ErrorCode::BadRequest, "promotion is Q, R, B or N"))?,
+                ),
+            };
+            let input = Input::Play {
+                seat,
+                from: square(&from)?,
+                to: square(&to)?,
+                promotion,
+            };
+            ask(&h, input).await
+        }
+        ClientMsg::Resign { game, seat } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            ask(&h, Input::Resign(seat)).await
+        }
+        ClientMsg::ClaimWin { game, seat } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            ask(&h, Input::Claim(seat)).await
+        }
+        ClientMsg::Chat {
+            game,
+            seat,
+            to,
+            text,
+        } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            ask(&h, Input::Chat { seat, to, text }).await
+        }
+        ClientMsg::Arrow {
+            game,
+            seat,
+            from,
+            to,
+        } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            let input = Input::Arrow {
+                seat,
+                from: square(&from)?,
+                to: square(&to)?,
+            };
+            ask(&h, input).await
+        }
+        ClientMsg::ClearArrows { game, seat } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            ask(&h, Input::ClearArrows(seat)).await
+        }
+    }
+}
+
+fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), ServerError> {
+    if protocol != PROTOCOL_VERSION {
+        return Err(bad(
+            ErrorCode::UnsupportedVersion,
+            format!("this server speaks protocol {PROTOCOL_VERSION}"),
+        ));
+    }
+    let p = conn
+        .app
+        .sessions
+        .check(session)
+        .ok_or_else(|| bad(ErrorCode::NotAuthenticated, "invalid session token"))?;
+    conn.send(&ServerMsg::Welcome {
+        player: p.id.to_string(),
+        name: p.name.clone(),
+        protocol: PROTOCOL_VERSION,
+    });
+    conn.player = Some(p);
+    Ok(())
+}
+
+async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result<(), ServerError> {
+    let Some(full) = full else { return Ok(()) };
+    let app = conn.app.clone();
+    let id = registry::start(&app, full.spec.clone()).await?;
+    app.lobby.started(&full, id);
+    Ok(())
+}
+
+/// The game and seat, when this connection holds that seat.
+fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(GameHandle, Seat), ServerError> {
+    let id = game_id(game)?;
+    let j = conn.games.get(&id).ok_or_else(|| {
+        bad(
+            ErrorCode::NotYourSeat,
+            "join the game with your seat token first",
+        )
+    })?;
+    let seat = seat_of(seat);
+    if !j.seats.contains(&seat) {
+        return Err(bad(
+            ErrorCode::NotYourSeat,
+            "this connection holds no token for that seat",
+        ));
+    }
+    Ok((j.handle.clone(), seat))
+}
+
+/// Sends an input to its game and waits until it is stored and applied.
+async fn ask(h: &GameHandle, input: Input) -> Result<(), ServerError> {
+    let (tx, rx) = oneshot::channel();
+    h.tx.send(Command::Input { input, reply: tx })
+        .await
+        .map_err(|_| bad(ErrorCode::GameOver, "the game has closed"))?;
+    rx.await
+        .map_err(|_| bad(ErrorCode::GameOver, "the game has closed"))?
+        .map_err(ServerError::from)
+}
+
+async fn join(
+    conn: &mut Conn,
+    game: &str,
+    token: Option<String>,
+    since: Option<u64>,
+) -> Result<(), ServerError> {
+    let id = game_id(game)?;
+    let handle = conn.app.games.get(id).ok_or_else(|| {
+        bad(
+            ErrorCode::UnknownGame,
+            "no such live game (finished games: GET /api/games/{id})",
+        )
+    })?;
+    let mut seats = conn
+        .games
+        .get(&id)
+        .map(|j| j.seats.clone())
+        .unwrap_or_default();
+    if let Some(token) = token {
+        let (tx, rx) = oneshot::channel();
+        handle
+            .tx
+            .send(Command::Authorize { token, reply: tx })
+            .await
+            .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
+        let seat = rx.await.ok().flatten().ok_or_else(|| {
+            bad(
+                ErrorCode::BadSeatToken,
+                "that seat token is not valid for this game",
+            )
+        })?;
+        if !seats.contains(&seat) {
+            seats.push(seat);
+        }
+    }
+    let (tx, rx) = oneshot::channel();
+    handle
+        .tx
+        .send(Command::Join {
+            conn: conn.id,
+            seats: seats.clone(),
+            tx: conn.tx.clone(),
+            since,
+            reply: tx,
+        })
+        .await
+        .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
+    let stream = rx
+        .await
+        .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
+    let forward = seats
+        .is_empty()
+        .then(|| spectate(handle.clone(), stream, conn.tx.clone()));
+    conn.joined(id, handle, seats, forward);
+    Ok(())
+}
+
+/// Forwards a game's public events to a spectator; a spectator that lags gets a snapshot
+/// instead of a disconnect.
+fn spectate(
+    handle: GameHandle,
+    mut rx: broadcast::Receiver<crate::game::actor::Wire>,
+    tx: tokio::sync::mpsc::Sender<crate::game::actor::Wire>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match rx.recv().await {
+                Ok(m) => {
+                    if tx.is_closed() {
+                        break;
+                    }
+                    let _ = tx.try_send(m);
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let (stx, srx) = oneshot::channel();
+                    if handle
+                        .tx
+                        .send(Command::Snapshot { reply: stx })
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                    if let Ok(state) = srx.await {
+                        let _ = tx.try_send(wire(&ServerMsg::Snapshot {
+                            state: Box::new(state),
+                        }));
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    })
+}

@@ -1,0 +1,238 @@
+//! WebSocket connections: authentication by the first message, a bounded outgoing queue the
+//! game actors fill without waiting, rate limits, and clean-up when the socket closes.
+
+mod dispatch;
+mod limit;
+
+use crate::app::App;
+use crate::game::actor::{wire, Command, GameHandle, Wire};
+use crate::identity::Player;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use fourhand_protocol::{CloseCode, ErrorCode, ServerMsg, MAX_MESSAGE_BYTES};
+use futures_util::{SinkExt, StreamExt};
+use limit::{RateLimit, Verdict};
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use uuid::Uuid;
+
+/// The WebSocket route.
+pub fn routes() -> Router<App> {
+    Router::new().route("/ws", get(upgrade))
+}
+
+async fn upgrade(State(app): State<App>, ws: WebSocketUpgrade) -> Response {
+    // Frames up to 64 KiB are read (and refused above 16 KiB with an error); larger ones close.
+    ws.max_message_size(4 * MAX_MESSAGE_BYTES)
+        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| {
+            let tracker = app.tracker.clone();
+            async move {
+                tracker.spawn(connection(app, socket)).await.ok();
+            }
+        })
+}
+
+/// A game this connection follows.
+pub(crate) struct Joined {
+    pub(crate) handle: GameHandle,
+    pub(crate) seats: Vec<fourhand_rules::Seat>,
+    forward: Option<JoinHandle<()>>,
+}
+
+/// One connection's state.
+pub(crate) struct Conn {
+    pub(crate) id: u64,
+    pub(crate) app: App,
+    pub(crate) player: Option<Player>,
+    pub(crate) tx: mpsc::Sender<Wire>,
+    pub(crate) games: HashMap<Uuid, Joined>,
+    lobby: Option<JoinHandle<()>>,
+}
+
+impl Conn {
+    pub(crate) fn send(&self, msg: &ServerMsg) {
+        let _ = self.tx.try_send(wire(msg));
+    }
+
+    pub(crate) fn error(&self, code: ErrorCode, message: impl Into<String>) {
+        self.send(&ServerMsg::Error {
+            code,
+            message: message.into(),
+        });
+    }
+
+    /// Forwards lobby pushes to this connection.
+    pub(crate) fn follow_lobby(&mut self) {
+        if self.lobby.is_some() {
+            return;
+        }
+        let mut rx = self.app.lobby.subscribe();
+        let tx = self.tx.clone();
+        self.lobby = Some(tokio::spawn(async move {
+            loop {
+                match rx.recv().await {
+                    Ok(m) => {
+                        if tx.try_send(m).is_err() && tx.is_closed() {
+                            break;
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => break,
+                }
+            }
+        }));
+    }
+
+    pub(crate) fn unfollow_lobby(&mut self) {
+        if let Some(h) = self.lobby.take() {
+            h.abort();
+        }
+    }
+
+    /// Records a joined game, with the task forwarding its public stream when spectating.
+    pub(crate) fn joined(
+        &mut self,
+        id: Uuid,
+        handle: GameHandle,
+        seats: Vec<fourhand_rules::Seat>,
+        forward: Option<JoinHandle<()>>,
+    ) {
+        if let Some(old) = self.games.insert(
+            id,
+            Joined {
+                handle,
+                seats,
+                forward,
+            },
+        ) {
+            if let Some(f) = old.forward {
+                f.abort();
+            }
+        }
+    }
+
+    pub(crate) async fn leave(&mut self, id: Uuid) {
+        if let Some(j) = self.games.remove(&id) {
+            if let Some(f) = j.forward {
+                f.abort();
+            }
+            let _ = j.handle.tx.send(Command::Leave { conn: self.id }).await;
+        }
+    }
+
+    async fn close(&mut self) {
+        let ids: Vec<Uuid> = self.games.keys().copied().collect();
+        for id in ids {
+            self.leave(id).await;
+        }
+        self.unfollow_lobby();
+        if let Some(p) = &self.player {
+            self.app.lobby.pairing.leave(p.id);
+        }
+    }
+}
+
+async fn connection(app: App, socket: WebSocket) {
+    app.metrics.connections.inc();
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Wire>(1024);
+    let (close_tx, mut close_rx) = tokio::sync::oneshot::channel::<CloseCode>();
+    let shutdown = app.shutdown.clone();
+    let writer = tokio::spawn(async move {
+        let code = loop {
+            tokio::select! {
+                biased;
+                m = rx.recv() => match m {
+                    Some(text) => {
+                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    None => break CloseCode::Normal,
+                },
+                c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
+                _ = shutdown.cancelled() => break CloseCode::Restart,
+            }
+        };
+        let reason = match code {
+            CloseCode::Restart => "server restarting",
+            CloseCode::Policy => "policy violation",
+            CloseCode::Normal => "bye",
+        };
+        let _ = sink
+            .send(Message::Close(Some(CloseFrame {
+                code: code as u16,
+                reason: reason.into(),
+            })))
+            .await;
+        let _ = sink.close().await;
+    });
+    let mut conn = Conn {
+        id: app.conn_id(),
+        app: app.clone(),
+        player: None,
+        tx: tx.clone(),
+        games: HashMap::new(),
+        lobby: None,
+    };
+    let mut limit = RateLimit::new(app.config.rate_limit);
+    let hello_deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let mut close_code: Option<CloseCode> = None;
+    loop {
+        let next = if conn.player.is_none() {
+            match tokio::time::timeout_at(hello_deadline, stream.next()).await {
+                Ok(m) => m,
+                Err(_) => {
+                    conn.error(ErrorCode::NotAuthenticated, "send hello first");
+                    close_code = Some(CloseCode::Policy);
+                    break;
+                }
+            }
+        } else {
+            tokio::select! {
+                m = stream.next() => m,
+                _ = app.shutdown.cancelled() => break,
+            }
+        };
+        let Some(Ok(msg)) = next else { break };
+        let text = match msg {
+            Message::Text(t) => t.to_string(),
+            Message::Binary(_) => {
+                conn.error(ErrorCode::BadMessage, "messages are JSON text");
+                continue;
+            }
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        match limit.check() {
+            Verdict::Allow => {}
+            Verdict::Refuse => {
+                conn.error(ErrorCode::RateLimited, "too many messages; slow down");
+                continue;
+            }
+            Verdict::Close => {
+                close_code = Some(CloseCode::Policy);
+                break;
+            }
+        }
+        if let Err(e) = dispatch::handle(&mut conn, &text).await {
+            conn.error(e.code, e.message);
+            if e.code == ErrorCode::NotAuthenticated && conn.player.is_none() {
+                close_code = Some(CloseCode::Policy);
+                break;
+            }
+        }
+    }
+    conn.close().await;
+    let _ = close_tx.send(close_code.unwrap_or(CloseCode::Normal));
+    drop(conn);
+    drop(tx);
+    let _ = writer.await;
+    app.metrics.connections.dec();
+}
