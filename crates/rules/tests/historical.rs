@@ -11,7 +11,6 @@ use fourhand_rules::{Army, Position, RuleSet, Seat, Side, Variant};
 const S: Seat = Seat::South;
 const W: Seat = Seat::West;
 const N: Seat = Seat::North;
-const E: Seat = Seat::East;
 
 fn verney() -> &'static RuleSet {
     RuleSet::get(Variant::Verney1881)

@@ -24,7 +24,7 @@ fn names_colours_first_mover_and_setups() {
         assert_eq!(v.short_name().parse::<Variant>(), Ok(v));
     }
     assert_eq!(RuleSet::VERNEY_1881.default_setup, Setup::Classic);
-    assert!(!RuleSet::VERNEY_1881.any_setup);
+    const { assert!(!RuleSet::VERNEY_1881.any_setup) };
     let g = Game::new(RuleSet::TEAMS);
     assert_eq!(g.position().king(Seat::South).unwrap().to_string(), "h1");
     assert_eq!(g.position().king(Seat::West).unwrap().to_string(), "a7");
