@@ -1,0 +1,238 @@
+//! The sans-IO game core driven with explicit times: clocks under delay and increment, the
+//! reconnect window, the start timeout, bot turns, chat audiences, aborts.
+
+use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
+use fourhand_rules::game::Game;
+use fourhand_rules::{RuleSet, Seat, Side};
+use fourhand_server::bot::BotLevel;
+use fourhand_server::game::core::{Audience, GameCore, Input, SeatState, Timing};
+
+fn seat(name: &str, bot: Option<BotLevel>) -> SeatState {
+    SeatState {
+        name: name.into(),
+        bot,
+        token_hash: None,
+        connections: 0,
+        ever_connected: false,
+        disconnected_at: None,
+    }
+}
+
+fn core(rules: RuleSet, tc: TimeControl, bots: [bool; 4]) -> GameCore {
+    let seats = (0..4)
+        .map(|i| seat(&format!("p{i}"), bots[i].then_some(BotLevel::Greedy)))
+        .collect();
+    let mut c = GameCore::new(Game::new(rules), tc, seats, true, Timing::default(), 0);
+    for (i, b) in bots.iter().enumerate() {
+        if !b {
+            apply(&mut c, Input::Connected(Seat::from_index(i)), 0);
+        }
+    }
+    c
+}
+
+fn apply(c: &mut GameCore, input: Input, now: u64) -> Vec<fourhand_server::game::core::Numbered> {
+    c.prepare(&input)
+        .unwrap_or_else(|r| panic!("{input:?}: {}", r.message));
+    c.apply(input, now)
+}
+
+fn play(c: &mut GameCore, seat: Seat, mv: &str, now: u64) {
+    let (f, t) = mv.split_once('-').unwrap();
+    apply(
+        c,
+        Input::Play {
+            seat,
+            from: f.parse().unwrap(),
+            to: t.parse().unwrap(),
+            promotion: None,
+        },
+        now,
+    );
+}
+
+fn rng() -> rand::rngs::StdRng {
+    rand::SeedableRng::seed_from_u64(7)
+}
+
+#[test]
+fn the_flag_falls_after_delay_plus_bank() {
+    let mut c = core(RuleSet::TEAMS, TimeControl::DEFAULT, [false; 4]);
+    assert_eq!(c.next_deadline(), Some(75_000));
+    assert_eq!(
+        c.due(30_000, &mut rng()),
+        None,
+        "everyone connected: no cancellation"
+    );
+    assert_eq!(c.due(74_999, &mut rng()), None);
+    assert_eq!(c.due(75_000, &mut rng()), Some(Input::Timeout(Seat::South)));
+    // A move inside the delay costs nothing.
+    play(&mut c, Seat::South, "h2-h3", 10_000);
+    assert_eq!(c.clocks(10_000)[0], 60_000);
+    // Blue thinks 25 s: 10 s come off his bank.
+    play(&mut c, Seat::West, "b7-c7", 35_000);
+    assert_eq!(c.clocks(35_000)[1], 50_000);
+    assert_eq!(c.next_deadline(), Some(35_000 + 15_000 + 60_000));
+    play(&mut c, Seat::North, "g13-g12", 40_000);
+    play(&mut c, Seat::East, "m8-l8", 41_000);
+    let ev = apply(&mut c, Input::Timeout(Seat::South), 110_000);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(&e.event, GameEvent::Over { result, .. } if result == "0-1")));
+}
+
+#[test]
+fn the_flag_falls_under_increment() {
+    let tc = TimeControl {
+        base_ms: 120_000,
+        increment_ms: 10_000,
+        delay_ms: 0,
+    };
+    let mut c = core(RuleSet::TEAMS, tc, [false; 4]);
+    play(&mut c, Seat::South, "h2-h3", 30_000);
+    assert_eq!(c.clocks(30_000)[0], 100_000);
+    assert_eq!(
+        c.next_deadline(),
+        Some(150_000),
+        "Blue's full bank from 30 s"
+    );
+    assert_eq!(c.due(150_000, &mut rng()), Some(Input::Timeout(Seat::West)));
+}
+
+#[test]
+fn no_reconnect_within_60_seconds_forfeits() {
+    let mut c = core(RuleSet::TEAMS, TimeControl::DEFAULT, [false; 4]);
+    let ev = apply(&mut c, Input::Disconnected(Seat::North), 5_000);
+    assert!(matches!(
+        ev[0].event,
+        GameEvent::Connection {
+            connected: false,
+            grace_ms: Some(60_000),
+            ..
+        }
+    ));
+    play(&mut c, Seat::South, "h2-h3", 6_000);
+    play(&mut c, Seat::West, "b7-c7", 7_000);
+    // North's own clock runs on his turn too; the window ends first here.
+    assert_eq!(c.due(64_999, &mut rng()), None);
+    assert_eq!(c.due(65_000, &mut rng()), Some(Input::Timeout(Seat::North)));
+    // Coming back in time clears it.
+    apply(&mut c, Input::Connected(Seat::North), 64_000);
+    assert_eq!(c.due(65_000, &mut rng()), None);
+}
+
+#[test]
+fn a_game_not_joined_by_everyone_is_cancelled() {
+    let seats = (0..4).map(|i| seat(&format!("p{i}"), None)).collect();
+    let mut c = GameCore::new(
+        Game::new(RuleSet::FFA),
+        TimeControl::DEFAULT,
+        seats,
+        true,
+        Timing::default(),
+        0,
+    );
+    for s in [Seat::South, Seat::West, Seat::North] {
+        apply(&mut c, Input::Connected(s), 1_000);
+    }
+    assert_eq!(c.due(29_999, &mut rng()), None);
+    assert_eq!(c.due(30_000, &mut rng()), Some(Input::Cancel));
+    apply(&mut c, Input::Cancel, 30_000);
+    assert!(c.is_over() && c.aborted());
+    assert_eq!(c.result().unwrap().0, "aborted");
+}
+
+#[test]
+fn bots_move_on_their_turn() {
+    let mut c = core(
+        RuleSet::FFA,
+        TimeControl::DEFAULT,
+        [false, true, true, true],
+    );
+    play(&mut c, Seat::South, "h2-h3", 1_000);
+    assert_eq!(c.next_deadline(), Some(1_400));
+    let input = c.due(1_400, &mut rng()).expect("the bot moves");
+    assert!(matches!(
+        input,
+        Input::Play {
+            seat: Seat::West,
+            ..
+        }
+    ));
+    apply(&mut c, input, 1_400);
+    assert_eq!(c.game().to_move(), Some(Seat::North));
+}
+
+#[test]
+fn chat_and_arrows_have_audiences() {
+    let mut c = core(RuleSet::TEAMS, TimeControl::DEFAULT, [false; 4]);
+    let ev = apply(
+        &mut c,
+        Input::Chat {
+            seat: Seat::South,
+            to: ChatTarget::Partner,
+            text: "take his queen".into(),
+        },
+        1,
+    );
+    assert_eq!(ev[0].audience, Audience::Side(Side::SouthNorth));
+    let ev = apply(
+        &mut c,
+        Input::Arrow {
+            seat: Seat::East,
+            from: "m8".parse().unwrap(),
+            to: "k8".parse().unwrap(),
+        },
+        2,
+    );
+    assert_eq!(ev[0].audience, Audience::Side(Side::WestEast));
+    let ffa = core(RuleSet::FFA, TimeControl::DEFAULT, [false; 4]);
+    let r = ffa
+        .prepare(&Input::Chat {
+            seat: Seat::South,
+            to: ChatTarget::Partner,
+            text: "hi".into(),
+        })
+        .unwrap_err();
+    assert_eq!(r.code, ErrorCode::ChatDisabled);
+    let long = "x".repeat(501);
+    let r = c
+        .prepare(&Input::Chat {
+            seat: Seat::South,
+            to: ChatTarget::Table,
+            text: long,
+        })
+        .unwrap_err();
+    assert_eq!(r.code, ErrorCode::BadRequest);
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let mut c = core(RuleSet::TEAMS, TimeControl::DEFAULT, [false; 4]);
+    let seq = c.seq();
+    let bad = [
+        Input::Play {
+            seat: Seat::West,
+            from: "b7".parse().unwrap(),
+            to: "c7".parse().unwrap(),
+            promotion: None,
+        },
+        Input::Play {
+            seat: Seat::South,
+            from: "h2".parse().unwrap(),
+            to: "h5".parse().unwrap(),
+            promotion: None,
+        },
+    ];
+    let codes: Vec<ErrorCode> = bad.iter().map(|i| c.prepare(i).unwrap_err().code).collect();
+    assert_eq!(codes, [ErrorCode::NotYourTurn, ErrorCode::IllegalMove]);
+    assert_eq!(c.seq(), seq);
+    assert_eq!(c.plies(), 0);
+    // Resigning on the first move aborts a Teams game.
+    apply(&mut c, Input::Resign(Seat::South), 100);
+    assert!(c.aborted());
+    assert_eq!(
+        c.prepare(&Input::Resign(Seat::West)).unwrap_err().code,
+        ErrorCode::GameOver
+    );
+}

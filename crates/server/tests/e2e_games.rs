@@ -1,0 +1,137 @@
+//! Whole games over real sockets: Teams to checkmate, FFA to its end with the final points, a
+//! Club game through a mate and a revival; spectators see every move.
+
+mod support;
+
+use fourhand_rules::game::Action;
+use fourhand_rules::notation::pgn4;
+use serde_json::json;
+use support::{four_players, play, TestServer};
+
+/// Plays every player action of a recorded game through the clients.
+async fn replay_through(
+    server: &TestServer,
+    text: &str,
+    rules: &str,
+    setup: Option<&str>,
+) -> (String, Vec<support::Client>) {
+    let (_, recorded) = pgn4::read(text).unwrap();
+    let (game, mut clients, _) = four_players(server, rules, setup, None).await;
+    for rec in recorded.records() {
+        let i = rec.seat.index();
+        match rec.action {
+            Action::Move { mv, zombie: false } => play(&mut clients, &game, i, &mv.uci()).await,
+            Action::Move { zombie: true, .. } | Action::Judged => {}
+            Action::Resign => {
+                clients[i]
+                    .send(json!({"type": "resign", "game": game, "seat": support::letter(i)}))
+                    .await;
+            }
+            Action::ClaimWin => {
+                clients[i]
+                    .send(json!({"type": "claim_win", "game": game, "seat": support::letter(i)}))
+                    .await;
+            }
+            Action::Timeout => {}
+        }
+    }
+    (game, clients)
+}
+
+#[tokio::test]
+async fn a_teams_game_to_checkmate() {
+    let server = TestServer::memory().await;
+    let text = support::data("games/chesscom-teams-519084-classic.pgn4");
+    let (game, mut clients) = replay_through(&server, &text, "teams", Some("4PCo")).await;
+    let over = clients[1]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    assert_eq!(over["event"]["result"], "0-1");
+    assert_eq!(over["event"]["termination"], "Red checkmated");
+    // The record is stored with the result, and exports as PGN4.
+    let id = game.parse().unwrap();
+    for _ in 0..50 {
+        if server
+            .app
+            .store
+            .game(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .end
+            .is_some()
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let stored = server.app.store.game(id).await.unwrap().unwrap();
+    let end = stored.end.expect("finished game stored");
+    assert_eq!(end.result, "0-1");
+    assert_eq!(stored.actions.len(), 28);
+    let (_, again) = pgn4::read(&end.pgn4).unwrap();
+    assert_eq!(
+        again.records().len(),
+        29,
+        "28 moves and the mate judged on Red's turn"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_ffa_game_to_its_end_with_the_final_points() {
+    let server = TestServer::memory().await;
+    let text = support::data("games/chesscom-ffa-100527014.pgn4");
+    let (_, mut clients) = replay_through(&server, &text, "ffa", None).await;
+    let over = clients[2]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    assert_eq!(over["event"]["points"], json!([72, 14, 61, 33]));
+    assert_eq!(over["event"]["placings"], json!([1, 4, 2, 3]));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_club_game_through_a_mate_and_a_revival_with_a_spectator() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "club1893", None, None).await;
+    let mut watcher = server.client("watcher").await;
+    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher.expect(|m| m["type"] == "snapshot").await;
+    let line = [
+        "h2-h3", "b7-c7", "g13-g12", "m8-l8", "g1-j4", "a8-d5", "h14-e11", "n7-m8", "e1-f3",
+        "a5-c6", "j14-i12", "n10-l9", "j1-i3", "a10-c9", "e14-f12", "n5-l6", "e2-e4", "d5-g8",
+        "f14-h12", "m8-l7", "j4-h4", "g8-g2", "e11-e6", "l7-h3",
+    ];
+    for (k, mv) in line.iter().enumerate() {
+        play(&mut c, &game, k % 4, mv).await;
+    }
+    let st = c[0]
+        .expect(|m| {
+            m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "S"
+        })
+        .await;
+    assert_eq!(st["event"]["status"], "mated");
+    // White's turn is skipped by the server; Black's queen leaves g2 and White revives.
+    c[1].expect(|m| m["type"] == "event" && m["event"]["kind"] == "passed")
+        .await;
+    play(&mut c, &game, 1, "g2-g12").await;
+    let st = c[0]
+        .expect(|m| {
+            m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "S"
+        })
+        .await;
+    assert_eq!(st["event"]["status"], "active");
+    // The spectator saw every move, in order, with no gaps.
+    let mut seqs = Vec::new();
+    let mut moves = 0;
+    while moves < line.len() + 1 {
+        let m = watcher.expect(|m| m["type"] == "event").await;
+        seqs.push(m["seq"].as_u64().unwrap());
+        if m["event"]["kind"] == "moved" {
+            moves += 1;
+        }
+    }
+    assert!(seqs.windows(2).all(|w| w[1] > w[0]));
+    server.stop().await;
+}

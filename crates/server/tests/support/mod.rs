@@ -1,0 +1,262 @@
+//! A real server on port 0 and WebSocket clients for the end-to-end tests.
+
+#![allow(dead_code)]
+
+use fourhand_server::identity::Player;
+use fourhand_server::store::Store;
+use fourhand_server::{App, Config};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use uuid::Uuid;
+
+/// A server running in this process.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its state.
+    pub app: App,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    /// Starts a server with `config` on `store`.
+    pub async fn start(config: Config, store: Store) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = fourhand_server::state(config, store).await.unwrap();
+        let (tx, rx) = oneshot::channel::<()>();
+        let app2 = app.clone();
+        let task = tokio::spawn(async move {
+            fourhand_server::serve(app2, listener, async {
+                let _ = rx.await;
+            })
+            .await
+            .unwrap();
+        });
+        TestServer {
+            addr,
+            app,
+            stop: Some(tx),
+            task,
+        }
+    }
+
+    /// A server on the memory store with test settings.
+    pub async fn memory() -> TestServer {
+        TestServer::start(Config::for_tests(), Store::memory()).await
+    }
+
+    /// Stops it gracefully and waits.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+    }
+
+    /// A guest session token.
+    pub fn session(&self, name: &str) -> String {
+        self.app.sessions.issue(&Player {
+            id: Uuid::now_v7(),
+            name: name.into(),
+            registered: false,
+        })
+    }
+
+    /// A connected, authenticated client.
+    pub async fn client(&self, name: &str) -> Client {
+        Client::connect(self.addr, &self.session(name)).await
+    }
+}
+
+/// A WebSocket client.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Messages read but not yet consumed.
+    pub seen: Vec<Value>,
+}
+
+impl Client {
+    /// Connects without authenticating.
+    pub async fn raw(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Connects and sends `hello`.
+    pub async fn connect(addr: SocketAddr, session: &str) -> Client {
+        let mut c = Client::raw(addr).await;
+        c.send(json!({"type": "hello", "session": session, "protocol": 1}))
+            .await;
+        c.expect(|m| m["type"] == "welcome").await;
+        c
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, v: Value) {
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, t: &str) {
+        self.ws
+            .send(Message::Text(t.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next message within 10 s (`None` when the socket closed).
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message within 10 s")?;
+            match m {
+                Ok(Message::Text(t)) => {
+                    let v: Value = serde_json::from_str(&t).expect("server sends JSON");
+                    self.seen.push(v.clone());
+                    return Some(v);
+                }
+                Ok(Message::Close(f)) => {
+                    let code = f.map(|f| u16::from(f.code)).unwrap_or(0);
+                    let v = json!({"type": "_closed", "code": code});
+                    self.seen.push(v.clone());
+                    return Some(v);
+                }
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Reads until a message matches.
+    pub async fn expect(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await.expect("connection open");
+            if pred(&m) {
+                return m;
+            }
+            assert!(m["type"] != "_closed", "closed while waiting: {m}");
+        }
+    }
+
+    /// Every message arriving within `ms`.
+    pub async fn drain(&mut self, ms: u64) -> Vec<Value> {
+        let mut out = Vec::new();
+        let end = tokio::time::Instant::now() + Duration::from_millis(ms);
+        while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end, self.ws.next()).await {
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                self.seen.push(v.clone());
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// The next error message.
+    pub async fn error(&mut self) -> Value {
+        self.expect(|m| m["type"] == "error").await
+    }
+}
+
+/// Four clients seated at a new table of `rules` (setup optional), joined to the started game
+/// with their seat tokens. Returns the game id and the clients in S, W, N, E order.
+pub async fn four_players(
+    server: &TestServer,
+    rules: &str,
+    setup: Option<&str>,
+    time: Option<Value>,
+) -> (String, Vec<Client>, Vec<String>) {
+    let mut clients = Vec::new();
+    for n in ["south", "west", "north", "east"] {
+        clients.push(server.client(n).await);
+    }
+    let mut create = json!({"type": "create_table", "rules": rules});
+    if let Some(s) = setup {
+        create["setup"] = json!(s);
+    }
+    if let Some(t) = time {
+        create["time"] = t;
+    }
+    clients[0].send(create).await;
+    let table = clients[0].expect(|m| m["type"] == "table").await["table"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut tokens = Vec::new();
+    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
+        clients[i]
+            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .await;
+        let m = clients[i].expect(|m| m["type"] == "seated").await;
+        tokens.push(m["seat_token"].as_str().unwrap().to_string());
+    }
+    let mut game = String::new();
+    for c in clients.iter_mut() {
+        game = c.expect(|m| m["type"] == "game_started").await["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    }
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
+            .await;
+        c.expect(|m| m["type"] == "snapshot").await;
+    }
+    (game, clients, tokens)
+}
+
+/// The seat letter of a seat index.
+pub fn letter(i: usize) -> &'static str {
+    ["S", "W", "N", "E"][i]
+}
+
+/// Plays `mv` (`from-to` or `from-to=Q`) for seat `i` and waits until client `i` sees it made.
+pub async fn play(clients: &mut [Client], game: &str, i: usize, mv: &str) {
+    let (from, rest) = mv.split_once('-').unwrap();
+    let (to, promo) = match rest.split_once('=') {
+        Some((t, p)) => (t, Some(p)),
+        None => (rest, None),
+    };
+    let mut msg = json!({"type": "play", "game": game, "seat": letter(i), "from": from, "to": to});
+    if let Some(p) = promo {
+        msg["promotion"] = json!(p);
+    }
+    clients[i].send(msg).await;
+    let m = clients[i]
+        .expect(|m| {
+            m["type"] == "error"
+                || (m["type"] == "event"
+                    && m["event"]["kind"] == "moved"
+                    && m["event"]["from"] == from
+                    && m["event"]["to"] == to
+                    && m["event"]["zombie"] == false)
+        })
+        .await;
+    assert_eq!(m["type"], "event", "{mv} by {}: {m}", letter(i));
+}
+
+/// The shared data directory.
+pub fn data(rel: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
