@@ -154,7 +154,7 @@ async fn connection(app: App, socket: WebSocket) {
                             return;
                         }
                     }
-                    None => break CloseCode::Normal,
+                    None => break close_rx.try_recv().unwrap_or(CloseCode::Normal),
                 },
                 c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
                 _ = shutdown.cancelled() => break CloseCode::Restart,
@@ -186,13 +186,16 @@ async fn connection(app: App, socket: WebSocket) {
     let mut close_code: Option<CloseCode> = None;
     loop {
         let next = if conn.player.is_none() {
-            match tokio::time::timeout_at(hello_deadline, stream.next()).await {
-                Ok(m) => m,
-                Err(_) => {
-                    conn.error(ErrorCode::NotAuthenticated, "send hello first");
-                    close_code = Some(CloseCode::Policy);
-                    break;
-                }
+            tokio::select! {
+                m = tokio::time::timeout_at(hello_deadline, stream.next()) => match m {
+                    Ok(m) => m,
+                    Err(_) => {
+                        conn.error(ErrorCode::NotAuthenticated, "send hello first");
+                        close_code = Some(CloseCode::Policy);
+                        break;
+                    }
+                },
+                _ = app.shutdown.cancelled() => break,
             }
         } else {
             tokio::select! {

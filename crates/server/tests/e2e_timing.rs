@@ -1,0 +1,85 @@
+//! Timing over real sockets with short settings: no reconnect means a forfeit when the window
+//! closes; aborts for early resignations; a game nobody joined is cancelled.
+
+mod support;
+
+use fourhand_server::store::Store;
+use fourhand_server::Config;
+use serde_json::json;
+use support::{four_players, play, TestServer};
+
+async fn quick_server() -> TestServer {
+    let mut config = Config::for_tests();
+    config.reconnect_secs = 1;
+    config.start_secs = 1;
+    TestServer::start(config, Store::memory()).await
+}
+
+#[tokio::test]
+async fn no_reconnect_within_the_window_forfeits() {
+    let server = quick_server().await;
+    let (game, mut c, _) = four_players(&server, "teams", None, None).await;
+    for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
+        play(&mut c, &game, i, mv).await;
+    }
+    let west = c.remove(1);
+    drop(west);
+    let over = c[0].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "1-0");
+    assert_eq!(over["event"]["termination"], "Blue timed out");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn early_resignations_abort() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "teams", None, None).await;
+    play(&mut c, &game, 0, "h2-h3").await;
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"})).await;
+    let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    // FFA: Yellow resigns during Blue's turn; it takes effect in his own slot, before he has
+    // made three moves and out of check, so the game is aborted.
+    let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
+    play(&mut c, &game, 0, "h2-h3").await;
+    c[2].send(json!({"type": "resign", "game": game, "seat": "N"})).await;
+    play(&mut c, &game, 1, "b7-c7").await;
+    let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    assert_eq!(over["event"]["termination"], "aborted by Yellow");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_ffa_resignation_before_three_moves_aborts() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
+    c[0].send(json!({"type": "resign", "game": game, "seat": "S"})).await;
+    let over = c[3].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    assert_eq!(over["event"]["termination"], "aborted by Red");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_not_everyone_joins_is_cancelled() {
+    let server = quick_server().await;
+    let mut c = Vec::new();
+    for n in ["a", "b", "c"] {
+        c.push(server.client(n).await);
+    }
+    c[0].send(json!({"type": "create_table", "rules": "ffa"})).await;
+    let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    c[0].send(json!({"type": "sit", "table": table, "seat": "S"})).await;
+    let tok = c[0].expect(|m| m["type"] == "seated").await["seat_token"].clone();
+    c[1].send(json!({"type": "sit", "table": table, "seat": "W"})).await;
+    c[1].expect(|m| m["type"] == "seated").await;
+    c[2].send(json!({"type": "add_bot", "table": table, "seat": "N"})).await;
+    c[2].send(json!({"type": "add_bot", "table": table, "seat": "E"})).await;
+    let game = c[0].expect(|m| m["type"] == "game_started").await["game"].clone();
+    c[0].send(json!({"type": "join", "game": game, "seat_token": tok})).await;
+    // West never joins: after the start timeout the game is cancelled.
+    let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    server.stop().await;
+}
