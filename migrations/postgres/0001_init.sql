@@ -37,7 +37,7 @@ CREATE INDEX IF NOT EXISTS games_live ON games (ended_ms);
 -- Every action of every game, written before it is applied or acknowledged.
 CREATE TABLE IF NOT EXISTS actions (
     game_id UUID NOT NULL REFERENCES games (id),
-    ply INTEGER NOT NULL,
+    ply BIGINT NOT NULL,
     action TEXT NOT NULL,
     clocks TEXT NOT NULL,
     at_ms BIGINT NOT NULL,

@@ -15,12 +15,14 @@ async fn the_first_message_must_be_a_valid_hello() {
     c.send(json!({"type": "ping"})).await;
     assert_eq!(c.error().await["code"], "not_authenticated");
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": "forged.token"})).await;
+    c.send(json!({"type": "hello", "session": "forged.token"}))
+        .await;
     assert_eq!(c.error().await["code"], "not_authenticated");
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": server.session("x"), "protocol": 99})).await;
+    c.send(json!({"type": "hello", "session": server.session("x"), "protocol": 99}))
+        .await;
     assert_eq!(c.error().await["code"], "unsupported_version");
     server.stop().await;
 }
@@ -29,28 +31,81 @@ async fn the_first_message_must_be_a_valid_hello() {
 async fn the_bad_input_matrix() {
     let server = TestServer::memory().await;
     let (game, mut c, tokens) = four_players(&server, "teams", None, None).await;
-    let before = server.app.store.game(game.parse().unwrap()).await.unwrap().unwrap().actions.len();
+    let before = server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .actions
+        .len();
     let big = "x".repeat(17 * 1024);
     let cases: Vec<(serde_json::Value, &str)> = vec![
         (json!("not an object"), "bad_message"),
         (json!({"type": "fly"}), "bad_message"),
         (json!({"type": "play", "game": game}), "bad_message"),
-        (json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}), "not_your_seat"),
-        (json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h5"}), "illegal_move"),
-        (json!({"type": "play", "game": game, "seat": "S", "from": "z9", "to": "h3"}), "bad_request"),
-        (json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3", "promotion": "K"}), "bad_request"),
-        (json!({"type": "play", "game": "nonsense", "seat": "S", "from": "h2", "to": "h3"}), "unknown_game"),
-        (json!({"type": "join", "game": uuid::Uuid::now_v7().to_string()}), "unknown_game"),
-        (json!({"type": "join", "game": game, "seat_token": "0000"}), "bad_seat_token"),
-        (json!({"type": "join", "game": game, "seat_token": tokens[1]}), ""),
-        (json!({"type": "sit", "table": "nope", "seat": "S"}), "unknown_table"),
-        (json!({"type": "create_table", "rules": "chaturaji"}), "bad_request"),
-        (json!({"type": "create_table", "rules": "verney1881", "setup": "4PC"}), "bad_request"),
-        (json!({"type": "create_table", "rules": "teams", "rated": true}), "account_required"),
-        (json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": ""}), "bad_request"),
-        (json!({"type": "claim_win", "game": game, "seat": "S"}), "cannot_claim"),
+        (
+            json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}),
+            "not_your_seat",
+        ),
+        (
+            json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h5"}),
+            "illegal_move",
+        ),
+        (
+            json!({"type": "play", "game": game, "seat": "S", "from": "z9", "to": "h3"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3", "promotion": "K"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "play", "game": "nonsense", "seat": "S", "from": "h2", "to": "h3"}),
+            "unknown_game",
+        ),
+        (
+            json!({"type": "join", "game": uuid::Uuid::now_v7().to_string()}),
+            "unknown_game",
+        ),
+        (
+            json!({"type": "join", "game": game, "seat_token": "0000"}),
+            "bad_seat_token",
+        ),
+        (
+            json!({"type": "join", "game": game, "seat_token": tokens[1]}),
+            "",
+        ),
+        (
+            json!({"type": "sit", "table": "nope", "seat": "S"}),
+            "unknown_table",
+        ),
+        (
+            json!({"type": "create_table", "rules": "chaturaji"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "create_table", "rules": "verney1881", "setup": "4PC"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "create_table", "rules": "teams", "rated": true}),
+            "account_required",
+        ),
+        (
+            json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": ""}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "claim_win", "game": game, "seat": "S"}),
+            "cannot_claim",
+        ),
         (json!({"type": "hello", "session": "x"}), "bad_request"),
-        (json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": big}), "too_large"),
+        (
+            json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": big}),
+            "too_large",
+        ),
     ];
     for (msg, code) in cases {
         let text = match &msg {
@@ -60,7 +115,8 @@ async fn the_bad_input_matrix() {
         c[0].send_text(&text).await;
         if code.is_empty() {
             // South's connection may hold West's seat as well (hot-seat); that is allowed.
-            c[0].expect(|m| m["type"] == "snapshot" || m["type"] == "event").await;
+            c[0].expect(|m| m["type"] == "snapshot" || m["type"] == "event")
+                .await;
             continue;
         }
         let e = c[0].error().await;
@@ -68,10 +124,19 @@ async fn the_bad_input_matrix() {
         assert!(!e["message"].as_str().unwrap().is_empty());
     }
     // Out of turn, from a connection that holds the seat.
-    c[1].send(json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"})).await;
+    c[1].send(json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}))
+        .await;
     assert_eq!(c[1].error().await["code"], "not_your_turn");
     // Nothing was stored, and the connection is still usable.
-    let after = server.app.store.game(game.parse().unwrap()).await.unwrap().unwrap().actions.len();
+    let after = server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .actions
+        .len();
     assert_eq!(before, after);
     c[0].send(json!({"type": "ping"})).await;
     c[0].expect(|m| m["type"] == "pong").await;

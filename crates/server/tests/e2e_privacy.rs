@@ -10,7 +10,8 @@ fn private(msgs: &[Value]) -> Vec<&Value> {
     msgs.iter()
         .filter(|m| {
             m["type"] == "event"
-                && (m["event"]["kind"] == "arrow" || (m["event"]["kind"] == "chat" && m["event"]["to"] == "partner"))
+                && (m["event"]["kind"] == "arrow"
+                    || (m["event"]["kind"] == "chat" && m["event"]["to"] == "partner"))
         })
         .collect()
 }
@@ -23,29 +24,51 @@ async fn partner_chat_and_arrows_reach_only_the_partner() {
     watcher.send(json!({"type": "join", "game": game})).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     c[0].send(json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": "go for blue's queen"})).await;
-    c[0].send(json!({"type": "arrow", "game": game, "seat": "S", "from": "g1", "to": "j4"})).await;
-    c[0].send(json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": "good luck all"})).await;
-    let north = c[2].expect(|m| m["type"] == "event" && m["event"]["kind"] == "arrow").await;
+    c[0].send(json!({"type": "arrow", "game": game, "seat": "S", "from": "g1", "to": "j4"}))
+        .await;
+    c[0].send(
+        json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": "good luck all"}),
+    )
+    .await;
+    let north = c[2]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "arrow")
+        .await;
     assert_eq!(north["event"]["from"], "g1");
-    let table_line = |m: &Value| m["type"] == "event" && m["event"]["kind"] == "chat" && m["event"]["to"] == "table";
+    let table_line = |m: &Value| {
+        m["type"] == "event" && m["event"]["kind"] == "chat" && m["event"]["to"] == "table"
+    };
     c[2].expect(table_line).await;
     watcher.expect(table_line).await;
     for i in [1, 3] {
         c[i].expect(table_line).await;
     }
     let north_seen = c[2].seen.clone();
-    assert_eq!(private(&north_seen).len(), 2, "North got the chat line and the arrow");
+    assert_eq!(
+        private(&north_seen).len(),
+        2,
+        "North got the chat line and the arrow"
+    );
     for (who, i) in [("West", 1), ("East", 3)] {
         c[i].drain(200).await;
-        assert!(private(&c[i].seen).is_empty(), "{who} must not see partner messages");
+        assert!(
+            private(&c[i].seen).is_empty(),
+            "{who} must not see partner messages"
+        );
     }
     watcher.drain(200).await;
-    assert!(private(&watcher.seen).is_empty(), "spectators must not see partner messages");
+    assert!(
+        private(&watcher.seen).is_empty(),
+        "spectators must not see partner messages"
+    );
     // Arrows are cleared for the partner only too.
-    c[3].send(json!({"type": "arrow", "game": game, "seat": "E", "from": "m8", "to": "k8"})).await;
+    c[3].send(json!({"type": "arrow", "game": game, "seat": "E", "from": "m8", "to": "k8"}))
+        .await;
     c[1].expect(|m| m["event"]["kind"] == "arrow").await;
     c[0].drain(200).await;
-    assert!(!c[0].seen.iter().any(|m| m["event"]["seat"] == "E" && m["event"]["kind"] == "arrow"));
+    assert!(!c[0]
+        .seen
+        .iter()
+        .any(|m| m["event"]["seat"] == "E" && m["event"]["kind"] == "arrow"));
     server.stop().await;
 }
 
@@ -62,12 +85,21 @@ async fn reconnecting_with_a_sequence_number_returns_the_missed_events() {
     // North drops; the others go on.
     let north = c.remove(2);
     drop(north);
-    c[0].expect(|m| m["event"]["kind"] == "connection" && m["event"]["connected"] == false && m["event"]["seat"] == "N").await;
+    c[0].expect(|m| {
+        m["event"]["kind"] == "connection"
+            && m["event"]["connected"] == false
+            && m["event"]["seat"] == "N"
+    })
+    .await;
     let mut rest: Vec<Client> = c;
     play(&mut rest, &game, 1, "b7-c7").await;
     let mut north = server.client("north").await;
-    north.send(json!({"type": "join", "game": game, "seat_token": tokens[2], "since": last})).await;
-    let missed = north.expect(|m| m["type"] == "event" && m["event"]["kind"] == "moved").await;
+    north
+        .send(json!({"type": "join", "game": game, "seat_token": tokens[2], "since": last}))
+        .await;
+    let missed = north
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "moved")
+        .await;
     assert_eq!(missed["event"]["from"], "b7");
     assert!(missed["seq"].as_u64().unwrap() > last);
     let legal = north.expect(|m| m["type"] == "legal").await;

@@ -24,7 +24,9 @@ async fn no_reconnect_within_the_window_forfeits() {
     }
     let west = c.remove(1);
     drop(west);
-    let over = c[0].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over").await;
+    let over = c[0]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
     assert_eq!(over["event"]["result"], "1-0");
     assert_eq!(over["event"]["termination"], "Blue timed out");
     server.stop().await;
@@ -35,14 +37,16 @@ async fn early_resignations_abort() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"})).await;
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     // FFA: Yellow resigns during Blue's turn; it takes effect in his own slot, before he has
     // made three moves and out of check, so the game is aborted.
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[2].send(json!({"type": "resign", "game": game, "seat": "N"})).await;
+    c[2].send(json!({"type": "resign", "game": game, "seat": "N"}))
+        .await;
     play(&mut c, &game, 1, "b7-c7").await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
@@ -54,7 +58,8 @@ async fn early_resignations_abort() {
 async fn an_ffa_resignation_before_three_moves_aborts() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
-    c[0].send(json!({"type": "resign", "game": game, "seat": "S"})).await;
+    c[0].send(json!({"type": "resign", "game": game, "seat": "S"}))
+        .await;
     let over = c[3].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     assert_eq!(over["event"]["termination"], "aborted by Red");
@@ -68,16 +73,22 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     for n in ["a", "b", "c"] {
         c.push(server.client(n).await);
     }
-    c[0].send(json!({"type": "create_table", "rules": "ffa"})).await;
+    c[0].send(json!({"type": "create_table", "rules": "ffa"}))
+        .await;
     let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c[0].send(json!({"type": "sit", "table": table, "seat": "S"})).await;
+    c[0].send(json!({"type": "sit", "table": table, "seat": "S"}))
+        .await;
     let tok = c[0].expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    c[1].send(json!({"type": "sit", "table": table, "seat": "W"})).await;
+    c[1].send(json!({"type": "sit", "table": table, "seat": "W"}))
+        .await;
     c[1].expect(|m| m["type"] == "seated").await;
-    c[2].send(json!({"type": "add_bot", "table": table, "seat": "N"})).await;
-    c[2].send(json!({"type": "add_bot", "table": table, "seat": "E"})).await;
+    c[2].send(json!({"type": "add_bot", "table": table, "seat": "N"}))
+        .await;
+    c[2].send(json!({"type": "add_bot", "table": table, "seat": "E"}))
+        .await;
     let game = c[0].expect(|m| m["type"] == "game_started").await["game"].clone();
-    c[0].send(json!({"type": "join", "game": game, "seat_token": tok})).await;
+    c[0].send(json!({"type": "join", "game": game, "seat_token": tok}))
+        .await;
     // West never joins: after the start timeout the game is cancelled.
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");

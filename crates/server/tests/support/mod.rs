@@ -260,3 +260,38 @@ pub fn data(rel: &str) -> String {
         .join(rel);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
+
+/// A fresh Postgres schema for one test, as a store URL; `None` (with a warning) when Postgres
+/// cannot be reached outside CI. In CI (`CI` set) an unreachable Postgres fails the test.
+pub async fn postgres_url() -> Option<String> {
+    let base = std::env::var("FOURHAND_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
+    let schema = format!("fh_test_{}", Uuid::now_v7().simple());
+    let conn = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(&base)
+        .await;
+    let pool = match conn {
+        Ok(p) => p,
+        Err(e) => {
+            if std::env::var_os("CI").is_some() {
+                panic!("Postgres is required in CI but {base} is unreachable: {e}");
+            }
+            eprintln!("skipping the Postgres part: {base} is unreachable ({e})");
+            return None;
+        }
+    };
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&pool)
+        .await
+        .expect("create a test schema");
+    let sep = if base.contains('?') { '&' } else { '?' };
+    Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
+}
+
+/// A fresh SQLite file URL in a temporary directory.
+pub fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!("fourhand-test-{}", Uuid::now_v7().simple()));
+    format!("sqlite://{}", dir.join("test.db").display())
+}

@@ -1,0 +1,160 @@
+//! The HTTP endpoints, called through the router with `tower::ServiceExt::oneshot`.
+
+mod support;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fourhand_server::store::Store;
+use fourhand_server::{app, state, Config};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn router() -> axum::Router {
+    app(state(Config::for_tests(), Store::memory()).await.unwrap())
+}
+
+async fn call(
+    r: &axum::Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .unwrap();
+    let resp = r.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 22)
+        .await
+        .unwrap();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn json_of(s: &str) -> Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
+#[tokio::test]
+async fn guests_accounts_and_logins() {
+    let r = router().await;
+    let (s, b) = call(&r, "POST", "/api/guest", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let g = json_of(&b);
+    assert!(g["name"].as_str().unwrap().starts_with("guest-"));
+    assert_eq!(g["registered"], false);
+    let creds = json!({"name": "ada_l", "password": "correct horse"}).to_string();
+    let (s, b) = call(&r, "POST", "/api/register", Some(creds.clone())).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(json_of(&b)["registered"], true);
+    let (s, _) = call(&r, "POST", "/api/register", Some(creds.clone())).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "the name is taken");
+    let (s, b) = call(&r, "POST", "/api/login", Some(creds)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(json_of(&b)["session"].as_str().unwrap().contains('.'));
+    let bad = json!({"name": "ada_l", "password": "wrong horse"}).to_string();
+    let (s, b) = call(&r, "POST", "/api/login", Some(bad)).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert_eq!(json_of(&b)["code"], "not_authenticated");
+    let short = json!({"name": "x", "password": "12345678"}).to_string();
+    assert_eq!(
+        call(&r, "POST", "/api/register", Some(short)).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&r, "POST", "/api/login", Some("{".into())).await.0,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn health_metrics_and_listings() {
+    let r = router().await;
+    assert_eq!(
+        call(&r, "GET", "/healthz", None).await,
+        (StatusCode::OK, "ok".into())
+    );
+    let (s, m) = call(&r, "GET", "/metrics", None).await;
+    assert_eq!(s, StatusCode::OK);
+    for name in [
+        "fourhand_connections",
+        "fourhand_live_games",
+        "fourhand_moves_total",
+        "fourhand_move_latency_seconds_bucket",
+        "fourhand_store_errors_total",
+    ] {
+        assert!(m.contains(name), "{name} in /metrics");
+    }
+    assert_eq!(
+        json_of(&call(&r, "GET", "/api/tables", None).await.1),
+        json!([])
+    );
+    assert_eq!(
+        json_of(&call(&r, "GET", "/api/games", None).await.1),
+        json!([])
+    );
+    let (s, b) = call(&r, "GET", "/api/games/not-a-uuid", None).await;
+    assert_eq!(
+        (s, json_of(&b)["code"].clone()),
+        (StatusCode::NOT_FOUND, json!("unknown_game"))
+    );
+}
+
+#[tokio::test]
+async fn the_library_holds_the_1892_game_position_by_position() {
+    let r = router().await;
+    let lib = json_of(&call(&r, "GET", "/api/library", None).await.1);
+    assert_eq!(lib[0]["id"], "london-cambridge-1892");
+    let p = json_of(
+        &call(
+            &r,
+            "GET",
+            "/api/library/london-cambridge-1892/positions",
+            None,
+        )
+        .await
+        .1,
+    );
+    assert_eq!(p["rules"], "club1893");
+    assert_eq!(p["moves"].as_array().unwrap().len(), 24);
+    assert_eq!(p["fens"].as_array().unwrap().len(), 24);
+    assert_eq!(p["error"], Value::Null);
+    let (s, pgn) = call(&r, "GET", "/api/library/london-cambridge-1892/pgn4", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(pgn.contains("Club1893"));
+}
+
+#[tokio::test]
+async fn import_a_chesscom_game_and_replay_it() {
+    let r = router().await;
+    let text = support::data("games/chesscom-ffa-97967963.pgn4");
+    let (s, b) = call(&r, "POST", "/api/import", Some(text)).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let v = json_of(&b);
+    assert_eq!(v["plies"], 110);
+    let id = v["id"].as_str().unwrap();
+    let p = json_of(
+        &call(&r, "GET", &format!("/api/games/{id}/positions"), None)
+            .await
+            .1,
+    );
+    assert_eq!(
+        p["result"],
+        "Betelyuz: 3 - Howtobedone: 54 - COLEPALMER120: 57 - Winsby: 30"
+    );
+    let g = json_of(&call(&r, "GET", &format!("/api/games/{id}"), None).await.1);
+    assert_eq!(g["points"], json!([3, 54, 57, 30]));
+    let (_, pgn) = call(&r, "GET", &format!("/api/games/{id}/pgn4"), None).await;
+    assert!(pgn.contains("[Variant \"FFA\"]"));
+    // An unplayable record is refused with where and why; nothing is stored.
+    let bad = "[Variant \"Teams\"]\n\n1. h2-h3 .. b7-b9\n";
+    let (s, b) = call(&r, "POST", "/api/import", Some(bad.into())).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let e = json_of(&b);
+    assert_eq!(
+        (e["round"].clone(), e["seat"].clone(), e["move"].clone()),
+        (json!(1), json!("Blue"), json!("b7-b9"))
+    );
+}

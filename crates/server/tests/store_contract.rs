@@ -1,0 +1,151 @@
+//! One contract, three backends: memory, SQLite and Postgres (Postgres required in CI).
+
+mod support;
+
+use fourhand_protocol::TimeControl;
+use fourhand_server::store::{
+    ActionRecord, GameEnd, NewGame, Store, StoreError, StoredAction, StoredSeat, User,
+};
+use uuid::Uuid;
+
+fn new_game() -> NewGame {
+    NewGame {
+        id: Uuid::now_v7(),
+        rules: "teams".into(),
+        start_fen4: "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-14/14/14/14/14/14/14/14/14/14/14/14/14/14"
+            .into(),
+        time: TimeControl::DEFAULT,
+        seed: -42,
+        seats: (0..4)
+            .map(|i| StoredSeat {
+                name: format!("p{i}"),
+                player: Some(Uuid::now_v7()),
+                bot: (i == 3).then(|| "greedy".into()),
+                token_hash: Some(format!("{i:064}")),
+            })
+            .collect(),
+        table_chat: true,
+        rated: false,
+        imported: false,
+        created_ms: 1_700_000_000_000,
+    }
+}
+
+async fn contract(store: Store) {
+    store.health().await.unwrap();
+    // Settings: the first value stays.
+    let key = format!("k{}", Uuid::now_v7().simple());
+    assert_eq!(store.init_setting(&key, "a").await.unwrap(), "a");
+    assert_eq!(store.init_setting(&key, "b").await.unwrap(), "a");
+    assert_eq!(store.setting(&key).await.unwrap().as_deref(), Some("a"));
+    // Users: unique names.
+    let name = format!("u{}", &Uuid::now_v7().simple().to_string()[20..]);
+    let u = User {
+        id: Uuid::now_v7(),
+        name: name.clone(),
+        password_hash: "$argon2id$x".into(),
+        created_ms: 5,
+    };
+    store.create_user(&u).await.unwrap();
+    assert!(matches!(
+        store
+            .create_user(&User {
+                id: Uuid::now_v7(),
+                ..u.clone()
+            })
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.user_by_name(&name).await.unwrap(), Some(u));
+    assert_eq!(store.user_by_name("nobody-here").await.unwrap(), None);
+    // Games: actions in ply order, each ply once.
+    let g = new_game();
+    store.create_game(&g).await.unwrap();
+    assert!(matches!(
+        store.create_game(&g).await,
+        Err(StoreError::Conflict)
+    ));
+    for ply in 1..=3 {
+        let a = StoredAction {
+            ply,
+            action: ActionRecord::Move {
+                seat: (ply % 4) as u8,
+                mv: format!("h{}-h{}", ply + 1, ply + 2),
+            },
+            clocks: [60_000, 59_000, 58_000, ply as u64],
+            at_ms: 1_700_000_000_000 + ply,
+        };
+        store.append_action(g.id, &a).await.unwrap();
+    }
+    let dup = StoredAction {
+        ply: 2,
+        action: ActionRecord::Resign { seat: 1 },
+        clocks: [0; 4],
+        at_ms: 0,
+    };
+    assert!(matches!(
+        store.append_action(g.id, &dup).await,
+        Err(StoreError::Conflict)
+    ));
+    let stored = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(stored.game, g);
+    assert_eq!(stored.actions.len(), 3);
+    assert_eq!(stored.actions[2].clocks[3], 3);
+    assert!(store
+        .live_games()
+        .await
+        .unwrap()
+        .iter()
+        .any(|x| x.game.id == g.id));
+    store.save_clocks(g.id, [1, 2, 3, 4]).await.unwrap();
+    assert_eq!(
+        store.game(g.id).await.unwrap().unwrap().clocks,
+        Some([1, 2, 3, 4])
+    );
+    let end = GameEnd {
+        result: "1-0".into(),
+        termination: "Blue resigned".into(),
+        points: [0, 0, 0, 0],
+        placings: None,
+        pgn4: "[Variant \"Teams\"]\n\n1. h2-h3\n".into(),
+        ended_ms: 1_700_000_100_000,
+    };
+    store.finish_game(g.id, &end).await.unwrap();
+    let done = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(done.end, Some(end));
+    assert!(!store
+        .live_games()
+        .await
+        .unwrap()
+        .iter()
+        .any(|x| x.game.id == g.id));
+    assert!(store
+        .finished_games(1000)
+        .await
+        .unwrap()
+        .iter()
+        .any(|x| x.game.id == g.id));
+    assert_eq!(store.game(Uuid::now_v7()).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn memory_store() {
+    contract(Store::memory()).await;
+}
+
+#[tokio::test]
+async fn sqlite_store() {
+    let store = Store::connect(&support::sqlite_url()).await.unwrap();
+    assert_eq!(store.kind(), "sqlite");
+    contract(store).await;
+}
+
+#[tokio::test]
+async fn postgres_store() {
+    let Some(url) = support::postgres_url().await else {
+        return;
+    };
+    let store = Store::connect(&url).await.unwrap();
+    assert_eq!(store.kind(), "postgres");
+    contract(store).await;
+}
