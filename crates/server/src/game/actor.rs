@@ -267,10 +267,13 @@ impl Actor {
             .filter(|s| !sub.seats.contains(s))
             .collect();
         sub.seats.extend(new.iter().copied());
+        if new.is_empty() {
+            self.send_legal();
+        }
         for s in new {
+            // Each connection event's fan-out also sends the legal moves.
             let _ = self.submit(Input::Connected(s)).await;
         }
-        self.send_legal();
     }
 
     /// Stores (when needed) and applies an input, then fans out its events.

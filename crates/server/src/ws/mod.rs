@@ -195,12 +195,18 @@ async fn connection(app: App, socket: WebSocket) {
                         break;
                     }
                 },
-                _ = app.shutdown.cancelled() => break,
+                _ = app.shutdown.cancelled() => {
+                    close_code = Some(CloseCode::Restart);
+                    break;
+                }
             }
         } else {
             tokio::select! {
                 m = stream.next() => m,
-                _ = app.shutdown.cancelled() => break,
+                _ = app.shutdown.cancelled() => {
+                    close_code = Some(CloseCode::Restart);
+                    break;
+                }
             }
         };
         let Some(Ok(msg)) = next else { break };

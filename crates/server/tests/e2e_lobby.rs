@@ -1,0 +1,119 @@
+//! The lobby over real sockets: tables pushed to subscribers, bots in seats, quick pairing that
+//! forms tables of four and fills with bots after the wait, Dead King Walking played by the
+//! server, and the close code at shutdown.
+
+mod support;
+
+use fourhand_server::store::Store;
+use fourhand_server::Config;
+use serde_json::json;
+use support::{four_players, play, TestServer};
+
+#[tokio::test]
+async fn tables_are_pushed_and_bots_fill_seats() {
+    let server = TestServer::memory().await;
+    let mut watcher = server.client("watcher").await;
+    watcher.send(json!({"type": "lobby_subscribe"})).await;
+    assert_eq!(
+        watcher.expect(|m| m["type"] == "tables").await["tables"],
+        json!([])
+    );
+    let mut host = server.client("host").await;
+    host.send(json!({"type": "create_table", "rules": "verney1881", "time": {"base_ms": 300000, "increment_ms": 5000}})).await;
+    let t = host.expect(|m| m["type"] == "table").await["table"].clone();
+    assert_eq!(t["setup"], "4PCo");
+    let pushed = watcher.expect(|m| m["type"] == "table").await;
+    assert_eq!(pushed["table"]["id"], t["id"]);
+    host.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
+        .await;
+    let token = host.expect(|m| m["type"] == "seated").await["seat_token"].clone();
+    host.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
+        .await;
+    assert_eq!(host.error().await["code"], "seat_taken");
+    for seat in ["W", "N", "E"] {
+        host.send(json!({"type": "add_bot", "table": t["id"], "seat": seat, "level": "random"}))
+            .await;
+    }
+    let game = host.expect(|m| m["type"] == "game_started").await["game"].clone();
+    watcher.expect(|m| m["type"] == "table_closed").await;
+    host.send(json!({"type": "join", "game": game, "seat_token": token}))
+        .await;
+    let snap = host.expect(|m| m["type"] == "snapshot").await;
+    assert_eq!(snap["state"]["rules"], "verney1881");
+    assert_eq!(snap["state"]["seats"][1]["bot"], true);
+    // South moves; the three bots answer.
+    host.expect(|m| m["type"] == "legal").await;
+    host.send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
+        .await;
+    host.expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "E")
+        .await;
+    let legal = host.expect(|m| m["type"] == "legal").await;
+    assert_eq!(legal["seat"], "S");
+    let moved = host
+        .seen
+        .iter()
+        .filter(|m| m["event"]["kind"] == "moved")
+        .count();
+    assert_eq!(moved, 4, "one move each around the table");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn quick_pairing_forms_tables_and_fills_with_bots() {
+    let mut config = Config::for_tests();
+    config.pair_wait_secs = 1;
+    let server = TestServer::start(config, Store::memory()).await;
+    let mut players = Vec::new();
+    for n in ["a", "b", "c", "d", "e"] {
+        let mut c = server.client(n).await;
+        c.send(json!({"type": "quick_pair", "rules": "ffa"})).await;
+        c.expect(|m| m["type"] == "queued").await;
+        players.push(c);
+    }
+    // Four form a table at once; the fifth gets bots after the wait.
+    let mut games = std::collections::HashSet::new();
+    for p in players.iter_mut() {
+        p.expect(|m| m["type"] == "seated").await;
+        let g = p.expect(|m| m["type"] == "game_started").await["game"].clone();
+        games.insert(g.to_string());
+    }
+    assert_eq!(games.len(), 2);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn dead_king_walking_moves_are_played_by_the_server() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
+    let line = [
+        "j1-i3", "a10-c9", "j14-i12", "n10-l9", "e1-f3", "a5-c6", "e14-f12", "n5-l6", "i3-j5",
+        "c9-e10", "i12-j10", "l9-j8", "f3-g5",
+    ];
+    for (k, mv) in line.iter().enumerate() {
+        play(&mut c, &game, k % 4, mv).await;
+    }
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    let z = c[0]
+        .expect(|m| {
+            m["type"] == "event" && m["event"]["kind"] == "moved" && m["event"]["zombie"] == true
+        })
+        .await;
+    assert_eq!(z["event"]["seat"], "W");
+    assert!(z["event"]["text"].as_str().unwrap().starts_with('K'));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn shutdown_closes_connections_with_1012() {
+    let server = TestServer::memory().await;
+    let mut c = server.client("x").await;
+    let addr = server.addr;
+    server.stop().await;
+    let closed = c.expect(|m| m["type"] == "_closed").await;
+    assert_eq!(closed["code"], 1012);
+    assert!(
+        tokio::net::TcpStream::connect(addr).await.is_err(),
+        "no longer accepting"
+    );
+}
