@@ -1,0 +1,76 @@
+//! The one parse function: sizes, shapes and the exact JSON forms documented in proto-docs.
+
+use fourhand_protocol::{
+    parse, to_text, ChatTarget, ClientMsg, ErrorCode, SeatName, ServerMsg, MAX_MESSAGE_BYTES,
+};
+
+#[test]
+fn client_messages_parse_as_documented() {
+    assert_eq!(
+        parse(r#"{"type":"hello","session":"abc"}"#).unwrap(),
+        ClientMsg::Hello {
+            session: "abc".into(),
+            protocol: 1
+        }
+    );
+    assert_eq!(
+        parse(r#"{"type":"play","game":"g","seat":"N","from":"h13","to":"h12"}"#).unwrap(),
+        ClientMsg::Play {
+            game: "g".into(),
+            seat: SeatName::N,
+            from: "h13".into(),
+            to: "h12".into(),
+            promotion: None
+        }
+    );
+    assert_eq!(
+        parse(r#"{"type":"chat","game":"g","seat":"south","to":"partner","text":"hi"}"#).unwrap(),
+        ClientMsg::Chat {
+            game: "g".into(),
+            seat: SeatName::S,
+            to: ChatTarget::Partner,
+            text: "hi".into()
+        }
+    );
+    assert!(matches!(
+        parse(r#"{"type":"create_table","rules":"ffa"}"#).unwrap(),
+        ClientMsg::CreateTable {
+            table_chat: true,
+            rated: false,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn bad_messages_get_codes() {
+    for bad in [
+        "",
+        "[]",
+        "{}",
+        r#"{"type":"nope"}"#,
+        r#"{"type":"play"}"#,
+        r#"{"type":"ping","extra":1}"#,
+        r#"{"type":"sit","table":"t","seat":"X"}"#,
+    ] {
+        assert_eq!(parse(bad).unwrap_err().code, ErrorCode::BadMessage, "{bad}");
+    }
+    let big = format!(
+        r#"{{"type":"ping","pad":"{}"}}"#,
+        "x".repeat(MAX_MESSAGE_BYTES)
+    );
+    assert_eq!(parse(&big).unwrap_err().code, ErrorCode::TooLarge);
+}
+
+#[test]
+fn server_messages_serialise_with_their_tags() {
+    let t = to_text(&ServerMsg::Error {
+        code: ErrorCode::NotYourTurn,
+        message: "wait".into(),
+    });
+    assert_eq!(
+        t,
+        r#"{"type":"error","code":"not_your_turn","message":"wait"}"#
+    );
+    assert_eq!(to_text(&ServerMsg::Pong), r#"{"type":"pong"}"#);
+}
