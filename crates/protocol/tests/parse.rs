@@ -50,7 +50,7 @@ fn bad_messages_get_codes() {
         "{}",
         r#"{"type":"nope"}"#,
         r#"{"type":"play"}"#,
-        r#"{"type":"ping","extra":1}"#,
+        r#"{"type":"play","game":"g","seat":"S","from":"a","to":"b","extra":1}"#,
         r#"{"type":"sit","table":"t","seat":"X"}"#,
     ] {
         assert_eq!(parse(bad).unwrap_err().code, ErrorCode::BadMessage, "{bad}");
