@@ -31,6 +31,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Replay a PGN4 game and report the first illegal move or the final state.
     Replay(cmd::replay::Args),
+    /// Load-test a running server: concurrent games of simple bots plus spectators.
+    Loadgen(fourhand_loadgen::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(c)) => serve(c),
         Some(Command::Perft(a)) => cmd::perft::run(a),
         Some(Command::Replay(a)) => cmd::replay::run(a),
+        Some(Command::Loadgen(a)) => fourhand_loadgen::main_with(a),
     }
 }
 

@@ -91,6 +91,14 @@ impl Metrics {
             "Store failures.",
             self.store_errors.get(),
         );
+        if let Some(rss) = resident_bytes() {
+            gauge(
+                "process_resident_memory_bytes",
+                "gauge",
+                "Resident memory of the server.",
+                rss,
+            );
+        }
         s.push_str("# HELP fourhand_move_latency_seconds Time to store and apply an action.\n");
         s.push_str("# TYPE fourhand_move_latency_seconds histogram\n");
         for (i, b) in BUCKETS.iter().enumerate() {
@@ -110,4 +118,11 @@ impl Metrics {
         s.push_str(&format!("fourhand_move_latency_seconds_count {count}\n"));
         s
     }
+}
+
+/// Resident memory of this process (Linux), in bytes.
+fn resident_bytes() -> Option<i64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: i64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }

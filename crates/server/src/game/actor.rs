@@ -100,6 +100,8 @@ struct Actor {
     spectators: broadcast::Sender<Wire>,
     finished_stored: bool,
     rng: rand::rngs::StdRng,
+    /// The turn whose legal moves were last sent: (records so far, seat to move).
+    legal_sent: Option<(usize, Seat)>,
 }
 
 /// Epoch milliseconds now.
@@ -131,6 +133,7 @@ pub fn spawn(
         spectators,
         finished_stored: false,
         rng: rand::SeedableRng::from_entropy(),
+        legal_sent: None,
     };
     tracker.spawn(actor.run(rx));
     GameHandle { id, tx }
@@ -267,13 +270,10 @@ impl Actor {
             .filter(|s| !sub.seats.contains(s))
             .collect();
         sub.seats.extend(new.iter().copied());
-        if new.is_empty() {
-            self.send_legal();
-        }
         for s in new {
-            // Each connection event's fan-out also sends the legal moves.
             let _ = self.submit(Input::Connected(s)).await;
         }
+        self.send_legal(Some(conn));
     }
 
     /// Stores (when needed) and applies an input, then fans out its events.
@@ -349,21 +349,27 @@ impl Actor {
                 }
             }
         }
-        self.send_legal();
+        self.send_legal(None);
     }
 
-    /// Sends the legal moves to the connections holding the seat to move.
-    fn send_legal(&self) {
+    /// Sends the legal moves to the connections holding the seat to move: once per turn to
+    /// all of them, or again to one connection that just joined.
+    fn send_legal(&mut self, only: Option<ConnId>) {
         if self.core.is_over() {
             return;
         }
         let Some(seat) = self.core.game().to_move() else {
             return;
         };
+        let key = (self.core.game().records().len(), seat);
+        if only.is_none() && self.legal_sent == Some(key) {
+            return;
+        }
         let holders: Vec<&Subscriber> = self
             .subs
-            .values()
-            .filter(|s| s.seats.contains(&seat))
+            .iter()
+            .filter(|(c, s)| s.seats.contains(&seat) && only.is_none_or(|o| o == **c))
+            .map(|(_, s)| s)
             .collect();
         if holders.is_empty() {
             return;
@@ -382,6 +388,9 @@ impl Actor {
         });
         for h in holders {
             let _ = h.tx.try_send(msg.clone());
+        }
+        if only.is_none() {
+            self.legal_sent = Some(key);
         }
     }
 

@@ -210,7 +210,9 @@ pub async fn four_players(
     }
     let mut game = String::new();
     for c in clients.iter_mut() {
-        game = c.expect(|m| m["type"] == "game_started").await["game"]
+        game = c
+            .expect(|m| m["type"] == "game_started" && m["table"] == table.as_str())
+            .await["game"]
             .as_str()
             .unwrap()
             .to_string();

@@ -1,0 +1,101 @@
+//! A load-generating client: N concurrent games of simple bots over real sockets plus M
+//! spectators, reporting moves per second, move→broadcast latency (p50, p99) and the server's
+//! memory. Built on the protocol crate only.
+
+mod http;
+mod player;
+mod report;
+
+use clap::Parser;
+use report::Stats;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Settings of a load run.
+#[derive(Parser, Clone, Debug)]
+#[command(name = "fourhand-loadgen", about = "Load-test a fourhand server")]
+pub struct Args {
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub server: String,
+    /// Concurrent games (four player sockets each).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Spectator sockets, spread over the games.
+    #[arg(long, default_value_t = 10)]
+    pub spectators: usize,
+    /// Seconds to measure (after every game has started).
+    #[arg(long, default_value_t = 30)]
+    pub seconds: u64,
+    /// Mean think time of a bot before it moves, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Rules of the games.
+    #[arg(long, default_value = "teams")]
+    pub rules: String,
+    /// Games started per second while ramping up.
+    #[arg(long, default_value_t = 100)]
+    pub ramp: usize,
+}
+
+/// Runs the load and prints the report; exit code 1 if nothing could be measured.
+pub fn main_with(args: Args) -> std::process::ExitCode {
+    let rt = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourhand loadgen: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(run(args)) {
+        Ok(r) => {
+            println!("{r}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("fourhand loadgen: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the load; returns the report.
+pub async fn run(args: Args) -> Result<report::Report, String> {
+    let stats = Arc::new(Stats::default());
+    http::get(&args.server, "/healthz").await?;
+    let mut tasks = Vec::new();
+    let per_tick = args.ramp.max(1);
+    for g in 0..args.games {
+        let spectators = args.spectators / args.games.max(1)
+            + usize::from(g < args.spectators % args.games.max(1));
+        let (a, s) = (args.clone(), stats.clone());
+        tasks.push(tokio::spawn(async move {
+            player::game_loop(a, s, spectators).await
+        }));
+        if (g + 1) % per_tick == 0 {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+    // Measure once everything is up.
+    let ready = stats
+        .wait_started(args.games, Duration::from_secs(120))
+        .await;
+    stats.reset();
+    let start = Instant::now();
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    let elapsed = start.elapsed();
+    let memory = http::get(&args.server, "/metrics")
+        .await
+        .ok()
+        .and_then(|m| report::metric(&m, "process_resident_memory_bytes"));
+    let conns = http::get(&args.server, "/metrics")
+        .await
+        .ok()
+        .and_then(|m| report::metric(&m, "fourhand_connections"));
+    let r = stats.report(elapsed, ready, args.games, args.spectators, memory, conns);
+    stats.stop();
+    for t in tasks {
+        t.abort();
+    }
+    Ok(r)
+}

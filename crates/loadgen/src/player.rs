@@ -1,0 +1,265 @@
+//! One game of the load: four bot players that move at random after a think time, and its
+//! spectators; when the game ends another begins.
+
+use crate::report::Stats;
+use crate::{http, Args};
+use fourhand_protocol::{ClientMsg, GameEvent, SeatName, ServerMsg};
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use rand::Rng;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Sink = SplitSink<Ws, Message>;
+type Stream = SplitStream<Ws>;
+
+/// The move in flight in a game: from, to, when it was sent.
+type Pending = Arc<Mutex<Option<(String, String, Instant)>>>;
+
+async fn send(sink: &mut Sink, m: &ClientMsg) -> Result<(), String> {
+    let t = serde_json::to_string(m).map_err(|e| e.to_string())?;
+    sink.send(Message::Text(t.into()))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn recv(stream: &mut Stream) -> Result<ServerMsg, String> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(60), stream.next()).await {
+            Err(_) => return Err("no message for 60 s".into()),
+            Ok(None) => return Err("closed".into()),
+            Ok(Some(Err(e))) => return Err(e.to_string()),
+            Ok(Some(Ok(Message::Text(t)))) => {
+                return serde_json::from_str(&t).map_err(|e| format!("{e}: {t}"))
+            }
+            Ok(Some(Ok(Message::Close(_)))) => return Err("closed".into()),
+            Ok(Some(Ok(_))) => continue,
+        }
+    }
+}
+
+async fn expect(stream: &mut Stream, f: impl Fn(&ServerMsg) -> bool) -> Result<ServerMsg, String> {
+    loop {
+        let m = recv(stream).await?;
+        if let ServerMsg::Error { code, message } = &m {
+            return Err(format!("{code:?}: {message}"));
+        }
+        if f(&m) {
+            return Ok(m);
+        }
+    }
+}
+
+async fn connect(server: &str) -> Result<(Sink, Stream), String> {
+    let body = http::post(server, "/api/guest").await?;
+    let v: serde_json::Value = serde_json::from_str(&body).map_err(|e| e.to_string())?;
+    let session = v["session"].as_str().ok_or("no session")?.to_string();
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{server}/ws"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let (mut sink, mut stream) = ws.split();
+    send(
+        &mut sink,
+        &ClientMsg::Hello {
+            session,
+            protocol: 1,
+        },
+    )
+    .await?;
+    expect(&mut stream, |m| matches!(m, ServerMsg::Welcome { .. })).await?;
+    Ok((sink, stream))
+}
+
+/// Plays games in one slot until the run stops.
+pub async fn game_loop(args: Args, stats: Arc<Stats>, spectators: usize) {
+    while !stats.stopped() {
+        if let Err(e) = one_game(&args, &stats, spectators).await {
+            stats.error(&e);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+}
+
+async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<(), String> {
+    let mut players = Vec::new();
+    for _ in 0..4 {
+        players.push(connect(&args.server).await?);
+    }
+    let (sink, stream) = &mut players[0];
+    send(
+        sink,
+        &ClientMsg::CreateTable {
+            rules: args.rules.clone(),
+            setup: None,
+            time: None,
+            rated: false,
+            table_chat: true,
+        },
+    )
+    .await?;
+    let ServerMsg::Table { table } =
+        expect(stream, |m| matches!(m, ServerMsg::Table { .. })).await?
+    else {
+        unreachable!()
+    };
+    let mut tokens = Vec::new();
+    for (i, (sink, stream)) in players.iter_mut().enumerate() {
+        let seat = SeatName::from_index(i);
+        send(
+            sink,
+            &ClientMsg::Sit {
+                table: table.id.clone(),
+                seat,
+            },
+        )
+        .await?;
+        let ServerMsg::Seated { seat_token, .. } =
+            expect(stream, |m| matches!(m, ServerMsg::Seated { .. })).await?
+        else {
+            unreachable!()
+        };
+        tokens.push(seat_token);
+    }
+    let mut game = String::new();
+    for (_, stream) in players.iter_mut() {
+        let ours =
+            |m: &ServerMsg| matches!(m, ServerMsg::GameStarted { table: t, .. } if *t == table.id);
+        if let ServerMsg::GameStarted { game: g, .. } = expect(stream, ours).await? {
+            game = g;
+        }
+    }
+    let pending: Pending = Arc::new(Mutex::new(None));
+    let mut tasks = Vec::new();
+    for _ in 0..spectators {
+        let (mut sink, mut stream) = connect(&args.server).await?;
+        send(
+            &mut sink,
+            &ClientMsg::Join {
+                game: game.clone(),
+                seat_token: None,
+                since: None,
+            },
+        )
+        .await?;
+        let (p, s) = (pending.clone(), stats.clone());
+        tasks.push(tokio::spawn(async move {
+            let _keep = sink;
+            while let Ok(m) = recv(&mut stream).await {
+                if let ServerMsg::Event {
+                    event:
+                        GameEvent::Moved {
+                            from,
+                            to,
+                            zombie: false,
+                            ..
+                        },
+                    ..
+                } = m
+                {
+                    if let Some((f, t, at)) = p.lock().map(|g| g.clone()).unwrap_or(None) {
+                        if f == from && t == to {
+                            s.spectator_latency(at.elapsed());
+                        }
+                    }
+                }
+            }
+        }));
+    }
+    stats.game_started();
+    for (i, (mut sink, stream)) in players.into_iter().enumerate() {
+        send(
+            &mut sink,
+            &ClientMsg::Join {
+                game: game.clone(),
+                seat_token: Some(tokens[i].clone()),
+                since: None,
+            },
+        )
+        .await?;
+        let (p, s, g, think) = (pending.clone(), stats.clone(), game.clone(), args.think_ms);
+        tasks.push(tokio::spawn(async move {
+            player(i, g, sink, stream, p, s, think).await
+        }));
+    }
+    // The game is over when a player task ends.
+    let (first, _, rest) = futures_util::future::select_all(tasks).await;
+    let _ = first;
+    for t in rest {
+        t.abort();
+    }
+    Ok(())
+}
+
+async fn player(
+    i: usize,
+    game: String,
+    mut sink: Sink,
+    mut stream: Stream,
+    pending: Pending,
+    stats: Arc<Stats>,
+    think: u64,
+) {
+    let me = SeatName::from_index(i);
+    let mut mine: Option<(String, String, Instant)> = None;
+    while let Ok(m) = recv(&mut stream).await {
+        match m {
+            ServerMsg::Legal { seat, moves, .. }
+                if seat == me && !moves.is_empty() && mine.is_none() =>
+            {
+                let wait = rand::thread_rng().gen_range(think / 2..=think + think / 2);
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let mv = moves[rand::thread_rng().gen_range(0..moves.len())].clone();
+                let (from, rest) = mv.split_once('-').unwrap_or((&mv, ""));
+                let (to, promo) = match rest.split_once('=') {
+                    Some((t, p)) => (t.to_string(), Some(p.to_string())),
+                    None => (rest.to_string(), None),
+                };
+                let at = Instant::now();
+                mine = Some((from.to_string(), to.clone(), at));
+                if let Ok(mut g) = pending.lock() {
+                    *g = Some((from.to_string(), to.clone(), at));
+                }
+                let msg = ClientMsg::Play {
+                    game: game.clone(),
+                    seat: me,
+                    from: from.to_string(),
+                    to,
+                    promotion: promo,
+                };
+                if send(&mut sink, &msg).await.is_err() {
+                    break;
+                }
+            }
+            ServerMsg::Event {
+                event:
+                    GameEvent::Moved {
+                        from,
+                        to,
+                        seat,
+                        zombie: false,
+                        ..
+                    },
+                ..
+            } if seat == me => {
+                if let Some((f, t, at)) = mine.take() {
+                    if f == from && t == to {
+                        stats.move_latency(at.elapsed());
+                    }
+                }
+            }
+            ServerMsg::Event {
+                event: GameEvent::Over { .. },
+                ..
+            } => {
+                stats.game_over();
+                break;
+            }
+            ServerMsg::Error { message, .. } => stats.error(&message),
+            _ => {}
+        }
+    }
+}
