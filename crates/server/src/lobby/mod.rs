@@ -192,7 +192,8 @@ pub struct Full {
     notify: Vec<mpsc::Sender<Wire>>,
 }
 
-/// Open tables.
+/// Open tables. Lobby subscribers get every change; the players seated at a table get that
+/// table's changes and its start whether they subscribe or not.
 pub struct Lobby {
     tables: Mutex<HashMap<Uuid, Table>>,
     updates: broadcast::Sender<Wire>,
@@ -271,6 +272,12 @@ impl Lobby {
             }
             tb.seats[seat.index()] = Some(who);
             let info = tb.info(table);
+            let update = wire(&ServerMsg::Table {
+                table: info.clone(),
+            });
+            for n in tb.notifiers() {
+                let _ = n.try_send(update.clone());
+            }
             let full = tb.full().then(|| Full {
                 table,
                 spec: tb.spec(),
@@ -307,7 +314,14 @@ impl Lobby {
                 }
             }
             tb.seats[seat.index()] = None;
-            Ok(tb.info(table))
+            let info = tb.info(table);
+            let update = wire(&ServerMsg::Table {
+                table: info.clone(),
+            });
+            for n in tb.notifiers() {
+                let _ = n.try_send(update.clone());
+            }
+            Ok(info)
         })?;
         self.push(&ServerMsg::Table { table: info });
         Ok(())

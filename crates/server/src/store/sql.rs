@@ -4,7 +4,9 @@
 use super::records::{ActionRecord, GameEnd, NewGame, StoredAction, StoredGame, StoredSeat, User};
 use super::{StoreError, StoreResult};
 use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use std::str::FromStr;
 use std::time::Duration;
 use uuid::Uuid;
@@ -84,6 +86,9 @@ impl SqlStore {
         let opts = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
+            // WAL with NORMAL sync: a committed move survives a crash of the server process;
+            // only a power loss of the machine can lose the last moments.
+            .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10));
         if let Some(parent) = opts.get_filename().parent() {
             if !parent.as_os_str().is_empty() {
@@ -91,8 +96,10 @@ impl SqlStore {
                     .map_err(|e| corrupt(format!("{}: {e}", parent.display())))?;
             }
         }
+        // One connection: SQLite takes one writer at a time, and writers on several
+        // connections collide and back off in the busy handler; one queue is faster.
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(1)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(opts)
             .await?;

@@ -71,7 +71,6 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 ));
             }
             let settings = TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
-            conn.follow_lobby();
             let table = app.lobby.create(settings);
             conn.send(&ServerMsg::Table { table });
             Ok(())
@@ -80,7 +79,6 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let id = table_id(&table)?;
             let (occ, token) = Occupant::human(&player, conn.tx.clone());
             let full = app.lobby.sit(id, seat, occ, player.registered)?;
-            conn.follow_lobby();
             conn.send(&ServerMsg::Seated {
                 table,
                 seat,

@@ -30,6 +30,9 @@ async fn upgrade(State(app): State<App>, ws: WebSocketUpgrade) -> Response {
     // Frames up to 64 KiB are read (and refused above 16 KiB with an error); larger ones close.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        // Small buffers: thousands of mostly idle sockets must stay cheap.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| {
             let tracker = app.tracker.clone();
             async move {
@@ -243,5 +246,11 @@ async fn connection(app: App, socket: WebSocket) {
     drop(conn);
     drop(tx);
     let _ = writer.await;
+    if close_code == Some(CloseCode::Policy) {
+        // Finish the closing handshake: read (and drop) what the client still sends, so the
+        // close frame is not lost to a reset.
+        let end = tokio::time::Instant::now() + Duration::from_secs(1);
+        while let Ok(Some(Ok(_))) = tokio::time::timeout_at(end, stream.next()).await {}
+    }
     app.metrics.connections.dec();
 }
