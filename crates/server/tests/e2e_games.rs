@@ -135,3 +135,34 @@ async fn a_club_game_through_a_mate_and_a_revival_with_a_spectator() {
     assert!(seqs.windows(2).all(|w| w[1] > w[0]));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_verney_game_through_a_mate_and_a_revival() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "verney1881", None, None).await;
+    // Classic setup, single steps: White's queen takes Black's on n8 and, with Yellow's queen on
+    // m7, mates Black; Black's turn is skipped; Yellow's queen leaves m7 and Black revives.
+    let line = [
+        (0, "h2-h3"),
+        (1, "a5-c4"),
+        (2, "i13-i12"),
+        (3, "m9-l9"),
+        (0, "g1-m7"),
+        (1, "c4-d2"),
+        (2, "h14-n8"),
+    ];
+    for (seat, mv) in line {
+        play(&mut c, &game, seat, mv).await;
+    }
+    let black = |m: &serde_json::Value| {
+        m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "E"
+    };
+    assert_eq!(c[0].expect(black).await["event"]["status"], "mated");
+    c[0].expect(|m| m["event"]["kind"] == "passed" && m["event"]["seat"] == "E")
+        .await;
+    play(&mut c, &game, 0, "m7-b7").await;
+    assert_eq!(c[0].expect(black).await["event"]["status"], "active");
+    let next = c[1].expect(|m| m["type"] == "legal").await;
+    assert_eq!(next["seat"], "W", "Black revived; the turn goes on to Red");
+    server.stop().await;
+}
