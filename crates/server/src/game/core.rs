@@ -310,7 +310,7 @@ impl GameCore {
                 }
                 Ok(Some(ActionRecord::Cancel))
             }
-            Input::Chat { to, text, seat } => {
+            Input::Chat { to, text, .. } => {
                 if text.trim().is_empty() || text.chars().count() > 500 {
                     return refuse(ErrorCode::BadRequest, "chat lines are 1 to 500 characters");
                 }
@@ -321,10 +321,7 @@ impl GameCore {
                     ChatTarget::Table if !self.table_chat => {
                         refuse(ErrorCode::ChatDisabled, "table chat is off at this table")
                     }
-                    _ => {
-                        let _ = seat;
-                        Ok(None)
-                    }
+                    _ => Ok(None),
                 }
             }
             Input::Arrow { .. } | Input::ClearArrows(_) => {
