@@ -59,6 +59,9 @@ pub struct GameState {
     pub moves: Vec<String>,
     /// The seat to move (none when over).
     pub to_move: Option<SeatName>,
+    /// Seats whose king is in check.
+    #[serde(default)]
+    pub in_check: Vec<SeatName>,
     /// Milliseconds left on each clock at `clock_at_ms`.
     pub clocks_ms: [u64; 4],
     /// Server time (epoch ms) the clocks were read at.
@@ -105,6 +108,9 @@ pub enum GameEvent {
         fen4: String,
         /// Seat to move next.
         to_move: Option<SeatName>,
+        /// Seats whose king is in check after the move.
+        #[serde(default)]
+        in_check: Vec<SeatName>,
     },
     /// A turn was passed or skipped.
     Passed {

@@ -500,6 +500,7 @@ impl GameCore {
                         clocks_ms: clocks,
                         fen4: view::fen(self),
                         to_move: self.game.to_move().map(view::seat_name),
+                        in_check: view::in_check(self),
                     };
                     self.emit(Audience::All, e, out);
                 }

@@ -21,6 +21,16 @@ pub fn fen(core: &GameCore) -> String {
     fen4::write_with_points(core.game.position(), &core.game.points())
 }
 
+/// Seats whose king is in check now.
+pub fn in_check(core: &GameCore) -> Vec<SeatName> {
+    let pos = core.game.position();
+    Seat::ALL
+        .into_iter()
+        .filter(|&s| pos.army(s).is_hostile() && pos.in_check(s))
+        .map(seat_name)
+        .collect()
+}
+
 /// Result tag and termination words of a finished game.
 pub fn result_and_termination(game: &Game, o: Outcome) -> (String, String) {
     let rules = game.rules();
@@ -83,6 +93,7 @@ pub fn snapshot(core: &GameCore, id: &str, now: u64, epoch_ms: i64) -> GameState
         } else {
             g.to_move().map(seat_name)
         },
+        in_check: in_check(core),
         clocks_ms: core.clocks(now),
         clock_at_ms: epoch_ms,
         delay_left_ms: core.clocks.delay_left(now),
