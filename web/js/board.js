@@ -45,6 +45,13 @@ function toDisplay(f, r, bottom) {
   }
 }
 
+/** Seats a FEN4's `'status'` extra marks as mated or resigned (inert). */
+export function fenMated(fen) {
+  const m = fen.match(/'status':\(([^)]*)\)/);
+  if (!m) return [];
+  return m[1].split(",").map((v, i) => (/mated|resigned/.test(v) ? i : -1)).filter((i) => i >= 0);
+}
+
 const NS = "http://www.w3.org/2000/svg";
 function el(name, attrs = {}, parent) {
   const e = document.createElementNS(NS, name);
@@ -116,7 +123,9 @@ export class Board {
   render() {
     const s = this.state;
     this.svg.replaceChildren();
+    this.svg.setAttribute("data-bottom", SEATS[s.bottom]);
     const pieces = s.fen ? parseFen(s.fen) : new Map();
+    const inertSeats = new Set([...s.inert, ...(s.fen ? fenMated(s.fen) : [])]);
     const targets = new Set((this.selected ? this.targets(this.selected) : []).map((m) => m.split("-")[1].split("=")[0]));
     const lastSquares = new Set(Object.values(s.last).flat());
     const checks = new Set(s.checks);
@@ -136,11 +145,11 @@ export class Board {
       const [f, r] = parseSquare(sq);
       const [x, y] = toDisplay(f, r, s.bottom);
       const colour = p.dead ? "#8a8a8a" : colourOf(s.colours[p.seat]);
-      const inert = s.inert.includes(p.seat) && !p.dead;
+      const inert = inertSeats.has(p.seat) && !p.dead;
       const t = el("text", {
         x: x + 0.5, y: y + 0.78, "text-anchor": "middle", "font-size": 0.85,
         fill: colour, stroke: colour === "#262626" ? "#bbb" : "#111", "stroke-width": 0.03,
-        opacity: inert ? 0.45 : 1, "data-piece": `${SEATS[p.seat]}${p.kind}${p.dead ? "-dead" : ""}`, "data-on": sq,
+        opacity: inert ? 0.45 : 1, "data-inert": inert ? "1" : "0", "data-piece": `${SEATS[p.seat]}${p.kind}${p.dead ? "-dead" : ""}`, "data-on": sq,
         "pointer-events": "none",
       }, this.svg);
       t.textContent = GLYPH[p.kind] || "?";

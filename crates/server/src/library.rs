@@ -19,6 +19,10 @@ pub const LIBRARY: &[Builtin] = &[Builtin {
     title:
         "London v Cambridge, four-handed match game 1, 1892 (Club rules; G. H. Verney played Black)",
     pgn4: include_str!("../library/club-1892-london-cambridge.pgn4"),
+}, Builtin {
+    id: "london-cambridge-1892-mate",
+    title: "London v Cambridge 1892: the printed note's mating line (White mated, then revived)",
+    pgn4: include_str!("../library/club-1892-mating-line.pgn4"),
 }];
 
 /// A game shown position by position.

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Browser tests: installs Debian's Chromium and playwright-core if missing, builds the server,
+# and runs web/tests with Node's test runner. Screenshots of failures land in web/tests/test-results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "installing chromium (Debian package)" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+(cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
+cargo build -q -p fourhand
+(cd web/tests && node --test browser.test.mjs)

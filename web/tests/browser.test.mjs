@@ -1,0 +1,126 @@
+// Browser tests: real Chromium pages against a real server.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, player, click, moves, arrow, withShots } from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.stop(); });
+
+/** Four players at a new table of `rules`; returns their pages (S, W, N, E) on the game. */
+async function fourAtTable(rules) {
+  const pages = [];
+  for (let i = 0; i < 4; i++) pages.push(await player(browser, server.base));
+  await pages[0].selectOption("[data-testid=rules]", rules);
+  await pages[0].click("[data-testid=create]");
+  for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
+    const sel = `[data-sit=${seat}]`;
+    await pages[i].waitForSelector(sel);
+    await pages[i].click(sel);
+    if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
+  }
+  for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
+  return pages;
+}
+
+test("four players take the seats of a Teams table and play by clicking; a spectator sees the moves", async () => {
+  let pages = [];
+  await withShots("teams", () => pages, async () => {
+    pages = await fourAtTable("teams");
+    for (const [i, side] of ["S", "W", "N", "E"].entries()) {
+      assert.equal(await pages[i].getAttribute("[data-testid=board]", "data-bottom"), side, "own seat at the bottom");
+    }
+    const watcher = await player(browser, server.base);
+    const gameUrl = pages[0].url();
+    await watcher.goto(gameUrl);
+    await watcher.waitForSelector("[data-testid=board] [data-piece]");
+    pages.push(watcher);
+    const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]];
+    for (const [i, [from, to]] of line.entries()) {
+      await pages[i].waitForSelector(".clock.tomove");
+      await click(pages[i], from, to);
+      await moves(pages[i], i + 1);
+    }
+    for (const p of pages) assert.deepEqual(await moves(p, 4), ["h2-h3", "b7-c7", "g13-g12", "m8-l8"]);
+    // An illegal attempt is never sent: nothing happens.
+    await click(pages[0], "h3", "h6", { legal: false });
+    await pages[0].waitForTimeout(300);
+    assert.equal((await moves(pages[0], 4)).length, 4);
+  });
+});
+
+test("an arrow reaches the partner and no opponent or spectator; partner chat too", async () => {
+  let pages = [];
+  await withShots("arrows", () => pages, async () => {
+    pages = await fourAtTable("teams");
+    const watcher = await player(browser, server.base);
+    await watcher.goto(pages[0].url());
+    await watcher.waitForSelector("[data-testid=board] [data-piece]");
+    pages.push(watcher);
+    await arrow(pages[0], "g1", "j4");
+    await pages[2].waitForSelector('line[data-arrow="g1-j4"]');
+    await pages[0].waitForSelector('line[data-arrow="g1-j4"]');
+    await pages[0].fill("[data-testid=chat-input]", "queen to j4?");
+    await pages[0].press("[data-testid=chat-input]", "Enter");
+    await pages[2].waitForSelector('[data-chat=partner]');
+    await pages[1].waitForTimeout(500);
+    for (const p of [pages[1], pages[3], watcher]) {
+      assert.equal(await p.locator('line[data-arrow]').count(), 0, "no arrow for opponents or spectators");
+      assert.equal(await p.locator('[data-chat=partner]').count(), 0, "no partner chat either");
+    }
+  });
+});
+
+test("a hot-seat game with bots turns the board to the seat to move; a reload resumes it", async () => {
+  let pages = [];
+  await withShots("hotseat", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.click("[data-testid=create]");
+    await p.click("[data-sit=S]");
+    await p.waitForSelector("[data-sit=N]");
+    await p.click("[data-sit=N]");
+    await p.click("[data-bot=W]");
+    await p.waitForSelector("[data-bot=E]");
+    await p.click("[data-bot=E]");
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "S");
+    await click(p, "h2", "h3");
+    // West's bot moves, then it is North's turn at this device: the board turns.
+    await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "N");
+    await click(p, "g13", "g12");
+    await moves(p, 3);
+    await p.reload();
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    const again = await moves(p, 4);
+    assert.deepEqual(again.slice(0, 3).map((m) => m.length > 0), [true, true, true]);
+    assert.equal(again[0], "h2-h3");
+    assert.ok(again[2].startsWith("g13-g12"));
+    await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "S");
+    await click(p, "i2", "i3");
+    await moves(p, 5);
+  });
+});
+
+test("the 1892 game and its printed mating line replay move by move", async () => {
+  let pages = [];
+  await withShots("replay", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.goto(`${server.base}/#library`);
+    await p.click('[data-lib="london-cambridge-1892"]');
+    await p.waitForSelector("[data-testid=replay-ply]");
+    for (let i = 0; i < 24; i++) await p.keyboard.press("ArrowRight");
+    assert.match(await p.textContent("[data-testid=replay-ply]"), /^24\/24/);
+    await p.goto(`${server.base}/#replay/lib/london-cambridge-1892-mate`);
+    await p.waitForSelector("[data-testid=replay-ply]");
+    for (let i = 0; i < 24; i++) await p.click("[data-testid=next]");
+    assert.match(await p.textContent("[data-testid=replay-ply]"), /24\/28: Ql7xh3#/);
+    assert.equal(await p.getAttribute('[data-on="h1"]', "data-inert"), "1", "White's army is inert when mated");
+    await p.keyboard.press("ArrowRight");
+    await p.keyboard.press("ArrowRight");
+    assert.match(await p.textContent("[data-testid=replay-ply]"), /26\/28: Qg2xg12/);
+    assert.equal(await p.getAttribute('[data-on="h1"]', "data-inert"), "0", "and live again when revived");
+  });
+});
