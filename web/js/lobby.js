@@ -76,7 +76,24 @@ export function lobbyView(ctx) {
     } catch (e) { importMsg.textContent = e.message; }
   };
 
+  const user = h("input", { placeholder: "name", "data-testid": "login-name", style: "width:9rem" });
+  const pass = h("input", { placeholder: "password", type: "password", "data-testid": "login-password", style: "width:9rem" });
+  const loginMsg = h("span", { class: "muted", "data-testid": "login-status" },
+    localStorage.getItem("fh.registered") === "true" ? `logged in as ${ctx.session.name}` : `playing as guest ${ctx.session.name ?? ""}`);
+  const account = (path) => async () => {
+    try {
+      const r = await ctx.api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: user.value, password: pass.value }) });
+      localStorage.setItem("fh.session", r.session);
+      localStorage.setItem("fh.name", r.name);
+      localStorage.setItem("fh.registered", "true");
+      location.reload();
+    } catch (e) { loginMsg.textContent = e.message; }
+  };
+
   ctx.view.append(
+    h("section", { class: "panel" }, h("div", { class: "row" }, loginMsg, user, pass,
+      h("button", { "data-testid": "login", onclick: account("/api/login") }, "Log in"),
+      h("button", { "data-testid": "register", onclick: account("/api/register") }, "Register"))),
     h("section", { class: "panel" }, h("h2", {}, "Quick pairing"),
       h("div", { class: "row" }, RULES.map(([v, t]) => h("button", { "data-pair": v, onclick: () => ctx.send({ type: "quick_pair", rules: v }) }, t)),
         h("button", { onclick: () => { ctx.send({ type: "cancel_pair" }); status.textContent = ""; } }, "Cancel"), status)),

@@ -124,3 +124,47 @@ test("the 1892 game and its printed mating line replay move by move", async () =
     assert.equal(await p.getAttribute('[data-on="h1"]', "data-inert"), "0", "and live again when revived");
   });
 });
+
+test("a guest registers, and a pasted PGN4 is imported and replayed", async () => {
+  let pages = [];
+  await withShots("account", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    const name = `ann${Date.now() % 100000}`;
+    await p.fill("[data-testid=login-name]", name);
+    await p.fill("[data-testid=login-password]", "long enough secret");
+    await p.click("[data-testid=register]");
+    await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
+    await p.waitForSelector("#net.online");
+    const pgn = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-j4\n";
+    await p.fill("[data-testid=import-text]", pgn);
+    await p.click("[data-testid=import]");
+    await p.waitForSelector("[data-testid=replay-ply]");
+    await p.keyboard.press("End");
+    assert.match(await p.textContent("[data-testid=replay-ply]"), /^5\/5: Qg1-j4/);
+  });
+});
+
+test("a move by drag and drop", async () => {
+  let pages = [];
+  await withShots("drag", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.selectOption("[data-testid=rules]", "ffa");
+    await p.click("[data-testid=create]");
+    await p.click("[data-sit=S]");
+    for (const s of ["W", "N", "E"]) { await p.waitForSelector(`[data-bot=${s}]`); await p.click(`[data-bot=${s}]`); }
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await p.waitForSelector(".clock.tomove[data-clock=S]");
+    await p.waitForTimeout(300);
+    const a = await p.locator('rect[data-sq="j2"]').boundingBox();
+    const b = await p.locator('rect[data-sq="j4"]').boundingBox();
+    await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await p.mouse.down();
+    await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await p.mouse.up();
+    const m = await moves(p, 1);
+    assert.equal(m[0], "j2-j4");
+    assert.ok(await p.locator("[data-points=S]").count() === 1, "FFA shows the scoreboard");
+  });
+});
