@@ -83,6 +83,7 @@ impl Games {
 
     fn insert(&self, id: Uuid, g: LiveGame) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, g| !g.handle.tx.is_closed());
         map.insert(id, g);
     }
 }

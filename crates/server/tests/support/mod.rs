@@ -288,6 +288,7 @@ pub async fn postgres_url() -> Option<String> {
         .execute(&pool)
         .await
         .expect("create a test schema");
+    drop_old_schemas(&pool).await;
     let sep = if base.contains('?') { '&' } else { '?' };
     Some(format!("{base}{sep}options=-c%20search_path%3D{schema}"))
 }
@@ -296,4 +297,31 @@ pub async fn postgres_url() -> Option<String> {
 pub fn sqlite_url() -> String {
     let dir = std::env::temp_dir().join(format!("fourhand-test-{}", Uuid::now_v7().simple()));
     format!("sqlite://{}", dir.join("test.db").display())
+}
+
+/// Drops the test schemas of earlier runs: their names hold a UUID v7, whose first 48 bits are
+/// the creation time in milliseconds; those older than an hour go.
+async fn drop_old_schemas(pool: &sqlx::PgPool) {
+    let names: Vec<(String,)> =
+        sqlx::query_as("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'fh\\_test\\_%'")
+            .fetch_all(pool)
+            .await
+            .unwrap_or_default();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0);
+    for (name,) in names {
+        let Some(hex) = name.strip_prefix("fh_test_").and_then(|h| h.get(..12)) else {
+            continue;
+        };
+        let Ok(ms) = u64::from_str_radix(hex, 16) else {
+            continue;
+        };
+        if now.saturating_sub(ms) > 3_600_000 {
+            let _ = sqlx::query(&format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
+                .execute(pool)
+                .await;
+        }
+    }
 }
