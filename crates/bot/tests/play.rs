@@ -1,0 +1,80 @@
+//! Bots play legal moves in every rule set, quickly, and the engine finds mates.
+
+use fourhand_bot::search::{Limits, Searcher};
+use fourhand_bot::{Bot, Clock, Level};
+use fourhand_rules::game::{Automation, Game};
+use fourhand_rules::notation::fen4;
+use fourhand_rules::{BySeat, RuleSet, Seat};
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+#[test]
+fn every_level_plays_legal_moves_in_every_rule_set_within_its_time() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let clock = Clock {
+        bank_ms: 4_000,
+        delay_ms: 50,
+        increment_ms: 0,
+    };
+    for rules in [
+        RuleSet::TEAMS,
+        RuleSet::FFA,
+        RuleSet::VERNEY_1881,
+        RuleSet::CLUB_1893,
+    ] {
+        for level in Level::ALL {
+            let mut bot = Bot::new(level);
+            let mut g = Game::new(rules)
+                .with_seed(5)
+                .with_automation(Automation::LIVE);
+            let plies = if matches!(level, Level::Engine(_)) {
+                8
+            } else {
+                40
+            };
+            for _ in 0..plies {
+                let Some(seat) = g.to_move() else { break };
+                let t = Instant::now();
+                let m = bot
+                    .choose(&g, clock, &mut rng)
+                    .expect("a move while the game is on");
+                let limit = clock.budget() + Duration::from_millis(150);
+                assert!(t.elapsed() < limit, "{level:?} took {:?}", t.elapsed());
+                assert!(
+                    g.legal_moves().contains(&m),
+                    "{level:?} in {:?}: {m}",
+                    rules.variant
+                );
+                g.play(seat, m).unwrap();
+            }
+        }
+    }
+}
+
+fn best(fen: &str, rules: &'static RuleSet, depth: u32) -> String {
+    let pos = fen4::parse(fen, rules).unwrap().position;
+    let r = Searcher::new(16).search(&pos, Limits::depth(depth));
+    r.best.unwrap().uci()
+}
+
+#[test]
+fn the_engine_mates_in_one_in_ffa() {
+    // Yellow's king g14 is checked by Green's rook; Red's knight takes the last flight square.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/3,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    assert_eq!(
+        best(fen, RuleSet::get(fourhand_rules::Variant::Ffa), 2),
+        "d10-e12"
+    );
+    let _ = BySeat([0; 4]);
+}
+
+#[test]
+fn the_engine_mates_in_one_in_teams() {
+    // Blue's rook to e1 boxes Red's king in; neither Yellow nor Green can help.
+    let fen = "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/bK,12,gK/14/14/4,bR,9/14/x,x,x,8,x,x,x/x,x,x,3,rP,rP,rP,2,x,x,x/x,x,x,4,rK,rN,2,x,x,x";
+    assert_eq!(
+        best(fen, RuleSet::get(fourhand_rules::Variant::Teams), 4),
+        "e5-e1"
+    );
+    let _ = Seat::South;
+}
