@@ -1,6 +1,7 @@
 //! Bots that play any seat of any rule set: random, greedy, and alpha-beta engine levels that
 //! manage their time from the clock.
 
+pub mod arena;
 pub mod eval;
 pub mod search;
 

@@ -33,6 +33,10 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Load-test a running server: concurrent games of simple bots plus spectators.
     Loadgen(fourhand_loadgen::Args),
+    /// Play a match between two bot levels and estimate the Elo difference.
+    Arena(cmd::arena::Args),
+    /// Speak the engine line protocol on stdin/stdout (uci, position, go …).
+    Engine,
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cmd::perft::run(a),
         Some(Command::Replay(a)) => cmd::replay::run(a),
         Some(Command::Loadgen(a)) => fourhand_loadgen::main_with(a),
+        Some(Command::Arena(a)) => cmd::arena::run(a),
+        Some(Command::Engine) => cmd::engine::run(),
     }
 }
 

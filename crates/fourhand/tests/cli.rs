@@ -97,3 +97,28 @@ fn replay_of_a_teams_game_names_the_result() {
     assert!(out.contains("result: 1-0"), "{out}");
     assert!(out.contains("Blue timed out"), "{out}");
 }
+
+#[test]
+fn engine_speaks_the_line_protocol() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fourhand"))
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"uci\nisready\nsetoption name rules value ffa\nposition startpos moves h2-h3 b7-c7\ngo depth 2\nposition startpos moves h2-h9\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+    let best = text.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    let mv = best.trim_start_matches("bestmove ");
+    assert!(mv.contains('-'), "{best}");
+    assert!(text.contains("info depth 2 score"), "{text}");
+    assert!(text.contains("illegal move h2-h9"), "{text}");
+}

@@ -1,4 +1,6 @@
 //! The subcommands.
 
+pub mod arena;
+pub mod engine;
 pub mod perft;
 pub mod replay;

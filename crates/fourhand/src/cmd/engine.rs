@@ -1,0 +1,145 @@
+//! `fourhand engine`: the engine line protocol on stdin/stdout.
+
+use fourhand_bot::search::Limits;
+use fourhand_bot::{Bot, Level};
+use fourhand_rules::game::{Automation, Game};
+use fourhand_rules::notation::fen4;
+use fourhand_rules::{BySeat, RuleSet, Variant};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+struct Engine {
+    rules: RuleSet,
+    level: Level,
+    bot: Bot,
+    game: Game,
+}
+
+impl Engine {
+    fn new() -> Engine {
+        Engine {
+            rules: RuleSet::TEAMS,
+            level: Level::Engine(3),
+            bot: Bot::new(Level::Engine(3)),
+            game: Game::new(RuleSet::TEAMS),
+        }
+    }
+
+    fn position(&mut self, rest: &str) -> Result<(), String> {
+        let (pos, moves) = match rest.split_once(" moves ") {
+            Some((p, m)) => (p.trim(), m.trim()),
+            None => (rest.trim().trim_end_matches(" moves"), ""),
+        };
+        let mut game = if pos == "startpos" {
+            Game::new(self.rules)
+        } else if let Some(f) = pos.strip_prefix("fen ") {
+            let p = fen4::parse(f.trim(), RuleSet::get(self.rules.variant))
+                .map_err(|e| e.to_string())?;
+            Game::from_position(self.rules, p.position, p.points)
+        } else {
+            return Err(format!("expected startpos or fen, got '{pos}'"));
+        }
+        .with_automation(Automation::LIVE);
+        for m in moves.split_whitespace() {
+            let seat = game.to_move().ok_or("the game is over")?;
+            let mv = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|x| x.uci() == m)
+                .ok_or_else(|| format!("illegal move {m}"))?;
+            game.play(seat, mv).map_err(|e| e.to_string())?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let mut limits = Limits {
+            depth: 64,
+            nodes: u64::MAX,
+            time: Some(Duration::from_millis(1000)),
+        };
+        let words: Vec<&str> = args.split_whitespace().collect();
+        for w in words.chunks(2) {
+            if let [k, v] = w {
+                match (*k, v.parse::<u64>()) {
+                    ("depth", Ok(d)) => {
+                        limits.depth = d as u32;
+                        limits.time = None;
+                    }
+                    ("movetime", Ok(ms)) => limits.time = Some(Duration::from_millis(ms)),
+                    ("nodes", Ok(n)) => {
+                        limits.nodes = n;
+                        limits.time = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let r = self.bot.search(&self.game, limits);
+        let nps = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6);
+        match r.best {
+            Some(m) => {
+                writeln!(
+                    out,
+                    "info depth {} score cp {} nodes {} nps {:.0} pv {}",
+                    r.depth,
+                    r.score,
+                    r.nodes,
+                    nps,
+                    m.uci()
+                )?;
+                writeln!(out, "bestmove {}", m.uci())
+            }
+            None => writeln!(out, "bestmove (none)"),
+        }
+    }
+}
+
+/// Reads commands until `quit` or end of input.
+pub fn run() -> ExitCode {
+    let mut e = Engine::new();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let r = match cmd {
+            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 1\noption name hash type spin default 16 min 1 max 1024\nuciok"),
+            "isready" => writeln!(out, "readyok"),
+            "setoption" => {
+                let rest = rest.trim_start_matches("name ").trim();
+                let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+                match name.trim().to_ascii_lowercase().as_str() {
+                    "rules" => match value.parse::<Variant>() {
+                        Ok(v) => { e.rules = RuleSet::of(v); e.game = Game::new(e.rules); Ok(()) }
+                        Err(m) => writeln!(out, "info string {m}"),
+                    },
+                    "level" => match Level::parse(value) {
+                        Some(l) => { e.level = l; e.bot = Bot::new(l); Ok(()) }
+                        None => writeln!(out, "info string unknown level {value}"),
+                    },
+                    "threads" | "hash" => Ok(()),
+                    other => writeln!(out, "info string unknown option {other}"),
+                }
+            }
+            "ucinewgame" => { e.game = Game::new(e.rules); e.bot = Bot::new(e.level); Ok(()) }
+            "position" => match e.position(rest) {
+                Ok(()) => Ok(()),
+                Err(m) => writeln!(out, "info string {m}"),
+            },
+            "go" => e.go(rest, &mut out),
+            "quit" => break,
+            "" => Ok(()),
+            other => writeln!(out, "info string unknown command {other}"),
+        };
+        if r.is_err() || out.flush().is_err() {
+            break;
+        }
+    }
+    let _ = BySeat([0; 4]);
+    ExitCode::SUCCESS
+}
