@@ -78,3 +78,38 @@ fn the_engine_mates_in_one_in_teams() {
     );
     let _ = Seat::South;
 }
+
+#[test]
+fn engine_games_at_one_minute_plus_fifteen_seconds_delay_never_flag() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    for rules in [RuleSet::TEAMS, RuleSet::FFA] {
+        let mut bots: Vec<Bot> = (0..4).map(|_| Bot::new(Level::Engine(1))).collect();
+        let mut banks = [60_000u64; 4];
+        let mut g = Game::new(rules)
+            .with_seed(2)
+            .with_automation(Automation::LIVE);
+        let mut plies = 0;
+        while let Some(seat) = g.to_move() {
+            if plies == 300 {
+                break;
+            }
+            let s = seat.index();
+            let clock = Clock {
+                bank_ms: banks[s],
+                delay_ms: 15_000,
+                increment_ms: 0,
+            };
+            let t = Instant::now();
+            let m = bots[s].choose(&g, clock, &mut rng).expect("a move");
+            let used = t.elapsed().as_millis() as u64;
+            banks[s] = banks[s].saturating_sub(used.saturating_sub(15_000));
+            assert!(banks[s] > 0, "{seat} flagged");
+            g.play(seat, m).unwrap();
+            plies += 1;
+        }
+        assert!(
+            banks.iter().all(|&b| b == 60_000),
+            "moves stay inside the delay: {banks:?}"
+        );
+    }
+}
