@@ -59,13 +59,9 @@ fn rng() -> rand::rngs::StdRng {
 fn the_flag_falls_after_delay_plus_bank() {
     let mut c = core(RuleSet::TEAMS, TimeControl::DEFAULT, [false; 4]);
     assert_eq!(c.next_deadline(), Some(75_000));
-    assert_eq!(
-        c.due(30_000, &mut rng()),
-        None,
-        "everyone connected: no cancellation"
-    );
-    assert_eq!(c.due(74_999, &mut rng()), None);
-    assert_eq!(c.due(75_000, &mut rng()), Some(Input::Timeout(Seat::South)));
+    assert_eq!(c.due(30_000), None, "everyone connected: no cancellation");
+    assert_eq!(c.due(74_999), None);
+    assert_eq!(c.due(75_000), Some(Input::Timeout(Seat::South)));
     // A move inside the delay costs nothing.
     play(&mut c, Seat::South, "h2-h3", 10_000);
     assert_eq!(c.clocks(10_000)[0], 60_000);
@@ -96,7 +92,7 @@ fn the_flag_falls_under_increment() {
         Some(150_000),
         "Blue's full bank from 30 s"
     );
-    assert_eq!(c.due(150_000, &mut rng()), Some(Input::Timeout(Seat::West)));
+    assert_eq!(c.due(150_000), Some(Input::Timeout(Seat::West)));
 }
 
 #[test]
@@ -114,11 +110,11 @@ fn no_reconnect_within_60_seconds_forfeits() {
     play(&mut c, Seat::South, "h2-h3", 6_000);
     play(&mut c, Seat::West, "b7-c7", 7_000);
     // North's own clock runs on his turn too; the window ends first here.
-    assert_eq!(c.due(64_999, &mut rng()), None);
-    assert_eq!(c.due(65_000, &mut rng()), Some(Input::Timeout(Seat::North)));
+    assert_eq!(c.due(64_999), None);
+    assert_eq!(c.due(65_000), Some(Input::Timeout(Seat::North)));
     // Coming back in time clears it.
     apply(&mut c, Input::Connected(Seat::North), 64_000);
-    assert_eq!(c.due(65_000, &mut rng()), None);
+    assert_eq!(c.due(65_000), None);
 }
 
 #[test]
@@ -135,8 +131,8 @@ fn a_game_not_joined_by_everyone_is_cancelled() {
     for s in [Seat::South, Seat::West, Seat::North] {
         apply(&mut c, Input::Connected(s), 1_000);
     }
-    assert_eq!(c.due(29_999, &mut rng()), None);
-    assert_eq!(c.due(30_000, &mut rng()), Some(Input::Cancel));
+    assert_eq!(c.due(29_999), None);
+    assert_eq!(c.due(30_000), Some(Input::Cancel));
     apply(&mut c, Input::Cancel, 30_000);
     assert!(c.is_over() && c.aborted());
     assert_eq!(c.result().unwrap().0, "aborted");
@@ -151,15 +147,23 @@ fn bots_move_on_their_turn() {
     );
     play(&mut c, Seat::South, "h2-h3", 1_000);
     assert_eq!(c.next_deadline(), Some(1_400));
-    let input = c.due(1_400, &mut rng()).expect("the bot moves");
-    assert!(matches!(
-        input,
+    assert!(c.bot_to_move(1_399).is_none());
+    let (seat, level, clock) = c.bot_to_move(1_400).expect("the bot's turn");
+    assert_eq!((seat, level), (Seat::West, BotLevel::Greedy));
+    assert!(clock.bank_ms == 60_000 && clock.delay_ms > 0);
+    let m = fourhand_bot::Bot::new(level)
+        .choose(c.game(), clock, &mut rng())
+        .unwrap();
+    apply(
+        &mut c,
         Input::Play {
-            seat: Seat::West,
-            ..
-        }
-    ));
-    apply(&mut c, input, 1_400);
+            seat,
+            from: m.from(),
+            to: m.to(),
+            promotion: m.promotion(),
+        },
+        1_400,
+    );
     assert_eq!(c.game().to_move(), Some(Seat::North));
 }
 

@@ -62,6 +62,11 @@ pub enum Command {
         /// Reply.
         reply: oneshot::Sender<GameState>,
     },
+    /// A bot's move, computed off the actor's task.
+    BotMove {
+        /// The move as an input (none: the bot found none).
+        input: Option<Input>,
+    },
 }
 
 /// The handle other tasks use to talk to a game.
@@ -102,6 +107,8 @@ struct Actor {
     rng: rand::rngs::StdRng,
     /// The turn whose legal moves were last sent: (records so far, seat to move).
     legal_sent: Option<(usize, Seat)>,
+    /// This actor's own inbox, for bot moves computed elsewhere.
+    me: mpsc::WeakSender<Command>,
 }
 
 /// Epoch milliseconds now.
@@ -134,6 +141,7 @@ pub fn spawn(
         finished_stored: false,
         rng: rand::SeedableRng::from_entropy(),
         legal_sent: None,
+        me: tx.downgrade(),
     };
     tracker.spawn(actor.run(rx));
     GameHandle { id, tx }
@@ -180,11 +188,41 @@ impl Actor {
 
     async fn run_due(&mut self) {
         let now = self.now();
-        while let Some(input) = self.core.due(now, &mut self.rng) {
+        while let Some(input) = self.core.due(now) {
             if self.submit(input).await.is_err() {
                 break;
             }
         }
+        self.start_bot(now);
+    }
+
+    /// Starts the due bot's search on a blocking thread; its move comes back as a command.
+    fn start_bot(&mut self, now: u64) {
+        let Some((seat, level, clock)) = self.core.bot_to_move(now) else {
+            return;
+        };
+        self.core.bot_thinking = true;
+        let game = self.core.game().clone();
+        let me = self.me.clone();
+        let seed: u64 = rand::Rng::gen(&mut self.rng);
+        tokio::spawn(async move {
+            let found = tokio::task::spawn_blocking(move || {
+                let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(seed);
+                fourhand_bot::Bot::new(level).choose(&game, clock, &mut rng)
+            })
+            .await
+            .ok()
+            .flatten();
+            let input = found.map(|m| Input::Play {
+                seat,
+                from: m.from(),
+                to: m.to(),
+                promotion: m.promotion(),
+            });
+            if let Some(tx) = me.upgrade() {
+                let _ = tx.send(Command::BotMove { input }).await;
+            }
+        });
     }
 
     async fn handle(&mut self, cmd: Command) {
@@ -212,6 +250,15 @@ impl Actor {
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot());
+            }
+            Command::BotMove { input } => {
+                self.core.bot_thinking = false;
+                if let Some(input) = input {
+                    // Refused when the game moved on meanwhile (a resignation, a flag).
+                    let _ = self.submit(input).await;
+                }
+                let now = self.now();
+                self.start_bot(now);
             }
         }
     }

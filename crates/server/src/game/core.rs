@@ -7,7 +7,7 @@
 
 use super::clock::Clocks;
 use super::view;
-use crate::bot::{self, BotLevel};
+use crate::bot::BotLevel;
 use crate::store::ActionRecord;
 use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
 use fourhand_rules::game::{Event, Game, GameError, Outcome};
@@ -152,6 +152,8 @@ pub struct GameCore {
     pub(crate) log: VecDeque<Numbered>,
     pub(crate) plies: i64,
     pub(crate) moves: Vec<String>,
+    /// A bot is computing its move (its deadline is not due again meanwhile).
+    pub(crate) bot_thinking: bool,
 }
 
 impl GameCore {
@@ -176,6 +178,7 @@ impl GameCore {
             log: VecDeque::new(),
             plies: 0,
             moves: Vec::new(),
+            bot_thinking: false,
         };
         core.restart_clock(now);
         core
@@ -558,7 +561,7 @@ impl GameCore {
             }
         }
         if let Some(seat) = self.game.to_move() {
-            if self.seats[seat.index()].bot.is_some() {
+            if self.seats[seat.index()].bot.is_some() && !self.bot_thinking {
                 consider(self.bot_due());
             }
         }
@@ -571,7 +574,7 @@ impl GameCore {
     }
 
     /// What is due at `now`, as an input to prepare and apply.
-    pub fn due(&self, now: u64, rng: &mut impl rand::Rng) -> Option<Input> {
+    pub fn due(&self, now: u64) -> Option<Input> {
         if self.is_over() {
             return None;
         }
@@ -602,18 +605,26 @@ impl GameCore {
                 }
             }
         }
+        None
+    }
+
+    /// The bot whose move is due at `now`, with its clock.
+    pub fn bot_to_move(&self, now: u64) -> Option<(Seat, BotLevel, fourhand_bot::Clock)> {
+        if self.is_over() || self.bot_thinking {
+            return None;
+        }
         let seat = self.game.to_move()?;
         let level = self.seats[seat.index()].bot?;
-        if now >= self.bot_due() {
-            let m = bot::choose(&self.game, level, rng)?;
-            return Some(Input::Play {
-                seat,
-                from: m.from(),
-                to: m.to(),
-                promotion: m.promotion(),
-            });
+        if now < self.bot_due() {
+            return None;
         }
-        None
+        let tc = self.clocks.control();
+        let clock = fourhand_bot::Clock {
+            bank_ms: self.clocks.read(now)[seat.index()],
+            delay_ms: self.clocks.delay_left(now),
+            increment_ms: tc.increment_ms,
+        };
+        Some((seat, level, clock))
     }
 
     /// The game's outcome in protocol words: result and termination.

@@ -100,7 +100,10 @@ fn env(app: &AppState) -> ActorEnv {
 fn seat_state(s: &StoredSeat) -> SeatState {
     SeatState {
         name: s.name.clone(),
-        bot: s.bot.as_deref().and_then(|b| BotLevel::parse(Some(b))),
+        bot: s
+            .bot
+            .as_deref()
+            .and_then(|b| crate::bot::parse_level(Some(b))),
         token_hash: s.token_hash.clone(),
         connections: 0,
         ever_connected: false,

@@ -91,7 +91,7 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
                     }));
                     occ
                 }
-                None => Occupant::bot(BotLevel::Greedy),
+                None => Occupant::bot(BotLevel::Engine(1)),
             };
             if let Ok(Some(full)) = lobby.sit(id, seat, who, false) {
                 fulls.push(full);

@@ -1,7 +1,6 @@
 //! What each client message does.
 
 use super::Conn;
-use crate::bot::BotLevel;
 use crate::error::ServerError;
 use crate::game::actor::{wire, Command, GameHandle};
 use crate::game::core::Input;
@@ -88,8 +87,12 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
         }
         ClientMsg::Stand { table, seat } => app.lobby.stand(table_id(&table)?, seat, player.id),
         ClientMsg::AddBot { table, seat, level } => {
-            let level = BotLevel::parse(level.as_deref())
-                .ok_or_else(|| bad(ErrorCode::BadRequest, "bot levels: random, greedy"))?;
+            let level = crate::bot::parse_level(level.as_deref()).ok_or_else(|| {
+                bad(
+                    ErrorCode::BadRequest,
+                    "bot levels: random, greedy, engine1, engine2, engine3",
+                )
+            })?;
             let full = app
                 .lobby
                 .sit(table_id(&table)?, seat, Occupant::bot(level), true)?;
