@@ -2,7 +2,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, arrow, withShots } from "./harness.mjs";
+import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -77,14 +77,7 @@ test("a hot-seat game with bots turns the board to the seat to move; a reload re
   await withShots("hotseat", () => pages, async () => {
     const p = await player(browser, server.base);
     pages = [p];
-    await p.click("[data-testid=create]");
-    await p.click("[data-sit=S]");
-    await p.waitForSelector("[data-sit=N]");
-    await p.click("[data-sit=N]");
-    await p.click("[data-bot=W]");
-    await p.waitForSelector("[data-bot=E]");
-    await p.click("[data-bot=E]");
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await tableAtDevice(p, "teams", ["S", "N"], ["W", "E"]);
     await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "S");
     await click(p, "h2", "h3");
     // West's bot moves, then it is North's turn at this device: the board turns.
@@ -150,11 +143,7 @@ test("a move by drag and drop", async () => {
   await withShots("drag", () => pages, async () => {
     const p = await player(browser, server.base);
     pages = [p];
-    await p.selectOption("[data-testid=rules]", "ffa");
-    await p.click("[data-testid=create]");
-    await p.click("[data-sit=S]");
-    for (const s of ["W", "N", "E"]) { await p.waitForSelector(`[data-bot=${s}]`); await p.click(`[data-bot=${s}]`); }
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await tableAtDevice(p, "ffa", ["S"], ["W", "N", "E"]);
     await p.waitForSelector(".clock.tomove[data-clock=S]");
     await p.waitForTimeout(300);
     const a = await p.locator('rect[data-sq="j2"]').boundingBox();

@@ -91,3 +91,13 @@ export async function arrow(page, from, to) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
   await page.mouse.up({ button: "right" });
 }
+
+/** Creates a table of `rules` on `page`, sits it in `seats` (hot-seat) and puts bots in `bots`;
+ *  waits for the game's board. */
+export async function tableAtDevice(page, rules, seats, bots = []) {
+  await page.selectOption("[data-testid=rules]", rules);
+  await page.click("[data-testid=create]");
+  for (const s of seats) { await page.waitForSelector(`[data-sit=${s}]`); await page.click(`[data-sit=${s}]`); }
+  for (const s of bots) { await page.waitForSelector(`[data-bot=${s}]`); await page.click(`[data-bot=${s}]`); }
+  await page.waitForSelector("[data-testid=board] [data-piece]");
+}

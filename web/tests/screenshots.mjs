@@ -1,7 +1,7 @@
 // Takes the README's screenshots into docs/: `node screenshots.mjs` (needs a built fourhand).
 
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, root } from "./harness.mjs";
+import { startServer, launch, player, click, moves, root, tableAtDevice } from "./harness.mjs";
 
 const out = (n) => join(root, "docs", n);
 const server = await startServer();
@@ -9,14 +9,7 @@ const browser = await launch();
 try {
   // Teams in progress: two seats at this device, bots in the others.
   const teams = await player(browser, server.base);
-  await teams.click("[data-testid=create]");
-  await teams.click("[data-sit=S]");
-  await teams.waitForSelector("[data-sit=N]");
-  await teams.click("[data-sit=N]");
-  await teams.click("[data-bot=W]");
-  await teams.waitForSelector("[data-bot=E]");
-  await teams.click("[data-bot=E]");
-  await teams.waitForSelector("[data-testid=board] [data-piece]");
+  await tableAtDevice(teams, "teams", ["S", "N"], ["W", "E"]);
   const line = [["h2", "h3"], ["g13", "g12"], ["i2", "i3"], ["h13", "h12"], ["e1", "f3"], ["j14", "i12"]];
   for (const [i, [f, t]] of line.entries()) {
     await teams.waitForFunction((s) => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === s, i % 2 ? "N" : "S");
@@ -28,11 +21,7 @@ try {
 
   // FFA with the scoreboard.
   const ffa = await player(browser, server.base);
-  await ffa.selectOption("[data-testid=rules]", "ffa");
-  await ffa.click("[data-testid=create]");
-  await ffa.click("[data-sit=S]");
-  for (const s of ["W", "N", "E"]) { await ffa.waitForSelector(`[data-bot=${s}]`); await ffa.click(`[data-bot=${s}]`); }
-  await ffa.waitForSelector("[data-testid=board] [data-piece]");
+  await tableAtDevice(ffa, "ffa", ["S"], ["W", "N", "E"]);
   for (const [i, [f, t]] of [["h2", "h3"], ["g1", "k5"], ["k5", "m7"], ["m7", "l8"]].entries()) {
     await ffa.waitForSelector(".clock.tomove[data-clock=S]");
     try { await click(ffa, f, t); await moves(ffa, 4 * i + 1); } catch { break; }
@@ -42,10 +31,7 @@ try {
 
   // Verney: Black mated, his army inert.
   const v = await player(browser, server.base);
-  await v.selectOption("[data-testid=rules]", "verney1881");
-  await v.click("[data-testid=create]");
-  for (const s of ["S", "W", "N", "E"]) { await v.waitForSelector(`[data-sit=${s}]`); await v.click(`[data-sit=${s}]`); }
-  await v.waitForSelector("[data-testid=board] [data-piece]");
+  await tableAtDevice(v, "verney1881", ["S", "W", "N", "E"]);
   const vl = [["h2", "h3"], ["a5", "c4"], ["i13", "i12"], ["m9", "l9"], ["g1", "m7"], ["c4", "d2"], ["h14", "n8"]];
   for (const [i, [f, t]] of vl.entries()) {
     await v.waitForFunction((s) => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === s, "SWNE"[i % 4]);
