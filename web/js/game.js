@@ -13,7 +13,7 @@ const fmt = (ms) => {
 export function gameView(ctx, id) {
   const held = ctx.tokens.of(id); // seat letter -> token
   const heldSeats = Object.keys(held).map((s) => SEATS.indexOf(s)).filter((i) => i >= 0);
-  const st = { state: null, legal: {}, last: {}, arrows: [], clockRef: 0, away: {} };
+  const st = { state: null, seq: 0, legal: {}, last: {}, arrows: [], clockRef: 0, away: {} };
 
   const boardEl = h("div", { class: "boardwrap" });
   const side = h("div");
@@ -63,6 +63,20 @@ export function gameView(ctx, id) {
     return mySeatToMove() ?? heldSeats[0];
   }
 
+  // Our seat is to move but its legal moves have not come: ask again (once a second at most) by
+  // joining with the last event number, which the server answers with what was missed and the
+  // legal moves.
+  let lastAsk = 0;
+  function askLegal(seat) {
+    const now = Date.now();
+    if (now - lastAsk < 1000) return;
+    lastAsk = now;
+    setTimeout(() => {
+      if (st.legal[seat] || mySeatToMove() !== seat) return;
+      ctx.send({ type: "join", game: id, seat_token: held[SEATS[seat]], since: st.seq });
+    }, 1000);
+  }
+
   function checks() {
     return kingsInCheck(st.state.fen4, st.state.in_check || []);
   }
@@ -71,6 +85,7 @@ export function gameView(ctx, id) {
     const s = st.state;
     if (!s) return;
     const t = mySeatToMove();
+    if (t !== null && !st.legal[t] && !s.result) askLegal(t);
     board.set({
       fen: s.fen4,
       bottom: bottom(),
@@ -140,6 +155,7 @@ export function gameView(ctx, id) {
     const s = st.state;
     switch (ev.kind) {
       case "moved": {
+        delete st.legal[SEATS.indexOf(ev.seat)]; // that turn's moves are spent
         s.fen4 = ev.fen4; s.moves.push(ev.text); s.to_move = ev.to_move; s.clocks_ms = ev.clocks_ms;
         st.clockRef = Date.now(); st.delayAtRef = s.time.delay_ms;
         st.last[SEATS.indexOf(ev.seat)] = [ev.from, ev.to];
@@ -170,10 +186,13 @@ export function gameView(ctx, id) {
   const off = ctx.on((m) => {
     if (m.type === "snapshot" && m.state.game === id) {
       st.state = m.state;
+      st.seq = m.state.seq;
       st.clockRef = Date.now() - (Date.now() - m.state.clock_at_ms > 0 ? 0 : 0);
       st.delayAtRef = m.state.delay_left_ms;
       draw();
     } else if (m.type === "event" && m.game === id && st.state) {
+      if (m.seq <= st.seq) return; // already seen (a resync may repeat events)
+      st.seq = m.seq;
       apply(m.event);
       draw();
     } else if (m.type === "legal" && m.game === id) {
