@@ -15,6 +15,7 @@ export function gameView(ctx, id) {
   const heldSeats = Object.keys(held).map((s) => SEATS.indexOf(s)).filter((i) => i >= 0);
   const st = { state: null, seq: 0, legal: {}, last: {}, arrows: [], clockRef: 0, away: {} };
 
+  window.__fourhandGame = { st, heldSeats }; // for debugging and tests
   const boardEl = h("div", { class: "boardwrap" });
   const side = h("div");
   const clocksEl = h("div", { "data-testid": "clocks" });

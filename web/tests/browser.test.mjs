@@ -92,7 +92,12 @@ test("a hot-seat game with bots turns the board to the seat to move; a reload re
     assert.ok(again[2].startsWith("g13-g12"));
     await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "S");
     await click(p, "i2", "i3");
-    await moves(p, 5);
+    try {
+      await moves(p, 5);
+    } catch (e) {
+      const dbg = await p.evaluate(() => JSON.stringify({ legal: Object.keys(window.__fourhandGame.st.legal), toMove: window.__fourhandGame.st.state.to_move, held: window.__fourhandGame.heldSeats, seq: window.__fourhandGame.st.seq, moves: window.__fourhandGame.st.state.moves }));
+      throw new Error(`${e.message}\n${dbg}`);
+    }
   });
 });
 

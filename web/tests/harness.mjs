@@ -65,7 +65,7 @@ export async function player(browser, base) {
 
 /** Clicks `from` then `to` on the page's board (waiting for `to` to be offered when it is legal). */
 export async function click(page, from, to, { legal = true } = {}) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 150; i++) {
     await page.click(`rect[data-sq="${from}"]`);
     if (!legal || (await page.locator(`circle[data-target="${to}"]`).count()) > 0) break;
     await page.waitForTimeout(100);
