@@ -188,7 +188,7 @@ export function gameView(ctx, id) {
     if (m.type === "snapshot" && m.state.game === id) {
       st.state = m.state;
       st.seq = m.state.seq;
-      st.clockRef = Date.now() - (Date.now() - m.state.clock_at_ms > 0 ? 0 : 0);
+      st.clockRef = Date.now();
       st.delayAtRef = m.state.delay_left_ms;
       draw();
     } else if (m.type === "event" && m.game === id && st.state) {

@@ -84,14 +84,13 @@ pub async fn run(args: Args) -> Result<report::Report, String> {
     let start = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     let elapsed = start.elapsed();
-    let memory = http::get(&args.server, "/metrics")
-        .await
-        .ok()
-        .and_then(|m| report::metric(&m, "process_resident_memory_bytes"));
-    let conns = http::get(&args.server, "/metrics")
-        .await
-        .ok()
-        .and_then(|m| report::metric(&m, "fourhand_connections"));
+    let metrics = http::get(&args.server, "/metrics").await.ok();
+    let memory = metrics
+        .as_deref()
+        .and_then(|m| report::metric(m, "process_resident_memory_bytes"));
+    let conns = metrics
+        .as_deref()
+        .and_then(|m| report::metric(m, "fourhand_connections"));
     let r = stats.report(elapsed, ready, args.games, args.spectators, memory, conns);
     stats.stop();
     for t in tasks {

@@ -187,16 +187,7 @@ fn pgn4_zombie_moves_and_shrinking_rounds() {
         g.statuses()[Seat::South],
         SeatStatus::Out(OutReason::Resigned)
     );
-    let zombie_moves = g
-        .records()
-        .iter()
-        .filter(|r| {
-            matches!(
-                r.action,
-                fourhand_rules::game::Action::Move { zombie: true, .. }
-            )
-        })
-        .count();
+    let zombie_moves = common::zombie_moves(&g);
     assert_eq!(
         zombie_moves, 6,
         "Red's zombie king walked from round 22 to 27"

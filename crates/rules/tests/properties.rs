@@ -7,7 +7,7 @@ mod reference;
 
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::{fen4, pgn4};
-use fourhand_rules::{Position, RuleSet, Seat, Setup};
+use fourhand_rules::{Position, RuleSet, Setup};
 
 /// A tiny deterministic generator for choosing moves.
 struct Rng(u64);
@@ -119,16 +119,7 @@ fn ffa_playouts_with_resignations_and_zombies() {
     let mut zombie_moves = 0;
     for seed in 1..=24u64 {
         let g = playout(RuleSet::FFA, Setup::Modern, seed, 260, 40);
-        zombie_moves += g
-            .records()
-            .iter()
-            .filter(|r| {
-                matches!(
-                    r.action,
-                    fourhand_rules::game::Action::Move { zombie: true, .. }
-                )
-            })
-            .count();
+        zombie_moves += common::zombie_moves(&g);
         assert_round_trip(&g, &format!("ffa seed {seed}"));
     }
     assert!(
@@ -168,7 +159,6 @@ fn same_seed_same_zombie_moves() {
     let a = playout(RuleSet::FFA, Setup::Modern, 7, 200, 30);
     let b = playout(RuleSet::FFA, Setup::Modern, 7, 200, 30);
     assert_eq!(a.records(), b.records());
-    let _ = Seat::ALL;
 }
 
 #[test]

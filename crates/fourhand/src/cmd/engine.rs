@@ -4,7 +4,7 @@ use fourhand_bot::search::Limits;
 use fourhand_bot::{Bot, Level};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::fen4;
-use fourhand_rules::{BySeat, RuleSet, Variant};
+use fourhand_rules::{RuleSet, Variant};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -140,6 +140,5 @@ pub fn run() -> ExitCode {
             break;
         }
     }
-    let _ = BySeat([0; 4]);
     ExitCode::SUCCESS
 }

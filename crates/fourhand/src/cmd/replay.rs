@@ -77,13 +77,7 @@ fn result_words(g: &Game) -> String {
 }
 
 fn termination(g: &Game) -> Option<String> {
-    let rules = g.rules();
-    Some(match g.outcome()? {
-        Outcome::Won { by, .. } => format!("{} {}", rules.colour(by.seat), by.reason.as_str()),
-        Outcome::Drawn(r) => r.as_str().to_string(),
-        Outcome::Finished => "three players out".into(),
-        Outcome::Aborted { by } => format!("{} left early", rules.colour(by)),
-    })
+    g.outcome().map(|o| o.termination(g.rules()))
 }
 
 fn per_seat<T: Clone>(v: &BySeat<T>) -> Vec<T> {

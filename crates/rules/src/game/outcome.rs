@@ -177,6 +177,19 @@ pub enum Event {
     GameEnded(Outcome),
 }
 
+impl Outcome {
+    /// How the game ended, in words, with the rule set's colour names: `Red checkmated`,
+    /// `drawn: threefold repetition`, `three players out`, `aborted by Blue`.
+    pub fn termination(self, rules: &crate::ruleset::RuleSet) -> String {
+        match self {
+            Outcome::Won { by, .. } => format!("{} {}", rules.colour(by.seat), by.reason.as_str()),
+            Outcome::Drawn(r) => format!("drawn: {}", r.as_str()),
+            Outcome::Finished => "three players out".to_string(),
+            Outcome::Aborted { by } => format!("aborted by {}", rules.colour(by)),
+        }
+    }
+}
+
 /// Placings from points: 1 + the number of players with more points (ties share).
 pub fn placings(points: &BySeat<i32>) -> BySeat<u8> {
     BySeat::from_fn(|s| 1 + Seat::ALL.iter().filter(|&&o| points[o] > points[s]).count() as u8)

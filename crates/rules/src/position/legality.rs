@@ -65,10 +65,7 @@ impl Position {
 
     /// True when making `m` for `seat` leaves its king unattacked (the slow, general test).
     pub(crate) fn king_safe_after(&self, seat: Seat, m: Move) -> bool {
-        let mut p = self.clone();
-        p.apply_on_board(seat, m);
-        let k = p.kings[seat.index()];
-        k == 0 || !p.is_attacked(k, self.hostile_to(seat), 0)
+        self.king_safe_without(seat, m, self.hostile_to(seat))
     }
 
     /// Rule sets without king capture: the `legal2` moves of rules.md §6.2.

@@ -102,6 +102,19 @@ pub fn play(pos: &mut Position, text: &str) {
     pos.play(m);
 }
 
+/// Dead King Walking moves in a game's record.
+pub fn zombie_moves(g: &fourhand_rules::game::Game) -> usize {
+    g.records()
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.action,
+                fourhand_rules::game::Action::Move { zombie: true, .. }
+            )
+        })
+        .count()
+}
+
 /// Plays a move given as text for the seat to move in a game, failing with the legal moves.
 pub fn mv(g: &mut fourhand_rules::game::Game, text: &str) {
     let seat = g.to_move().expect("game on");

@@ -33,18 +33,11 @@ pub fn in_check(core: &GameCore) -> Vec<SeatName> {
 
 /// Result tag and termination words of a finished game.
 pub fn result_and_termination(game: &Game, o: Outcome) -> (String, String) {
-    let rules = game.rules();
     let result = match o {
         Outcome::Aborted { .. } => "aborted".to_string(),
         _ => pgn4::result_tag(game, &Default::default()),
     };
-    let termination = match o {
-        Outcome::Won { by, .. } => format!("{} {}", rules.colour(by.seat), by.reason.as_str()),
-        Outcome::Drawn(r) => format!("drawn: {}", r.as_str()),
-        Outcome::Finished => "three players out".to_string(),
-        Outcome::Aborted { by } => format!("aborted by {}", rules.colour(by)),
-    };
-    (result, termination)
+    (result, o.termination(game.rules()))
 }
 
 /// The `over` event.

@@ -259,6 +259,14 @@ impl SqlStore {
         })
     }
 
+    async fn complete_all(&self, rows: Vec<GameRow>) -> StoreResult<Vec<StoredGame>> {
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            out.push(self.complete(r).await?);
+        }
+        Ok(out)
+    }
+
     pub(super) async fn game(&self, id: Uuid) -> StoreResult<Option<StoredGame>> {
         let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let row: Option<GameRow> =
@@ -275,11 +283,7 @@ impl SqlStore {
         );
         let rows: Vec<GameRow> =
             on_pool!(self, p => sqlx::query_as(&q).bind(false).fetch_all(p).await?);
-        let mut out = Vec::with_capacity(rows.len());
-        for r in rows {
-            out.push(self.complete(r).await?);
-        }
-        Ok(out)
+        self.complete_all(rows).await
     }
 
     pub(super) async fn finished_games(&self, limit: i64) -> StoreResult<Vec<StoredGame>> {
@@ -288,10 +292,6 @@ impl SqlStore {
         );
         let rows: Vec<GameRow> =
             on_pool!(self, p => sqlx::query_as(&q).bind(limit).fetch_all(p).await?);
-        let mut out = Vec::with_capacity(rows.len());
-        for r in rows {
-            out.push(self.complete(r).await?);
-        }
-        Ok(out)
+        self.complete_all(rows).await
     }
 }
