@@ -4,6 +4,7 @@
 //! The position knows how pieces move under its rule set; the consequences of a move (scoring,
 //! eliminations, results) belong to [`crate::game`].
 
+mod activity;
 mod attacks;
 pub(crate) mod geometry;
 mod legality;
