@@ -1,10 +1,76 @@
-//! Matches between levels: games from varied openings with the seats alternating, scored and
-//! turned into an Elo estimate with its error margin.
+//! Matches between bots or engine commands: games from varied openings with the seats
+//! alternating, scored and turned into an Elo estimate with its error margin.
 
-use crate::{Bot, Clock, Level};
+use crate::external::External;
+use crate::search::Options;
+use crate::{parse_spec, Bot, Clock, Level, Player};
 use fourhand_rules::game::{Automation, Game, Outcome};
 use fourhand_rules::{RuleSet, Seat, Side};
 use rand::{Rng, SeedableRng};
+
+/// One side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contender {
+    /// A bot of this crate.
+    Bot(Level, Options),
+    /// A command speaking the `fourhand engine` protocol (run by `sh -c`).
+    Command(String),
+}
+
+impl Contender {
+    /// Parses `cmd:<command>` or a bot specification (`engine2`, `engine3/paranoid`, …).
+    pub fn parse(s: &str) -> Result<Contender, String> {
+        match s.strip_prefix("cmd:") {
+            Some(c) if !c.trim().is_empty() => Ok(Contender::Command(c.trim().to_string())),
+            Some(_) => Err("cmd: needs a command".into()),
+            None => parse_spec(s).map(|(l, o)| Contender::Bot(l, o)),
+        }
+    }
+
+    /// Its name in reports.
+    pub fn name(&self) -> String {
+        match self {
+            Contender::Bot(l, o) if *o == Options::default() => l.name(),
+            Contender::Bot(l, o) => format!("{} {o:?}", l.name()),
+            Contender::Command(c) => format!("'{c}'"),
+        }
+    }
+
+    fn player(&self, rules: &RuleSet) -> Result<Box<dyn Player>, String> {
+        Ok(match self {
+            Contender::Bot(l, o) => Box::new(Bot::with_options(*l, *o)),
+            Contender::Command(c) => Box::new(External::start(c, rules.variant)?),
+        })
+    }
+}
+
+/// How a match is played.
+#[derive(Copy, Clone, Debug)]
+pub struct MatchConfig {
+    /// Games to play.
+    pub games: u32,
+    /// Plies after which a game is judged as it stands.
+    pub max_plies: u32,
+    /// Seed of the openings.
+    pub seed: u64,
+    /// The clock every move is thought on (it does not run down).
+    pub clock: Clock,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            games: 100,
+            max_plies: 240,
+            seed: 1,
+            clock: Clock {
+                bank_ms: 2_000,
+                delay_ms: 30,
+                increment_ms: 0,
+            },
+        }
+    }
+}
 
 /// The result of a match between `a` and `b`.
 #[derive(Clone, Debug, Default)]
@@ -39,37 +105,31 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games of `rules` between levels `a` and `b`. Sides games: `a` takes one side,
-/// alternating. FFA: `a` takes two opposite seats, `b` the others, alternating; `a` scores 1 for
-/// first place, ½ for a shared first. Each game starts with two random plies per seat and is cut
-/// off after `max_plies` (then judged by points/material: a draw in sides games).
+/// Plays a match of `rules` between `a` and `b`. Sides games: `a` takes one side, alternating.
+/// FFA: `a` takes two opposite seats, `b` the others, alternating; `a` scores 1 for first
+/// place, ½ for a shared first. Each game starts with two random plies per seat and is cut off
+/// after `max_plies` (then judged by points/material: a draw in sides games).
 pub fn play_match(
     rules: RuleSet,
-    a: Level,
-    b: Level,
-    games: u32,
-    max_plies: u32,
-    seed: u64,
-) -> MatchResult {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    a: &Contender,
+    b: &Contender,
+    cfg: MatchConfig,
+) -> Result<MatchResult, String> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(cfg.seed);
     let mut r = MatchResult::default();
-    let clock = Clock {
-        bank_ms: 2_000,
-        delay_ms: 30,
-        increment_ms: 0,
-    };
-    for g in 0..games {
+    for g in 0..cfg.games {
         let a_even = g % 2 == 0; // a plays S+N when true
-        let mut bots: Vec<Bot> = Seat::ALL
-            .iter()
-            .map(|s| Bot::new(if (s.index() % 2 == 0) == a_even { a } else { b }))
-            .collect();
+        let mut players = Vec::with_capacity(4);
+        for s in Seat::ALL {
+            let c = if (s.index() % 2 == 0) == a_even { a } else { b };
+            players.push(c.player(&rules)?);
+        }
         let mut game = Game::new(rules)
             .with_seed(rng.gen())
             .with_automation(Automation::LIVE);
         let mut ply = 0;
         while let Some(seat) = game.to_move() {
-            if ply >= max_plies {
+            if ply >= cfg.max_plies {
                 break;
             }
             let m = if ply < 8 {
@@ -79,13 +139,14 @@ pub fn play_match(
                 }
                 moves[rng.gen_range(0..moves.len())]
             } else {
-                match bots[seat.index()].choose(&game, clock, &mut rng) {
+                match players[seat.index()].choose(&game, cfg.clock, &mut rng) {
                     Some(m) => m,
-                    None => break,
+                    None if game.legal_moves().is_empty() => break,
+                    None => return Err(format!("game {g}: {seat} gave no move")),
                 }
             };
-            if game.play(seat, m).is_err() {
-                break;
+            if let Err(e) = game.play(seat, m) {
+                return Err(format!("game {g}: {seat} played {m}: {e}"));
             }
             ply += 1;
         }
@@ -127,5 +188,5 @@ pub fn play_match(
         r.score += s;
         r.per_game.push(s);
     }
-    r
+    Ok(r)
 }

@@ -1,8 +1,11 @@
 //! Static evaluation from the point of view of one seat: material (FFA: point values), pawn
-//! advancement, mobility near the king, and for Verney/Club the inert armies.
+//! advancement (Verney/Club: reversed pawns, which promote by capture on an opponent's back
+//! row), mobility, king safety, checked kings, and the state of each army (out, or in
+//! Verney/Club inert: mating one opponent is half the win, reviving the partner undoes it).
 
 use fourhand_rules::game::scoring::capture_value;
 use fourhand_rules::position::Army;
+use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat};
 
 /// Centipawn-like values for sides games.
@@ -16,6 +19,20 @@ const fn value(kind: Kind) -> i32 {
         Kind::King => 0,
     }
 }
+
+/// Per square a knight, bishop, rook or queen reaches.
+const MOBILITY: i32 = 3;
+/// Per square next to the king that an enemy attacks.
+const KING_DANGER: i32 = 12;
+/// A king in check.
+const CHECKED: i32 = 60;
+/// A reversed pawn (Verney/Club).
+const REVERSED_PAWN: i32 = 45;
+/// An inert (mated) army in Verney/Club: half of the win of mating both opponents, and what
+/// reviving the partner is worth.
+const INERT: i32 = 2500;
+/// An army out of the game.
+const OUT: i32 = 4000;
 
 /// Whether `a` and `b` count as one team for `root`'s search (the same seat, or partners).
 pub fn allied(pos: &Position, a: Seat, b: Seat) -> bool {
@@ -36,6 +53,7 @@ fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
 /// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA).
 pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4]) -> i32 {
     let rules = pos.rules();
+    let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
     for (sq, pc) in pos.pieces() {
         if pc.dead {
@@ -49,18 +67,38 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4]) -> i32 {
         };
         per[s] += v;
         if pc.kind == Kind::Pawn {
-            per[s] += advance(pc.seat, sq.file(), sq.rank()) * 6;
+            per[s] += if historical {
+                // Forward pawns head for the partner's back row, where they reverse; a
+                // reversed pawn is across and promotes by a capture on an opponent's row.
+                if pc.reversed {
+                    REVERSED_PAWN
+                } else {
+                    advance(pc.seat, sq.file(), sq.rank()) * 3
+                }
+            } else {
+                advance(pc.seat, sq.file(), sq.rank()) * 6
+            };
         }
     }
+    let (mobility, danger) = if rules.scoring {
+        (MOBILITY / 2, KING_DANGER / 2)
+    } else {
+        (MOBILITY, KING_DANGER)
+    };
     for seat in Seat::ALL {
         let s = seat.index();
-        match pos.army(seat) {
-            Army::Mated => per[s] -= 2500,
-            Army::Out | Army::Resigned => per[s] -= 4000,
+        let army = pos.army(seat);
+        match army {
+            Army::Mated => per[s] -= INERT,
+            Army::Out | Army::Resigned => per[s] -= OUT,
             _ => {}
         }
-        if pos.army(seat).is_hostile() && pos.in_check(seat) {
-            per[s] -= 60;
+        if army.is_hostile() {
+            per[s] += pos.mobility(seat) as i32 * mobility;
+            per[s] -= pos.king_danger(seat) as i32 * danger;
+            if pos.in_check(seat) {
+                per[s] -= CHECKED;
+            }
         }
     }
     if rules.scoring {

@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod eval;
+pub mod external;
 pub mod search;
 
 use fourhand_rules::game::scoring::capture_value;
@@ -10,7 +11,7 @@ use fourhand_rules::game::Game;
 use fourhand_rules::{Move, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use search::{Limits, Searcher};
+use search::{Limits, Options, Searcher};
 use std::time::Duration;
 
 /// How strong a bot plays.
@@ -90,6 +91,26 @@ impl Clock {
     }
 }
 
+/// Parses a bot specification: a level, optionally followed by `/` and comma-separated search
+/// options (see [`Options::set`]), e.g. `engine3/no-null-move,paranoid`.
+pub fn parse_spec(spec: &str) -> Result<(Level, Options), String> {
+    let (level, opts) = spec.split_once('/').unwrap_or((spec, ""));
+    let level = Level::parse(level).ok_or_else(|| {
+        format!("unknown level '{level}' (random, greedy, engine1, engine2, engine3)")
+    })?;
+    let mut o = Options::default();
+    for name in opts.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        o.set(name)?;
+    }
+    Ok((level, o))
+}
+
+/// A player of games: a bot here, or an engine in another process ([`external`]).
+pub trait Player {
+    /// The move for the seat to move of `game`, thinking within `clock`'s means.
+    fn choose(&mut self, game: &Game, clock: Clock, rng: &mut dyn rand::RngCore) -> Option<Move>;
+}
+
 /// A bot with its own search memory.
 pub struct Bot {
     level: Level,
@@ -97,15 +118,26 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// A bot of `level`.
+    /// A bot of `level` with the default search options.
     pub fn new(level: Level) -> Bot {
+        Bot::with_options(level, Options::default())
+    }
+
+    /// A bot of `level` searching with `opts`.
+    pub fn with_options(level: Level, opts: Options) -> Bot {
+        Bot::with_table(level, opts, 18)
+    }
+
+    /// A bot whose transposition table has `2^bits` entries (engine levels).
+    pub fn with_table(level: Level, opts: Options, bits: u32) -> Bot {
+        let bits = if matches!(level, Level::Engine(_)) {
+            bits
+        } else {
+            4
+        };
         Bot {
             level,
-            searcher: Searcher::new(if matches!(level, Level::Engine(_)) {
-                18
-            } else {
-                4
-            }),
+            searcher: Searcher::with_options(bits, opts),
         }
     }
 
@@ -165,4 +197,15 @@ pub fn greedy(game: &Game, rng: &mut impl Rng) -> Option<Move> {
         return Some(m);
     }
     moves.choose(rng).copied()
+}
+
+impl Player for Bot {
+    fn choose(
+        &mut self,
+        game: &Game,
+        clock: Clock,
+        mut rng: &mut dyn rand::RngCore,
+    ) -> Option<Move> {
+        Bot::choose(self, game, clock, &mut rng)
+    }
 }

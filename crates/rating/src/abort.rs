@@ -22,5 +22,5 @@ pub fn pairing_ban_ms(aborts_last_day: u32) -> i64 {
         return 0;
     }
     let doublings = (aborts_last_day - BAN_FROM).min(7);
-    (15 * 60_000i64 << doublings).min(BAN_WINDOW_MS)
+    ((15 * 60_000i64) << doublings).min(BAN_WINDOW_MS)
 }

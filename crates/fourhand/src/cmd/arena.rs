@@ -1,15 +1,17 @@
-//! `fourhand arena`: a match between two bot levels with an Elo estimate.
+//! `fourhand arena`: a match between two bots or engine commands with an Elo estimate.
 
-use fourhand_bot::{arena::play_match, Level};
+use fourhand_bot::arena::{play_match, Contender, MatchConfig};
+use fourhand_bot::Clock;
 use fourhand_rules::{RuleSet, Variant};
 use std::process::ExitCode;
 
 /// Arguments of `fourhand arena`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// First level: random, greedy, engine1, engine2, engine3.
+    /// First player: random, greedy, engine1, engine2, engine3 (optionally with search options,
+    /// e.g. engine3/no-null-move,paranoid), or cmd:<command> for an engine-protocol program.
     a: String,
-    /// Second level.
+    /// Second player, in the same form.
     b: String,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
@@ -23,13 +25,25 @@ pub struct Args {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The bank every move is thought on, ms (it does not run down).
+    #[arg(long, default_value_t = 2_000)]
+    bank_ms: u64,
+    /// Delay per move, ms.
+    #[arg(long, default_value_t = 30)]
+    delay_ms: u64,
+    /// Increment per move, ms.
+    #[arg(long, default_value_t = 0)]
+    increment_ms: u64,
 }
 
 /// Runs the match and prints the score and Elo estimate.
 pub fn run(a: Args) -> ExitCode {
-    let (Some(la), Some(lb)) = (Level::parse(&a.a), Level::parse(&a.b)) else {
-        eprintln!("fourhand arena: levels are random, greedy, engine1, engine2, engine3");
-        return ExitCode::from(2);
+    let (ca, cb) = match (Contender::parse(&a.a), Contender::parse(&a.b)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("fourhand arena: {e}");
+            return ExitCode::from(2);
+        }
     };
     let variant: Variant = match a.rules.parse() {
         Ok(v) => v,
@@ -38,14 +52,30 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let cfg = MatchConfig {
+        games: a.games,
+        max_plies: a.max_plies,
+        seed: a.seed,
+        clock: Clock {
+            bank_ms: a.bank_ms,
+            delay_ms: a.delay_ms,
+            increment_ms: a.increment_ms,
+        },
+    };
     let t = std::time::Instant::now();
-    let r = play_match(RuleSet::of(variant), la, lb, a.games, a.max_plies, a.seed);
+    let r = match play_match(RuleSet::of(variant), &ca, &cb, cfg) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourhand arena: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let (elo, margin) = r.elo();
     println!(
         "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {:.1} s",
         variant.pgn_name(),
-        la.name(),
-        lb.name(),
+        ca.name(),
+        cb.name(),
         r.score,
         r.games,
         100.0 * r.fraction(),

@@ -1,7 +1,7 @@
 //! `fourhand engine`: the engine line protocol on stdin/stdout.
 
-use fourhand_bot::search::Limits;
-use fourhand_bot::{Bot, Level};
+use fourhand_bot::search::{Limits, Options};
+use fourhand_bot::{parse_spec, Bot, Level};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{RuleSet, Variant};
@@ -12,6 +12,8 @@ use std::time::Duration;
 struct Engine {
     rules: RuleSet,
     level: Level,
+    opts: Options,
+    hash_bits: u32,
     bot: Bot,
     game: Game,
 }
@@ -21,9 +23,16 @@ impl Engine {
         Engine {
             rules: RuleSet::TEAMS,
             level: Level::Engine(3),
+            opts: Options::default(),
+            hash_bits: 18,
             bot: Bot::new(Level::Engine(3)),
             game: Game::new(RuleSet::TEAMS),
         }
+    }
+
+    /// A fresh bot after an option changed.
+    fn rebuild(&mut self) {
+        self.bot = Bot::with_table(self.level, self.opts, self.hash_bits);
     }
 
     fn position(&mut self, rest: &str) -> Result<(), String> {
@@ -108,7 +117,7 @@ pub fn run() -> ExitCode {
         let line = line.trim();
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let r = match cmd {
-            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 1\noption name hash type spin default 16 min 1 max 1024\nuciok"),
+            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 1\noption name hash type spin default 8 min 1 max 1024\noption name search type string default\nuciok"),
             "isready" => writeln!(out, "readyok"),
             "setoption" => {
                 let rest = rest.trim_start_matches("name ").trim();
@@ -119,14 +128,23 @@ pub fn run() -> ExitCode {
                         Err(m) => writeln!(out, "info string {m}"),
                     },
                     "level" => match Level::parse(value) {
-                        Some(l) => { e.level = l; e.bot = Bot::new(l); Ok(()) }
+                        Some(l) => { e.level = l; e.rebuild(); Ok(()) }
                         None => writeln!(out, "info string unknown level {value}"),
                     },
-                    "threads" | "hash" => Ok(()),
+                    "search" => match parse_spec(&format!("{}/{value}", e.level.name())) {
+                        Ok((_, o)) => { e.opts = o; e.rebuild(); Ok(()) }
+                        Err(m) => writeln!(out, "info string {m}"),
+                    },
+                    "hash" => match value.trim().parse::<u64>() {
+                        // Table entries are 32 bytes: the largest power of two that fits.
+                        Ok(mb @ 1..=1024) => { e.hash_bits = (mb * (1 << 15)).ilog2(); e.rebuild(); Ok(()) }
+                        _ => writeln!(out, "info string hash is 1 to 1024 (MB)"),
+                    },
+                    "threads" => Ok(()),
                     other => writeln!(out, "info string unknown option {other}"),
                 }
             }
-            "ucinewgame" => { e.game = Game::new(e.rules); e.bot = Bot::new(e.level); Ok(()) }
+            "ucinewgame" => { e.game = Game::new(e.rules); e.rebuild(); Ok(()) }
             "position" => match e.position(rest) {
                 Ok(()) => Ok(()),
                 Err(m) => writeln!(out, "info string {m}"),
