@@ -97,6 +97,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
             setup: None,
             time: None,
             rated: false,
+            rated_bots: false,
             table_chat: true,
         },
     )

@@ -45,6 +45,9 @@ pub enum ClientMsg {
         /// Rated (accounts only).
         #[serde(default)]
         rated: bool,
+        /// A rated table that takes bots (at their fixed ratings).
+        #[serde(default)]
+        rated_bots: bool,
         /// Table chat on (FFA tables; sides tables always have partner chat).
         #[serde(default = "yes")]
         table_chat: bool,
@@ -80,6 +83,9 @@ pub enum ClientMsg {
         /// Time control; the default when absent.
         #[serde(default)]
         time: Option<TimeControl>,
+        /// Rated pairing (accounts only): tables formed by rating.
+        #[serde(default)]
+        rated: bool,
     },
     /// Leaves the quick-pairing queue.
     CancelPair,

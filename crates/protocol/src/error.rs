@@ -38,6 +38,12 @@ pub enum ErrorCode {
     BadRequest,
     /// Rated play needs an account.
     AccountRequired,
+    /// No player of that name.
+    UnknownPlayer,
+    /// A bot may not sit at this rated table.
+    BotsNotAllowed,
+    /// Quick pairing is closed to this player for a while (frequent aborts).
+    PairingClosed,
     /// Too many messages; the connection will be closed if it goes on.
     RateLimited,
     /// Something went wrong inside the server; nothing changed.

@@ -32,6 +32,9 @@ pub struct TableInfo {
     pub time: TimeControl,
     /// Rated.
     pub rated: bool,
+    /// A rated table that takes bots.
+    #[serde(default)]
+    pub rated_bots: bool,
     /// Table chat allowed.
     pub table_chat: bool,
     /// The four seats.

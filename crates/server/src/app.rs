@@ -101,6 +101,7 @@ fn spawn_pairing(app: &App) {
 pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     http::routes()
+        .merge(crate::records::routes())
         .merge(ws::routes())
         .fallback_service(tower_http::services::ServeDir::new(web))
         .with_state(state)

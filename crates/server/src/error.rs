@@ -31,7 +31,9 @@ impl ServerError {
 
     fn status(&self) -> StatusCode {
         match self.code {
-            ErrorCode::UnknownGame | ErrorCode::UnknownTable => StatusCode::NOT_FOUND,
+            ErrorCode::UnknownGame | ErrorCode::UnknownTable | ErrorCode::UnknownPlayer => {
+                StatusCode::NOT_FOUND
+            }
             ErrorCode::NotAuthenticated | ErrorCode::BadSeatToken => StatusCode::UNAUTHORIZED,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,

@@ -285,7 +285,7 @@ async fn import(State(app): State<App>, body: String) -> Result<Response, Server
         pgn4: written,
         ended_ms: epoch_ms(),
     };
-    app.store.finish_game(id, &end).await?;
+    app.store.finish_game(id, &end, None).await?;
     let body = json!({"id": id, "plies": r.plies, "result": result,
         "positions": format!("/api/games/{id}/positions")});
     Ok((StatusCode::CREATED, Json(body)).into_response())

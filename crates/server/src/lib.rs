@@ -13,6 +13,7 @@ pub mod identity;
 pub mod library;
 pub mod lobby;
 pub mod metrics;
+pub mod records;
 pub mod store;
 pub mod ws;
 

@@ -110,7 +110,11 @@ async fn contract(store: Store) {
         pgn4: "[Variant \"Teams\"]\n\n1. h2-h3\n".into(),
         ended_ms: 1_700_000_100_000,
     };
-    store.finish_game(g.id, &end).await.unwrap();
+    assert!(store.finish_game(g.id, &end, None).await.unwrap());
+    assert!(
+        !store.finish_game(g.id, &end, None).await.unwrap(),
+        "a game ends once"
+    );
     let done = store.game(g.id).await.unwrap().unwrap();
     assert_eq!(done.end, Some(end));
     assert!(!store

@@ -93,6 +93,8 @@ pub struct ActorEnv {
     pub shutdown: CancellationToken,
     /// How long a finished game stays open for late viewers.
     pub linger: Duration,
+    /// Who is rated, in which pool.
+    pub rating: super::rating::RatingSeats,
 }
 
 struct Actor {
@@ -155,6 +157,11 @@ impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.env.metrics.live_games.inc();
         let mut over_since: Option<Instant> = None;
+        // A game restored after a crash between its last action and its result ends now.
+        if self.core.is_over() {
+            self.store_end().await;
+            over_since = Some(Instant::now());
+        }
         loop {
             let wake = self
                 .core
@@ -456,6 +463,15 @@ impl Actor {
         }
         tags.set("GameNr", self.id.to_string());
         tags.set("TimeControl", self.core.clocks.control().label());
+        let colours = g.rules().colours;
+        if let Err(e) = self
+            .env
+            .rating
+            .tag(&self.env.store, &mut tags, colours)
+            .await
+        {
+            tracing::warn!(game = %self.id, error = %e, "could not read the ratings for the tags");
+        }
         let end = GameEnd {
             result,
             termination,
@@ -464,7 +480,8 @@ impl Actor {
             pgn4: pgn4::write(g, &tags),
             ended_ms: epoch_ms(),
         };
-        if let Err(e) = self.env.store.finish_game(self.id, &end).await {
+        let job = self.env.rating.job(&self.core);
+        if let Err(e) = self.env.store.finish_game(self.id, &end, Some(&job)).await {
             self.env.metrics.store_errors.inc();
             tracing::error!(game = %self.id, error = %e, "could not store the result");
         }

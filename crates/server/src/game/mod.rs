@@ -4,5 +4,6 @@
 pub mod actor;
 pub mod clock;
 pub mod core;
+pub mod rating;
 pub mod registry;
 pub mod view;

@@ -88,8 +88,9 @@ impl Games {
     }
 }
 
-fn env(app: &AppState) -> ActorEnv {
+fn env(app: &AppState, new: &NewGame) -> ActorEnv {
     ActorEnv {
+        rating: super::rating::RatingSeats::of(new),
         store: app.store.clone(),
         metrics: app.metrics.clone(),
         shutdown: app.shutdown.clone(),
@@ -154,7 +155,7 @@ pub async fn start(app: &AppState, spec: GameSpec) -> Result<Uuid, ServerError> 
 }
 
 fn launch(app: &AppState, id: Uuid, core: GameCore, new: &NewGame) {
-    let handle = actor::spawn(id, core, Instant::now(), env(app), &app.tracker);
+    let handle = actor::spawn(id, core, Instant::now(), env(app, new), &app.tracker);
     app.games.insert(
         id,
         LiveGame {

@@ -64,6 +64,8 @@ pub struct TableSettings {
     pub time: TimeControl,
     /// Rated.
     pub rated: bool,
+    /// A rated table that takes bots (at their fixed ratings).
+    pub rated_bots: bool,
     /// Table chat.
     pub table_chat: bool,
 }
@@ -118,6 +120,7 @@ impl TableSettings {
             setup,
             time,
             rated,
+            rated_bots: false,
             table_chat,
         })
     }
@@ -136,6 +139,7 @@ impl Table {
             setup: self.settings.setup.code().to_string(),
             time: self.settings.time,
             rated: self.settings.rated,
+            rated_bots: self.settings.rated_bots,
             table_chat: self.settings.table_chat,
             seats: (0..4)
                 .map(|i| SeatInfo {
@@ -265,6 +269,12 @@ impl Lobby {
                 return Err(ServerError::new(
                     ErrorCode::AccountRequired,
                     "rated games need an account",
+                ));
+            }
+            if tb.settings.rated && who.bot.is_some() && !tb.settings.rated_bots {
+                return Err(ServerError::new(
+                    ErrorCode::BotsNotAllowed,
+                    "this rated table does not take bots",
                 ));
             }
             if tb.seats[seat.index()].is_some() {

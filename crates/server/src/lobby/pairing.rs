@@ -1,5 +1,6 @@
-//! Quick pairing: queues per rules and time control; four waiting players form a table, and
-//! after a configurable wait bots fill the empty seats.
+//! Quick pairing: queues per rules, time control and rated or casual; four waiting players form
+//! a table (rated: four whose ratings lie within each other's window, which widens while they
+//! wait), and after a configurable wait bots fill the empty seats.
 
 use super::{Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
@@ -15,32 +16,61 @@ struct Waiter {
     player: Player,
     notify: mpsc::Sender<Wire>,
     since: Instant,
+    /// Rating in the pool (rated queues).
+    rating: Option<f64>,
 }
 
-/// The waiting players, by rules and time control.
+/// Rating points either side a rated waiter accepts at first.
+const WINDOW_START: f64 = 100.0;
+/// How much the window widens per second waited.
+const WINDOW_PER_SECOND: f64 = 25.0;
+
+impl Waiter {
+    /// The rating window after waiting until `now`.
+    fn window(&self, now: Instant) -> f64 {
+        WINDOW_START + WINDOW_PER_SECOND * now.duration_since(self.since).as_secs_f64()
+    }
+
+    /// Both accept each other's rating.
+    fn matches(&self, other: &Waiter, now: Instant) -> bool {
+        match (self.rating, other.rating) {
+            (Some(a), Some(b)) => (a - b).abs() <= self.window(now).min(other.window(now)),
+            _ => true,
+        }
+    }
+}
+
+type QueueKey = (String, TimeControl, bool);
+
+/// The waiting players, by rules, time control and rated or casual.
 #[derive(Default)]
 pub struct Queues {
-    queues: Mutex<HashMap<(String, TimeControl), Vec<Waiter>>>,
+    queues: Mutex<HashMap<QueueKey, Vec<Waiter>>>,
 }
 
 impl Queues {
-    /// Queues a player (replacing an earlier entry of his); returns how many wait for this mode.
+    /// Queues a player (replacing an earlier entry of his) — rated with his `rating` in the
+    /// pool, casual without; returns how many wait in his queue.
     pub fn join(
         &self,
         player: Player,
         rules: &str,
         time: TimeControl,
+        rating: Option<f64>,
         notify: mpsc::Sender<Wire>,
     ) -> usize {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         for list in q.values_mut() {
             list.retain(|w| w.player.id != player.id);
         }
-        let list = q.entry((rules.to_string(), time)).or_default();
+        let list = q
+            .entry((rules.to_string(), time, rating.is_some()))
+            .or_default();
         list.push(Waiter {
             player,
             notify,
             since: Instant::now(),
+            rating,
         });
         list.len()
     }
@@ -53,17 +83,43 @@ impl Queues {
         }
     }
 
-    /// Groups of players ready to play now: four of a mode, or fewer that waited `wait`.
-    fn ready(&self, wait: Duration) -> Vec<(String, TimeControl, Vec<Waiter>)> {
+    /// Groups of players ready to play now: four of a queue (rated: within each other's
+    /// windows), or fewer whose longest waiter waited `wait`.
+    fn ready(&self, wait: Duration) -> Vec<(QueueKey, Vec<Waiter>)> {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
         let mut out = Vec::new();
-        for ((rules, time), list) in q.iter_mut() {
+        for (key, list) in q.iter_mut() {
             list.retain(|w| !w.notify.is_closed());
-            while list.len() >= 4 {
-                out.push((rules.clone(), *time, list.drain(..4).collect()));
-            }
-            if !list.is_empty() && list[0].since.elapsed() >= wait {
-                out.push((rules.clone(), *time, std::mem::take(list)));
+            list.sort_by_key(|w| w.since);
+            let mut i = 0;
+            while i < list.len() {
+                let anchor = &list[i];
+                // The nearest ratings among those the anchor and they both accept.
+                let mut fits: Vec<usize> = (0..list.len())
+                    .filter(|&j| j != i && anchor.matches(&list[j], now))
+                    .collect();
+                let r = anchor.rating.unwrap_or(0.0);
+                fits.sort_by(|&a, &b| {
+                    let d = |j: usize| (list[j].rating.unwrap_or(0.0) - r).abs();
+                    d(a).total_cmp(&d(b))
+                });
+                fits.truncate(3);
+                let group_mates = fits.iter().all(|&a| {
+                    fits.iter()
+                        .all(|&b| a == b || list[a].matches(&list[b], now))
+                });
+                let full = fits.len() == 3 && group_mates;
+                if full || now.duration_since(anchor.since) >= wait {
+                    let mut take: Vec<usize> = if group_mates { fits } else { Vec::new() };
+                    take.push(i);
+                    take.sort_unstable();
+                    let group: Vec<Waiter> = take.iter().rev().map(|&j| list.remove(j)).collect();
+                    out.push((key.clone(), group));
+                    i = 0;
+                } else {
+                    i += 1;
+                }
             }
         }
         out
@@ -73,14 +129,17 @@ impl Queues {
 /// Forms the tables that are ready; returns them full, for the caller to start.
 pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
     let mut fulls = Vec::new();
-    for (rules, time, group) in lobby.pairing.ready(wait) {
-        let Ok(settings) = TableSettings::parse(&rules, None, Some(time), false, true) else {
+    for ((rules, time, rated), group) in lobby.pairing.ready(wait) {
+        let Ok(mut settings) = TableSettings::parse(&rules, None, Some(time), rated, true) else {
             continue;
         };
+        // Rated pairing fills with bots at their fixed ratings when no one else comes.
+        settings.rated_bots = rated;
         let table = lobby.create(settings);
         let Ok(id) = table.id.parse() else { continue };
         for i in 0..4 {
             let seat = SeatName::from_index(i);
+            let registered = group.get(i).is_none_or(|w| w.player.registered);
             let who = match group.get(i) {
                 Some(w) => {
                     let (occ, token) = Occupant::human(&w.player, w.notify.clone());
@@ -93,10 +152,72 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
                 }
                 None => Occupant::bot(BotLevel::Engine(1)),
             };
-            if let Ok(Some(full)) = lobby.sit(id, seat, who, false) {
+            if let Ok(Some(full)) = lobby.sit(id, seat, who, registered) {
                 fulls.push(full);
             }
         }
     }
     fulls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn queue(q: &Queues, name: &str, rating: f64) -> mpsc::Receiver<Wire> {
+        let (tx, rx) = mpsc::channel(4);
+        let player = Player {
+            id: uuid::Uuid::now_v7(),
+            name: name.into(),
+            registered: true,
+        };
+        q.join(player, "teams", TimeControl::DEFAULT, Some(rating), tx);
+        rx
+    }
+
+    fn names(group: &[Waiter]) -> Vec<String> {
+        let mut v: Vec<String> = group.iter().map(|w| w.player.name.clone()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn rated_tables_form_from_near_ratings_and_the_window_widens() {
+        let q = Queues::default();
+        let _keep: Vec<_> = [
+            ("a", 1500.0),
+            ("far", 2100.0),
+            ("b", 1540.0),
+            ("c", 1460.0),
+            ("d", 1550.0),
+        ]
+        .iter()
+        .map(|(n, r)| queue(&q, n, *r))
+        .collect();
+        let long = Duration::from_secs(3600);
+        let ready = q.ready(long);
+        assert_eq!(ready.len(), 1);
+        assert!(ready[0].0 .2, "a rated queue");
+        assert_eq!(names(&ready[0].1), ["a", "b", "c", "d"]);
+        // 2100 alone: nobody within its window, and it has not waited long.
+        assert!(q.ready(long).is_empty());
+        // Three near 1000 wait for a fourth: 1400 is 400 away, outside their windows …
+        let _more: Vec<_> = [("e", 1000.0), ("f", 1010.0), ("g", 990.0), ("h", 1400.0)]
+            .iter()
+            .map(|(n, r)| queue(&q, n, *r))
+            .collect();
+        assert!(q.ready(long).is_empty());
+        // … until the windows have widened by waiting (25 points a second).
+        let mut list = q.queues.lock().unwrap();
+        for w in list.values_mut().flatten() {
+            w.since -= Duration::from_secs(14);
+        }
+        drop(list);
+        let ready = q.ready(long);
+        assert_eq!(ready.len(), 1);
+        assert_eq!(names(&ready[0].1), ["e", "f", "g", "h"]);
+        // After the bot wait, the lone player goes to a table of bots.
+        let ready = q.ready(Duration::from_secs(1));
+        assert_eq!(names(&ready[0].1), ["far"]);
+    }
 }

@@ -1,7 +1,9 @@
 //! The in-memory store (tests; also what paused-time tests need, as a real pool would time out).
 
+use super::ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled};
 use super::records::{GameEnd, NewGame, StoredAction, StoredGame, User};
 use super::{StoreError, StoreResult};
+use fourhand_rating::abort::PENALTY_WINDOW_MS;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use uuid::Uuid;
@@ -11,6 +13,10 @@ struct State {
     settings: HashMap<String, String>,
     users: HashMap<String, User>,
     games: HashMap<Uuid, StoredGame>,
+    ratings: HashMap<(Uuid, String), RatingRow>,
+    changes: Vec<RatingChange>,
+    /// (player, game, at_ms)
+    aborts: Vec<(Uuid, Uuid, i64)>,
 }
 
 /// Everything in a mutex-guarded map.
@@ -93,12 +99,140 @@ impl MemoryStore {
         })
     }
 
-    pub(super) fn finish_game(&self, id: Uuid, end: &GameEnd) -> StoreResult<()> {
+    pub(super) fn finish_game(
+        &self,
+        id: Uuid,
+        end: &GameEnd,
+        job: Option<&RatingJob>,
+    ) -> StoreResult<bool> {
         self.with(|s| {
-            if let Some(g) = s.games.get_mut(&id) {
-                g.end = Some(end.clone());
+            match s.games.get_mut(&id) {
+                Some(g) if g.end.is_none() => g.end = Some(end.clone()),
+                _ => return Ok(false),
             }
-            Ok(())
+            let Some(job) = job else { return Ok(true) };
+            let now = end.ended_ms;
+            let mut earlier = 0;
+            if let Settled::Aborted { seat } = job.finish {
+                if let Some(player) = job.players[seat] {
+                    earlier = s
+                        .aborts
+                        .iter()
+                        .filter(|a| a.0 == player && a.2 >= now - PENALTY_WINDOW_MS)
+                        .count() as u32;
+                    s.aborts.push((player, id, now));
+                }
+            }
+            let current: [Option<RatingRow>; 4] = std::array::from_fn(|seat| {
+                let p = job.players[seat].filter(|_| job.rated)?;
+                s.ratings.get(&(p, job.pool.clone())).cloned()
+            });
+            let st = settle(id, job, &current, earlier, now);
+            for r in st.rows {
+                s.ratings.insert((r.player, r.pool.clone()), r);
+            }
+            s.changes.extend(st.changes);
+            Ok(true)
+        })
+    }
+
+    pub(super) fn ratings_of(&self, player: Uuid) -> Vec<RatingRow> {
+        self.with(|s| {
+            let mut v: Vec<RatingRow> = s
+                .ratings
+                .values()
+                .filter(|r| r.player == player)
+                .cloned()
+                .collect();
+            v.sort_by(|a, b| a.pool.cmp(&b.pool));
+            v
+        })
+    }
+
+    pub(super) fn rating_history(&self, player: Uuid, limit: i64) -> Vec<RatingChange> {
+        self.with(|s| {
+            let v: Vec<RatingChange> = s
+                .changes
+                .iter()
+                .filter(|c| c.player == player)
+                .cloned()
+                .collect();
+            let skip = v.len().saturating_sub(limit.max(0) as usize);
+            v[skip..].to_vec()
+        })
+    }
+
+    pub(super) fn game_rating_changes(&self, game: Uuid) -> Vec<RatingChange> {
+        self.with(|s| {
+            let mut v: Vec<RatingChange> = s
+                .changes
+                .iter()
+                .filter(|c| c.game == game)
+                .cloned()
+                .collect();
+            v.sort_by_key(|c| c.seat);
+            v
+        })
+    }
+
+    pub(super) fn leaderboard(
+        &self,
+        pool: &str,
+        max_rd: f64,
+        limit: i64,
+    ) -> Vec<(String, RatingRow)> {
+        self.with(|s| {
+            let mut v: Vec<(String, RatingRow)> = s
+                .ratings
+                .values()
+                .filter(|r| r.pool == pool && r.rating.rd <= max_rd)
+                .filter_map(|r| {
+                    let u = s.users.values().find(|u| u.id == r.player)?;
+                    Some((u.name.clone(), r.clone()))
+                })
+                .collect();
+            v.sort_by(|a, b| {
+                b.1.rating
+                    .rating
+                    .total_cmp(&a.1.rating.rating)
+                    .then(a.0.cmp(&b.0))
+            });
+            v.truncate(limit.max(0) as usize);
+            v
+        })
+    }
+
+    pub(super) fn archive(&self, f: &ArchiveFilter) -> Vec<StoredGame> {
+        self.with(|s| {
+            let mut v: Vec<StoredGame> = s
+                .games
+                .values()
+                .filter(|g| !g.game.imported)
+                .filter(|g| {
+                    let Some(e) = &g.end else { return false };
+                    f.player
+                        .as_ref()
+                        .is_none_or(|n| g.game.seats.iter().any(|x| &x.name == n))
+                        && f.rules.as_ref().is_none_or(|r| &g.game.rules == r)
+                        && f.from_ms.is_none_or(|t| e.ended_ms >= t)
+                        && f.to_ms.is_none_or(|t| e.ended_ms < t)
+                })
+                .map(|g| StoredGame {
+                    actions: Vec::new(),
+                    ..g.clone()
+                })
+                .collect();
+            v.sort_by_key(|g| std::cmp::Reverse(g.end.as_ref().map(|e| e.ended_ms)));
+            v.truncate(f.limit.max(0) as usize);
+            v
+        })
+    }
+
+    pub(super) fn aborts_since(&self, player: Uuid, since_ms: i64) -> (u32, Option<i64>) {
+        self.with(|s| {
+            let mine = s.aborts.iter().filter(|a| a.0 == player && a.2 >= since_ms);
+            let n = mine.clone().count() as u32;
+            (n, mine.map(|a| a.2).max())
         })
     }
 

@@ -5,9 +5,11 @@
 //! game keeps its result, points, placings and PGN4.
 
 mod memory;
+mod ratings;
 mod records;
 mod sql;
 
+pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{ActionRecord, NewGame, StoredAction, StoredGame, StoredSeat, User};
 
 use std::sync::Arc;
@@ -41,7 +43,7 @@ pub struct Store {
 }
 
 enum Backend {
-    Memory(memory::MemoryStore),
+    Memory(Box<memory::MemoryStore>),
     Sql(sql::SqlStore),
 }
 
@@ -49,7 +51,7 @@ impl Store {
     /// A store that keeps everything in memory (tests).
     pub fn memory() -> Store {
         Store {
-            backend: Arc::new(Backend::Memory(memory::MemoryStore::default())),
+            backend: Arc::new(Backend::Memory(Box::default())),
         }
     }
 
@@ -132,11 +134,75 @@ impl Store {
         }
     }
 
-    /// Records the end of a game.
-    pub async fn finish_game(&self, game: Uuid, end: &records::GameEnd) -> StoreResult<()> {
+    /// Records the end of a game and, in the same transaction, what it does to ratings (the
+    /// aborter's penalty and abort record; every rated player's change). Only the first call
+    /// for a game writes anything; it returns whether this call ended the game.
+    pub async fn finish_game(
+        &self,
+        game: Uuid,
+        end: &records::GameEnd,
+        job: Option<&RatingJob>,
+    ) -> StoreResult<bool> {
         match &*self.backend {
-            Backend::Memory(m) => m.finish_game(game, end),
-            Backend::Sql(s) => s.finish_game(game, end).await,
+            Backend::Memory(m) => m.finish_game(game, end, job),
+            Backend::Sql(s) => s.finish_game(game, end, job).await,
+        }
+    }
+
+    /// A player's ratings, one per pool he has played in.
+    pub async fn ratings_of(&self, player: Uuid) -> StoreResult<Vec<RatingRow>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.ratings_of(player)),
+            Backend::Sql(s) => s.ratings_of(player).await,
+        }
+    }
+
+    /// A player's latest `limit` rating changes, oldest first.
+    pub async fn rating_history(&self, player: Uuid, limit: i64) -> StoreResult<Vec<RatingChange>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.rating_history(player, limit)),
+            Backend::Sql(s) => s.rating_history(player, limit).await,
+        }
+    }
+
+    /// The rating changes one game made, by seat.
+    pub async fn game_rating_changes(&self, game: Uuid) -> StoreResult<Vec<RatingChange>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.game_rating_changes(game)),
+            Backend::Sql(s) => s.game_rating_changes(game).await,
+        }
+    }
+
+    /// The best ratings of a pool among accounts whose deviation is at most `max_rd`.
+    pub async fn leaderboard(
+        &self,
+        pool: &str,
+        max_rd: f64,
+        limit: i64,
+    ) -> StoreResult<Vec<(String, RatingRow)>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.leaderboard(pool, max_rd, limit)),
+            Backend::Sql(s) => s.leaderboard(pool, max_rd, limit).await,
+        }
+    }
+
+    /// Finished games played here, newest first, without their actions.
+    pub async fn archive(&self, filter: &ArchiveFilter) -> StoreResult<Vec<StoredGame>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.archive(filter)),
+            Backend::Sql(s) => s.archive(filter).await,
+        }
+    }
+
+    /// How many games `player` aborted since `since_ms`, and when the latest was.
+    pub async fn aborts_since(
+        &self,
+        player: Uuid,
+        since_ms: i64,
+    ) -> StoreResult<(u32, Option<i64>)> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.aborts_since(player, since_ms)),
+            Backend::Sql(s) => s.aborts_since(player, since_ms).await,
         }
     }
 

@@ -61,6 +61,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             setup,
             time,
             rated,
+            rated_bots,
             table_chat,
         } => {
             if rated && !player.registered {
@@ -69,7 +70,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                     "rated games need an account",
                 ));
             }
-            let settings = TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
+            let mut settings =
+                TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
+            settings.rated_bots = rated && rated_bots;
             let table = app.lobby.create(settings);
             conn.send(&ServerMsg::Table { table });
             Ok(())
@@ -98,13 +101,34 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 .sit(table_id(&table)?, seat, Occupant::bot(level), true)?;
             start_if_full(conn, full).await
         }
-        ClientMsg::QuickPair { rules, time } => {
-            let settings = TableSettings::parse(&rules, None, time, false, true)?;
+        ClientMsg::QuickPair { rules, time, rated } => {
+            if rated && !player.registered {
+                return Err(bad(
+                    ErrorCode::AccountRequired,
+                    "rated games need an account",
+                ));
+            }
+            let settings = TableSettings::parse(&rules, None, time, rated, true)?;
+            pairing_open(&app, &player).await?;
             let short = settings.rules.variant.short_name();
-            let waiting =
-                app.lobby
-                    .pairing
-                    .join(player.clone(), short, settings.time, conn.tx.clone());
+            let rating = if rated {
+                let pool = crate::game::rating::pool_of(short, &settings.time);
+                app.store
+                    .ratings_of(player.id)
+                    .await?
+                    .into_iter()
+                    .find(|r| r.pool == pool)
+                    .map(|r| r.rating.rating)
+            } else {
+                None
+            };
+            let waiting = app.lobby.pairing.join(
+                player.clone(),
+                short,
+                settings.time,
+                rating.or(rated.then_some(fourhand_rating::glicko2::START_RATING)),
+                conn.tx.clone(),
+            );
             conn.send(&ServerMsg::Queued {
                 rules: short.to_string(),
                 waiting,
@@ -347,4 +371,26 @@ fn spectate(
             }
         }
     })
+}
+
+/// Refuses quick pairing to a player who aborted too often lately.
+async fn pairing_open(
+    app: &crate::app::AppState,
+    player: &crate::identity::Player,
+) -> Result<(), ServerError> {
+    use fourhand_rating::abort::{pairing_ban_ms, BAN_WINDOW_MS};
+    let now = crate::game::actor::epoch_ms();
+    let (n, last) = app
+        .store
+        .aborts_since(player.id, now - BAN_WINDOW_MS)
+        .await?;
+    let until = last.unwrap_or(0) + pairing_ban_ms(n);
+    if pairing_ban_ms(n) > 0 && until > now {
+        let minutes = (until - now + 59_999) / 60_000;
+        return Err(bad(
+            ErrorCode::PairingClosed,
+            format!("after {n} aborted games today, quick pairing opens again in {minutes} min"),
+        ));
+    }
+    Ok(())
 }

@@ -184,16 +184,47 @@ pub async fn four_players(
     setup: Option<&str>,
     time: Option<Value>,
 ) -> (String, Vec<Client>, Vec<String>) {
-    let mut clients = Vec::new();
-    for n in ["south", "west", "north", "east"] {
-        clients.push(server.client(n).await);
-    }
     let mut create = json!({"type": "create_table", "rules": rules});
     if let Some(s) = setup {
         create["setup"] = json!(s);
     }
     if let Some(t) = time {
         create["time"] = t;
+    }
+    let sessions: Vec<String> = ["south", "west", "north", "east"]
+        .iter()
+        .map(|n| server.session(n))
+        .collect();
+    four_at(server, create, &sessions).await
+}
+
+/// An account made in the server's store, and a session for it.
+pub async fn account(server: &TestServer, name: &str) -> (Uuid, String) {
+    let user = fourhand_server::store::User {
+        id: Uuid::now_v7(),
+        name: name.into(),
+        password_hash: "-".into(),
+        created_ms: 1,
+    };
+    server.app.store.create_user(&user).await.unwrap();
+    let session = server.app.sessions.issue(&Player {
+        id: user.id,
+        name: name.into(),
+        registered: true,
+    });
+    (user.id, session)
+}
+
+/// Four clients with these sessions seated at the table `create` makes, joined to the
+/// started game. Returns the game id, the clients in S, W, N, E order and the seat tokens.
+pub async fn four_at(
+    server: &TestServer,
+    create: Value,
+    sessions: &[String],
+) -> (String, Vec<Client>, Vec<String>) {
+    let mut clients = Vec::new();
+    for s in sessions {
+        clients.push(Client::connect(server.addr, s).await);
     }
     clients[0].send(create).await;
     let table = clients[0].expect(|m| m["type"] == "table").await["table"]["id"]

@@ -26,8 +26,10 @@ macro_rules! on_pool {
     };
 }
 
+mod ratings;
+
 #[derive(sqlx::FromRow)]
-struct GameRow {
+pub(super) struct GameRow {
     id: Uuid,
     rules: String,
     start_fen4: String,
@@ -55,11 +57,11 @@ struct ActionRow {
     at_ms: i64,
 }
 
-fn corrupt(e: impl std::fmt::Display) -> StoreError {
+pub(super) fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 
-fn json<T: serde::Serialize>(v: &T) -> String {
+pub(super) fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
@@ -67,7 +69,8 @@ fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
-const GAME_COLUMNS: &str = "id, rules, start_fen4, time_control, seed, seats, table_chat, rated, \
+pub(super) const GAME_COLUMNS: &str =
+    "id, rules, start_fen4, time_control, seed, seats, table_chat, rated, \
      imported, created_ms, clocks, result, termination, points, placings, pgn4, ended_ms";
 
 impl SqlStore {
@@ -158,10 +161,20 @@ impl SqlStore {
     pub(super) async fn create_game(&self, g: &NewGame) -> StoreResult<()> {
         let q = "INSERT INTO games (id, rules, start_fen4, time_control, seed, seats, table_chat, \
                  rated, imported, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
-        let r = on_pool!(self, p => sqlx::query(q)
-            .bind(g.id).bind(&g.rules).bind(&g.start_fen4).bind(json(&g.time)).bind(g.seed)
-            .bind(json(&g.seats)).bind(g.table_chat).bind(g.rated).bind(g.imported).bind(g.created_ms)
-            .execute(p).await.map(|_| ()));
+        let players =
+            "INSERT INTO game_players (game_id, seat, player_id, name) VALUES ($1, $2, $3, $4)";
+        let r: Result<(), sqlx::Error> = on_pool!(self, p => async {
+            let mut tx = p.begin().await?;
+            sqlx::query(q)
+                .bind(g.id).bind(&g.rules).bind(&g.start_fen4).bind(json(&g.time)).bind(g.seed)
+                .bind(json(&g.seats)).bind(g.table_chat).bind(g.rated).bind(g.imported).bind(g.created_ms)
+                .execute(&mut *tx).await?;
+            for (i, seat) in g.seats.iter().enumerate() {
+                sqlx::query(players).bind(g.id).bind(i as i64).bind(seat.player).bind(&seat.name)
+                    .execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        }.await);
         match r {
             Ok(_) => Ok(()),
             Err(e) if unique_violation(&e) => Err(StoreError::Conflict),
@@ -188,15 +201,6 @@ impl SqlStore {
         Ok(())
     }
 
-    pub(super) async fn finish_game(&self, game: Uuid, e: &GameEnd) -> StoreResult<()> {
-        let q = "UPDATE games SET result = $1, termination = $2, points = $3, placings = $4, \
-                 pgn4 = $5, ended_ms = $6 WHERE id = $7";
-        on_pool!(self, p => sqlx::query(q)
-            .bind(&e.result).bind(&e.termination).bind(json(&e.points)).bind(e.placings.map(|x| json(&x)))
-            .bind(&e.pgn4).bind(e.ended_ms).bind(game).execute(p).await.map(|_| ())?);
-        Ok(())
-    }
-
     async fn actions(&self, game: Uuid) -> StoreResult<Vec<StoredAction>> {
         let rows: Vec<ActionRow> = on_pool!(self, p => sqlx::query_as(
             "SELECT ply, action, clocks, at_ms FROM actions WHERE game_id = $1 ORDER BY ply")
@@ -215,47 +219,9 @@ impl SqlStore {
 
     async fn complete(&self, row: GameRow) -> StoreResult<StoredGame> {
         let actions = self.actions(row.id).await?;
-        let seats: Vec<StoredSeat> = serde_json::from_str(&row.seats).map_err(corrupt)?;
-        let end = match (row.result, row.ended_ms) {
-            (Some(result), Some(ended_ms)) => Some(GameEnd {
-                result,
-                termination: row.termination.unwrap_or_default(),
-                points: row
-                    .points
-                    .map(|p| serde_json::from_str(&p))
-                    .transpose()
-                    .map_err(corrupt)?
-                    .unwrap_or_default(),
-                placings: row
-                    .placings
-                    .map(|p| serde_json::from_str(&p))
-                    .transpose()
-                    .map_err(corrupt)?,
-                pgn4: row.pgn4.unwrap_or_default(),
-                ended_ms,
-            }),
-            _ => None,
-        };
         Ok(StoredGame {
-            game: NewGame {
-                id: row.id,
-                rules: row.rules,
-                start_fen4: row.start_fen4,
-                time: serde_json::from_str(&row.time_control).map_err(corrupt)?,
-                seed: row.seed,
-                seats,
-                table_chat: row.table_chat,
-                rated: row.rated,
-                imported: row.imported,
-                created_ms: row.created_ms,
-            },
             actions,
-            clocks: row
-                .clocks
-                .map(|c| serde_json::from_str(&c))
-                .transpose()
-                .map_err(corrupt)?,
-            end,
+            ..decode(row)?
         })
     }
 
@@ -266,7 +232,6 @@ impl SqlStore {
         }
         Ok(out)
     }
-
     pub(super) async fn game(&self, id: Uuid) -> StoreResult<Option<StoredGame>> {
         let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let row: Option<GameRow> =
@@ -294,4 +259,50 @@ impl SqlStore {
             on_pool!(self, p => sqlx::query_as(&q).bind(limit).fetch_all(p).await?);
         self.complete_all(rows).await
     }
+}
+
+/// A game row without its actions.
+pub(super) fn decode(row: GameRow) -> StoreResult<StoredGame> {
+    let seats: Vec<StoredSeat> = serde_json::from_str(&row.seats).map_err(corrupt)?;
+    let end = match (row.result, row.ended_ms) {
+        (Some(result), Some(ended_ms)) => Some(GameEnd {
+            result,
+            termination: row.termination.unwrap_or_default(),
+            points: row
+                .points
+                .map(|p| serde_json::from_str(&p))
+                .transpose()
+                .map_err(corrupt)?
+                .unwrap_or_default(),
+            placings: row
+                .placings
+                .map(|p| serde_json::from_str(&p))
+                .transpose()
+                .map_err(corrupt)?,
+            pgn4: row.pgn4.unwrap_or_default(),
+            ended_ms,
+        }),
+        _ => None,
+    };
+    Ok(StoredGame {
+        game: NewGame {
+            id: row.id,
+            rules: row.rules,
+            start_fen4: row.start_fen4,
+            time: serde_json::from_str(&row.time_control).map_err(corrupt)?,
+            seed: row.seed,
+            seats,
+            table_chat: row.table_chat,
+            rated: row.rated,
+            imported: row.imported,
+            created_ms: row.created_ms,
+        },
+        actions: Vec::new(),
+        clocks: row
+            .clocks
+            .map(|c| serde_json::from_str(&c))
+            .transpose()
+            .map_err(corrupt)?,
+        end,
+    })
 }

@@ -1,0 +1,411 @@
+//! Rated games over real sockets change exactly the expected ratings in the database (SQLite
+//! and Postgres); an abort changes only the aborter's; a crash between a game's last move and
+//! its result rates it once when the server comes back; frequent aborters wait for pairing.
+
+mod support;
+
+use fourhand_rating::{rate, Finish, Participant, Rating};
+use fourhand_rules::game::Action;
+use fourhand_rules::notation::{fen4, pgn4};
+use fourhand_rules::{Position, RuleSet, Setup};
+use fourhand_server::store::{ActionRecord, NewGame, Store, StoredAction, StoredSeat};
+use fourhand_server::Config;
+use serde_json::json;
+use support::{account, four_at, play, TestServer};
+use uuid::Uuid;
+
+const TEAMS_GAME: &str = "games/chesscom-teams-519084-classic.pgn4";
+const FFA_GAME: &str = "games/chesscom-ffa-100527014.pgn4";
+
+/// The moves of a recorded game, as (seat, move) pairs of the players' own moves.
+fn moves_of(file: &str) -> Vec<(usize, String)> {
+    let (_, g) = pgn4::read(&support::data(file)).unwrap();
+    g.records()
+        .iter()
+        .filter_map(|r| match r.action {
+            Action::Move { mv, zombie: false } => Some((r.seat.index(), mv.uci())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Four accounts named after `tag`.
+async fn accounts(server: &TestServer, tag: &str) -> (Vec<Uuid>, Vec<String>) {
+    let mut ids = Vec::new();
+    let mut sessions = Vec::new();
+    for seat in ["s", "w", "n", "e"] {
+        let (id, s) = account(server, &format!("{tag}-{seat}")).await;
+        ids.push(id);
+        sessions.push(s);
+    }
+    (ids, sessions)
+}
+
+/// Each player's rating in `pool` (a new player's when he has none).
+async fn ratings(store: &Store, ids: &[Uuid], pool: &str) -> Vec<Option<Rating>> {
+    let mut v = Vec::new();
+    for id in ids {
+        let rows = store.ratings_of(*id).await.unwrap();
+        v.push(rows.into_iter().find(|r| r.pool == pool).map(|r| r.rating));
+    }
+    v
+}
+
+async fn wait_for_end(store: &Store, game: &str) {
+    let id = game.parse().unwrap();
+    for _ in 0..250 {
+        if store.game(id).await.unwrap().unwrap().end.is_some() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("game {game} never ended");
+}
+
+/// What `rate` says for players starting from `before` (new players where `None`).
+fn expected(before: &[Option<Rating>], finish: Finish) -> [Option<Rating>; 4] {
+    let players: [Participant; 4] = std::array::from_fn(|i| Participant {
+        rating: before[i].unwrap_or_default(),
+        idle_periods: 0,
+        fixed: false,
+    });
+    rate(&players, finish)
+}
+
+/// Plays a recorded game (moves, resignations, claims) through four clients at a rated table.
+async fn rated_game(
+    server: &TestServer,
+    sessions: &[String],
+    rules: &str,
+    setup: &str,
+    file: &str,
+) -> String {
+    let create = json!({"type": "create_table", "rules": rules, "setup": setup, "rated": true});
+    let (game, mut clients, _) = four_at(server, create, sessions).await;
+    let (_, recorded) = pgn4::read(&support::data(file)).unwrap();
+    for rec in recorded.records() {
+        let i = rec.seat.index();
+        let kind = match rec.action {
+            Action::Move { mv, zombie: false } => {
+                play(&mut clients, &game, i, &mv.uci()).await;
+                continue;
+            }
+            Action::Resign => "resign",
+            Action::ClaimWin => "claim_win",
+            _ => continue,
+        };
+        clients[i]
+            .send(json!({"type": kind, "game": game, "seat": support::letter(i)}))
+            .await;
+    }
+    clients[0]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    wait_for_end(&server.app.store, &game).await;
+    game
+}
+
+async fn rated_teams_and_ffa_games(store: Store) {
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    let (ids, sessions) = accounts(
+        &server,
+        &format!("r{}", &Uuid::now_v7().simple().to_string()[24..]),
+    )
+    .await;
+    // Teams, twice: Blue and Green win (0-1) each time; the second game starts from the first's.
+    for round in 0..2 {
+        let before = ratings(&store, &ids, "teams-blitz").await;
+        assert_eq!(before.iter().all(Option::is_none), round == 0);
+        let game = rated_game(&server, &sessions, "teams", "4PCo", TEAMS_GAME).await;
+        let after = ratings(&store, &ids, "teams-blitz").await;
+        let want = expected(&before, Finish::Sides(Some(1)));
+        for i in 0..4 {
+            assert_eq!(after[i], want[i], "round {round}, seat {i}");
+        }
+        assert!(after[1].unwrap().rating > after[0].unwrap().rating);
+        let changes = store
+            .game_rating_changes(game.parse().unwrap())
+            .await
+            .unwrap();
+        assert_eq!(changes.len(), 4, "one change per player");
+        // The PGN4 carries the ratings before the game.
+        let pgn = store
+            .game(game.parse().unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .end
+            .unwrap()
+            .pgn4;
+        let elo = before[0].unwrap_or_default().rating.round() as i64;
+        assert!(pgn.contains(&format!("[RedElo \"{elo}\"]")), "{pgn}");
+    }
+    // FFA: rated by placing (Red 1st, Yellow 2nd, Green 3rd, Blue 4th) in its own pool.
+    let before = ratings(&store, &ids, "ffa-blitz").await;
+    rated_game(&server, &sessions, "ffa", "4PC", FFA_GAME).await;
+    let after = ratings(&store, &ids, "ffa-blitz").await;
+    let want = expected(&before, Finish::Placings([1, 4, 2, 3]));
+    assert_eq!(after.to_vec(), want.to_vec());
+    assert!(after[0].unwrap().rating > after[2].unwrap().rating);
+    assert!(after[2].unwrap().rating > after[3].unwrap().rating);
+    assert!(after[3].unwrap().rating > after[1].unwrap().rating);
+    // The profile shows the pools, the history and the record.
+    let url = format!(
+        "http://{}/api/players/{}",
+        server.addr,
+        server_name(&store, ids[0]).await
+    );
+    let body = http_get(&url).await;
+    let p: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(p["ratings"].as_array().unwrap().len(), 2, "{p}");
+    assert_eq!(p["history"].as_array().unwrap().len(), 3);
+    assert_eq!(p["record"]["teams"]["lost"], 2);
+    assert_eq!(p["record"]["ffa"]["placings"], json!([1, 0, 0, 0]));
+    server.stop().await;
+}
+
+async fn server_name(store: &Store, id: Uuid) -> String {
+    let rows = store
+        .archive(&fourhand_server::store::ArchiveFilter {
+            limit: 1,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let seat = rows[0]
+        .game
+        .seats
+        .iter()
+        .find(|s| s.player == Some(id))
+        .unwrap();
+    seat.name.clone()
+}
+
+/// A bare HTTP/1.1 GET (no client library needed for one request).
+async fn http_get(url: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").unwrap();
+    let (host, path) = rest.split_once('/').unwrap();
+    let mut s = tokio::net::TcpStream::connect(host).await.unwrap();
+    let req = format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = String::new();
+    s.read_to_string(&mut buf).await.unwrap();
+    let (head, body) = buf.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    body.to_string()
+}
+
+async fn an_abort_changes_only_the_aborter(store: Store) {
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    let (ids, sessions) = accounts(
+        &server,
+        &format!("a{}", &Uuid::now_v7().simple().to_string()[24..]),
+    )
+    .await;
+    let create = json!({"type": "create_table", "rules": "teams", "rated": true});
+    let (game, mut c, _) = four_at(&server, create, &sessions).await;
+    play(&mut c, &game, 0, "h2-h3").await;
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    wait_for_end(&store, &game).await;
+    let after = ratings(&store, &ids, "teams-blitz").await;
+    assert_eq!(after[0], None);
+    assert_eq!(after[2], None);
+    assert_eq!(after[3], None);
+    let blue = after[1].expect("the aborter's rating");
+    assert_eq!(blue.rating, 1500.0 - fourhand_rating::abort::penalty(0));
+    assert_eq!(blue.rd, Rating::default().rd, "a penalty, not a game");
+    let changes = store
+        .game_rating_changes(game.parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(changes.len(), 1);
+    assert_eq!(
+        (changes[0].player, changes[0].kind.as_str()),
+        (ids[1], "abort")
+    );
+    server.stop().await;
+}
+
+/// The server dies after storing a game's mating move and before its result: the store holds
+/// every action and no result. When the server comes back, the game ends and is rated once.
+async fn a_crash_between_result_and_rating(store: Store) {
+    let tag = format!("c{}", &Uuid::now_v7().simple().to_string()[24..]);
+    let probe = TestServer::start(Config::for_tests(), store.clone()).await;
+    let (ids, _) = accounts(&probe, &tag).await;
+    probe.stop().await;
+    let rules = RuleSet::get(fourhand_rules::Variant::Teams);
+    let id = Uuid::now_v7();
+    let new = NewGame {
+        id,
+        rules: "teams".into(),
+        start_fen4: fen4::write(&Position::start(rules, "4PCo".parse::<Setup>().unwrap())),
+        time: fourhand_protocol::TimeControl::DEFAULT,
+        seed: 1,
+        seats: (0..4)
+            .map(|i| StoredSeat {
+                name: format!("{tag}-{i}"),
+                player: Some(ids[i]),
+                bot: None,
+                token_hash: Some(format!("{i:064}")),
+            })
+            .collect(),
+        table_chat: true,
+        rated: true,
+        imported: false,
+        created_ms: 1,
+    };
+    store.create_game(&new).await.unwrap();
+    for (ply, (seat, mv)) in moves_of(TEAMS_GAME).into_iter().enumerate() {
+        let a = StoredAction {
+            ply: ply as i64 + 1,
+            action: ActionRecord::Move {
+                seat: seat as u8,
+                mv,
+            },
+            clocks: [60_000; 4],
+            at_ms: 2,
+        };
+        store.append_action(id, &a).await.unwrap();
+    }
+    assert!(store.game(id).await.unwrap().unwrap().end.is_none());
+    // Up again: the restored game is over at once and is rated.
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    wait_for_end(&store, &id.to_string()).await;
+    let want = expected(&[None; 4], Finish::Sides(Some(1)));
+    assert_eq!(
+        ratings(&store, &ids, "teams-blitz").await.to_vec(),
+        want.to_vec()
+    );
+    server.stop().await;
+    // And again: nothing is live, nothing is rated twice; ending it again writes nothing.
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(
+        ratings(&store, &ids, "teams-blitz").await.to_vec(),
+        want.to_vec()
+    );
+    assert_eq!(store.game_rating_changes(id).await.unwrap().len(), 4);
+    let end = store.game(id).await.unwrap().unwrap().end.unwrap();
+    assert!(!store.finish_game(id, &end, None).await.unwrap());
+    assert_eq!(
+        ratings(&store, &ids, "teams-blitz").await.to_vec(),
+        want.to_vec()
+    );
+    server.stop().await;
+}
+
+async fn sqlite() -> Store {
+    Store::connect(&support::sqlite_url()).await.unwrap()
+}
+
+async fn postgres() -> Option<Store> {
+    let url = support::postgres_url().await?;
+    Some(Store::connect(&url).await.unwrap())
+}
+
+#[tokio::test]
+async fn rated_teams_and_ffa_games_on_sqlite() {
+    rated_teams_and_ffa_games(sqlite().await).await;
+}
+
+#[tokio::test]
+async fn rated_teams_and_ffa_games_on_postgres() {
+    if let Some(s) = postgres().await {
+        rated_teams_and_ffa_games(s).await;
+    }
+}
+
+#[tokio::test]
+async fn an_abort_changes_only_the_aborter_on_sqlite() {
+    an_abort_changes_only_the_aborter(sqlite().await).await;
+}
+
+#[tokio::test]
+async fn an_abort_changes_only_the_aborter_on_postgres() {
+    if let Some(s) = postgres().await {
+        an_abort_changes_only_the_aborter(s).await;
+    }
+}
+
+#[tokio::test]
+async fn a_crash_between_result_and_rating_on_sqlite() {
+    a_crash_between_result_and_rating(sqlite().await).await;
+}
+
+#[tokio::test]
+async fn a_crash_between_result_and_rating_on_postgres() {
+    if let Some(s) = postgres().await {
+        a_crash_between_result_and_rating(s).await;
+    }
+}
+
+#[tokio::test]
+async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow_it() {
+    let server = TestServer::memory().await;
+    let mut guest = support::Client::connect(server.addr, &server.session("g")).await;
+    guest
+        .send(json!({"type": "create_table", "rules": "teams", "rated": true}))
+        .await;
+    assert_eq!(guest.error().await["code"], "account_required");
+    guest
+        .send(json!({"type": "quick_pair", "rules": "ffa", "rated": true}))
+        .await;
+    assert_eq!(guest.error().await["code"], "account_required");
+    let (_, session) = account(&server, "member").await;
+    let mut m = support::Client::connect(server.addr, &session).await;
+    for (rated_bots, ok) in [(false, false), (true, true)] {
+        m.send(json!({"type": "create_table", "rules": "teams", "rated": true, "rated_bots": rated_bots}))
+            .await;
+        let t = m.expect(|x| x["type"] == "table").await["table"].clone();
+        assert_eq!(t["rated_bots"], rated_bots);
+        m.send(json!({"type": "add_bot", "table": t["id"], "seat": "W", "level": "engine1"}))
+            .await;
+        if ok {
+            // The seat is taken now.
+            m.send(json!({"type": "add_bot", "table": t["id"], "seat": "W"}))
+                .await;
+            assert_eq!(m.error().await["code"], "seat_taken");
+        } else {
+            assert_eq!(m.error().await["code"], "bots_not_allowed");
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn frequent_aborters_wait_for_quick_pairing() {
+    let server = TestServer::memory().await;
+    let (_, quitter) = account(&server, "quitter").await;
+    for round in 0..3 {
+        let mut sessions = vec![
+            server.session("a"),
+            quitter.clone(),
+            server.session("b"),
+            server.session("c"),
+        ];
+        sessions[0] = server.session(&format!("r{round}"));
+        let create = json!({"type": "create_table", "rules": "teams"});
+        let (game, mut c, _) = four_at(&server, create, &sessions).await;
+        play(&mut c, &game, 0, "h2-h3").await;
+        c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+            .await;
+        c[0].expect(|m| m["event"]["kind"] == "over").await;
+        wait_for_end(&server.app.store, &game).await;
+        let mut q = support::Client::connect(server.addr, &quitter).await;
+        q.send(json!({"type": "quick_pair", "rules": "teams"}))
+            .await;
+        if round < 2 {
+            q.expect(|m| m["type"] == "queued").await;
+            q.send(json!({"type": "cancel_pair"})).await;
+        } else {
+            let e = q.error().await;
+            assert_eq!(e["code"], "pairing_closed", "{e}");
+            assert!(e["message"].as_str().unwrap().contains("15 min"), "{e}");
+        }
+    }
+    server.stop().await;
+}
