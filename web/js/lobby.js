@@ -31,17 +31,20 @@ export function lobbyView(ctx) {
     base: h("input", { type: "number", value: 1, min: 1, max: 180, style: "width:4rem" }),
     mode: h("select", {}, h("option", { value: "delay" }, "s delay"), h("option", { value: "inc" }, "s increment")),
     extra: h("input", { type: "number", value: 15, min: 0, max: 600, style: "width:4rem" }),
-    rated: h("input", { type: "checkbox" }),
+    rated: h("input", { type: "checkbox", "data-testid": "rated" }),
+    ratedBots: h("input", { type: "checkbox", "data-testid": "rated-bots" }),
+    ratedPair: h("input", { type: "checkbox", "data-testid": "rated-pair" }),
     chat: h("input", { type: "checkbox", checked: "" }),
   };
   const create = () => ctx.send({
     type: "create_table", rules: form.rules.value, setup: form.setup.value || undefined,
-    time: timeOf(), rated: form.rated.checked, table_chat: form.chat.checked,
+    time: timeOf(), rated: form.rated.checked, rated_bots: form.rated.checked && form.ratedBots.checked,
+    table_chat: form.chat.checked,
   });
 
   function renderTables() {
     tablesEl.replaceChildren(...[...tables.values()].map((t) => h("tr", { "data-table": t.id },
-      h("td", {}, `${t.rules} · ${t.setup} · ${Math.round(t.time.base_ms / 60000)}+${(t.time.delay_ms || t.time.increment_ms) / 1000}${t.time.delay_ms ? "D" : ""}${t.rated ? " · rated" : ""}`),
+      h("td", {}, `${t.rules} · ${t.setup} · ${Math.round(t.time.base_ms / 60000)}+${(t.time.delay_ms || t.time.increment_ms) / 1000}${t.time.delay_ms ? "D" : ""}${t.rated ? ` · rated${t.rated_bots ? " (bots allowed)" : ""}` : ""}`),
       ...t.seats.map((s) => h("td", {},
         s.name ? h("span", {}, s.name) : h("span", {},
           h("button", { "data-sit": s.seat, onclick: () => ctx.send({ type: "sit", table: t.id, seat: s.seat }) }, `Sit ${s.seat}`), " ",
@@ -95,11 +98,12 @@ export function lobbyView(ctx) {
       h("button", { "data-testid": "login", onclick: account("/api/login") }, "Log in"),
       h("button", { "data-testid": "register", onclick: account("/api/register") }, "Register"))),
     h("section", { class: "panel" }, h("h2", {}, "Quick pairing"),
-      h("div", { class: "row" }, RULES.map(([v, t]) => h("button", { "data-pair": v, onclick: () => ctx.send({ type: "quick_pair", rules: v }) }, t)),
+      h("div", { class: "row" }, RULES.map(([v, t]) => h("button", { "data-pair": v, onclick: () => ctx.send({ type: "quick_pair", rules: v, rated: form.ratedPair.checked }) }, t)),
+        h("label", {}, form.ratedPair, " rated"),
         h("button", { onclick: () => { ctx.send({ type: "cancel_pair" }); status.textContent = ""; } }, "Cancel"), status)),
     h("section", { class: "panel" }, h("h2", {}, "New table"),
       h("div", { class: "row" }, form.rules, form.setup, form.base, "min +", form.extra, form.mode,
-        h("label", {}, form.rated, " rated"), h("label", {}, form.chat, " table chat"),
+        h("label", {}, form.rated, " rated"), h("label", {}, form.ratedBots, " bots allowed"), h("label", {}, form.chat, " table chat"),
         h("button", { "data-testid": "create", onclick: create }, "Create table"))),
     h("section", { class: "panel" }, h("h2", {}, "Open tables"),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", {}, "table"), ...["S", "W", "N", "E"].map((s) => h("th", {}, s)))), tablesEl)),

@@ -162,3 +162,87 @@ test("a move by drag and drop", async () => {
     assert.ok(await p.locator("[data-points=S]").count() === 1, "FFA shows the scoreboard");
   });
 });
+
+test("a rated game shows in the profiles, the archive and the leaderboard", async () => {
+  let pages = [];
+  await withShots("records", () => pages, async () => {
+    const tag = `r${Date.now() % 100000}`;
+    const names = ["s", "w", "n", "e"].map((x) => `${tag}${x}`);
+    for (const name of names) {
+      const p = await player(browser, server.base);
+      pages.push(p);
+      await p.fill("[data-testid=login-name]", name);
+      await p.fill("[data-testid=login-password]", "long enough secret");
+      await p.click("[data-testid=register]");
+      await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
+      await p.waitForSelector("#net.online");
+    }
+    await pages[0].selectOption("[data-testid=rules]", "teams");
+    await pages[0].check("[data-testid=rated]");
+    await pages[0].click("[data-testid=create]");
+    for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
+      await pages[i].waitForSelector(`[data-sit=${seat}]`);
+      await pages[i].click(`[data-sit=${seat}]`);
+      if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
+    }
+    for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
+    const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["h3", "h4"]];
+    for (const [k, [from, to]] of line.entries()) {
+      const p = pages[k % 4];
+      await p.waitForSelector(".clock.tomove");
+      await click(p, from, to);
+      await moves(p, k + 1);
+    }
+    // Blue has moved, so his resignation loses the game for Blue and Green (no abort).
+    await moves(pages[1], 5);
+    await pages[1].click("[data-testid=resign]");
+    await pages[0].waitForSelector("[data-testid=game-over]");
+    assert.equal(await pages[0].textContent("[data-testid=result]"), "1-0");
+
+    // Profiles: the winners gained, the losers lost, all provisional.
+    const rating = async (p, name) => {
+      await p.goto(`${server.base}/#player/${name}`);
+      await p.waitForSelector("[data-testid=profile] [data-rating=teams-blitz]");
+      return p.textContent("[data-testid=profile] [data-rating=teams-blitz]");
+    };
+    const red = await rating(pages[0], names[0]);
+    const blue = await rating(pages[1], names[1]);
+    assert.match(red, /^\d+\?$/);
+    assert.ok(parseInt(red) > 1500 && parseInt(blue) < 1500, `${red} ${blue}`);
+    assert.match(await pages[0].textContent("[data-record=teams]"), /won 1 · drawn 0 · lost 0/);
+    assert.equal(await pages[0].locator("[data-testid=profile] svg.chart polyline").count(), 1);
+
+    // The archive finds the game by player, mode and date, and opens its replay.
+    const a = pages[2];
+    await a.goto(`${server.base}/#archive`);
+    await a.fill("[data-testid=archive-player]", names[2]);
+    await a.selectOption("[data-testid=archive-rules]", "teams");
+    const today = new Date().toISOString().slice(0, 10);
+    await a.fill("[data-testid=archive-from]", today);
+    await a.fill("[data-testid=archive-to]", today);
+    await a.click("[data-testid=archive-search]");
+    await a.waitForSelector("[data-testid=archive-results] [data-archive]");
+    assert.equal(await a.locator("[data-testid=archive-results] [data-archive]").count(), 1);
+    await a.selectOption("[data-testid=archive-rules]", "ffa");
+    await a.click("[data-testid=archive-search]");
+    await a.waitForSelector("[data-testid=archive-results] >> text=no games found");
+    await a.selectOption("[data-testid=archive-rules]", "teams");
+    await a.click("[data-testid=archive-search]");
+    await a.click("[data-testid=archive-results] [data-replay]");
+    await a.waitForSelector("[data-testid=replay-ply]");
+    await a.keyboard.press("End");
+    assert.match(await a.textContent("[data-testid=replay-ply]"), /^6\/6: R/, "five moves and Blue's resignation");
+    const id = (await a.url()).split("/").pop();
+    const pgn = await (await fetch(`${server.base}/api/games/${id}/pgn4`)).text();
+    assert.match(pgn, /\[RedElo "1500"\]/);
+
+    // The leaderboard of the pool lists all four, winners first.
+    const l = pages[3];
+    await l.goto(`${server.base}/#leaderboard/teams-blitz`);
+    await l.waitForSelector("[data-testid=leaderboard] [data-rank]");
+    const rows = await l.locator("[data-testid=leaderboard] tbody tr").allTextContents();
+    const mine = rows.filter((r) => r.includes(tag));
+    assert.equal(mine.length, 4, rows.join("\n"));
+    assert.ok(mine[0].includes(names[0]) || mine[0].includes(names[2]), mine.join("\n"));
+  });
+});

@@ -1,6 +1,7 @@
 //! Rated games over real sockets change exactly the expected ratings in the database (SQLite
 //! and Postgres); an abort changes only the aborter's; a crash between a game's last move and
-//! its result rates it once when the server comes back; frequent aborters wait for pairing.
+//! its result rates it once when the server comes back; frequent aborters wait for pairing;
+//! guests, bots and hot-seat stay out of rated play.
 
 mod support;
 
@@ -371,6 +372,14 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
             assert_eq!(m.error().await["code"], "seat_taken");
         } else {
             assert_eq!(m.error().await["code"], "bots_not_allowed");
+            // One account, one seat of a rated game.
+            m.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
+                .await;
+            m.expect(|x| x["type"] == "seated").await;
+            m.send(json!({"type": "sit", "table": t["id"], "seat": "N"}))
+                .await;
+            let e = m.error().await;
+            assert_eq!(e["message"], "in a rated game a player takes one seat");
         }
     }
     server.stop().await;

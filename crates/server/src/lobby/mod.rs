@@ -277,6 +277,15 @@ impl Lobby {
                     "this rated table does not take bots",
                 ));
             }
+            if tb.settings.rated
+                && who.bot.is_none()
+                && tb.seats.iter().flatten().any(|o| o.player == who.player)
+            {
+                return Err(ServerError::new(
+                    ErrorCode::BadRequest,
+                    "in a rated game a player takes one seat",
+                ));
+            }
             if tb.seats[seat.index()].is_some() {
                 return Err(ServerError::new(ErrorCode::SeatTaken, "that seat is taken"));
             }
