@@ -5,47 +5,60 @@ use fourhand_bot::{Bot, Clock, Level};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::RuleSet;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
+/// A game of `rules` after `plies` random plies (fewer if it ends), or `None` if it ended.
+fn random_position(rules: RuleSet, plies: usize, rng: &mut impl rand::Rng) -> Option<Game> {
+    let mut g = Game::new(rules)
+        .with_seed(rng.gen())
+        .with_automation(Automation::LIVE);
+    for _ in 0..plies {
+        let seat = g.to_move()?;
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        g.play(seat, m).unwrap();
+    }
+    g.to_move().filter(|_| !g.legal_moves().is_empty()).map(|_| g)
+}
+
 #[test]
-fn every_level_plays_legal_moves_in_every_rule_set_within_its_time() {
+fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_its_time() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     let clock = Clock {
         bank_ms: 4_000,
         delay_ms: 50,
         increment_ms: 0,
     };
+    let limit = clock.budget() + Duration::from_millis(150);
     for rules in [
         RuleSet::TEAMS,
         RuleSet::FFA,
         RuleSet::VERNEY_1881,
         RuleSet::CLUB_1893,
     ] {
-        for level in Level::ALL {
-            let mut bot = Bot::new(level);
-            let mut g = Game::new(rules)
-                .with_seed(5)
-                .with_automation(Automation::LIVE);
-            let plies = if matches!(level, Level::Engine(_)) {
-                8
-            } else {
-                40
+        let mut tried = 0;
+        while tried < 6 {
+            let plies = rng.gen_range(0..120);
+            let Some(g) = random_position(rules, plies, &mut rng) else {
+                continue;
             };
-            for _ in 0..plies {
-                let Some(seat) = g.to_move() else { break };
+            tried += 1;
+            for level in Level::ALL {
+                let mut bot = Bot::new(level);
                 let t = Instant::now();
                 let m = bot
                     .choose(&g, clock, &mut rng)
                     .expect("a move while the game is on");
-                let limit = clock.budget() + Duration::from_millis(150);
                 assert!(t.elapsed() < limit, "{level:?} took {:?}", t.elapsed());
                 assert!(
                     g.legal_moves().contains(&m),
-                    "{level:?} in {:?}: {m}",
+                    "{level:?} in {:?} after {plies} plies: {m}",
                     rules.variant
                 );
-                g.play(seat, m).unwrap();
             }
         }
     }

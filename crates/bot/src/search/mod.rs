@@ -2,8 +2,8 @@
 //! move, MVV-LVA captures, killers, history), null-move pruning, late-move reductions and a
 //! quiescence search on captures and checks. Scores are always from the root seat's point of
 //! view: the root's team (its seat and, in sides games, its partner) maximises and every other
-//! seat minimises — two-sided minimax in Teams, Verney and Club. FFA is searched by best-reply
-//! search (or the "paranoid" search, by option): see [`FfaSearch`].
+//! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
+//! (best-reply search by option: see [`FfaSearch`]).
 
 mod order;
 mod table;
@@ -74,7 +74,7 @@ impl Default for Options {
             reductions: true,
             null_move: true,
             quiet_checks: true,
-            ffa: FfaSearch::BestReply,
+            ffa: FfaSearch::Paranoid,
         }
     }
 }

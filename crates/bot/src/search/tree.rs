@@ -1,0 +1,408 @@
+//! The recursive part of the search: alpha-beta nodes, best-reply nodes (FFA), quiescence and
+//! the score of a seat without moves.
+
+use super::order::{is_quiet, order};
+use super::table::Bound;
+use super::{FfaSearch, Searcher, MATE};
+use crate::eval::{allied, evaluate};
+use fourhand_rules::game::scoring::capture_value;
+use fourhand_rules::position::Army;
+use fourhand_rules::ruleset::MatedArmy;
+use fourhand_rules::{Kind, Move, Position, Seat};
+
+/// Plies a null move takes off the depth (besides the move itself).
+const NULL_REDUCTION: u32 = 2;
+/// Moves searched at full depth before late-move reductions start.
+const FULL_DEPTH_MOVES: usize = 3;
+/// Deepest quiescence.
+const MAX_QPLY: u32 = 6;
+
+/// The table key of `pos` with the FFA points won on the path.
+fn key(pos: &Position, points: &[i32; 4]) -> u64 {
+    points.iter().enumerate().fold(pos.hash(), |h, (i, &p)| {
+        h ^ (p as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15 >> i)
+    })
+}
+
+/// True when `pos` lets the seat to move give up its turn for a null move: a sides game, the
+/// seat not in check and with pieces besides king and pawns.
+fn null_move_allowed(pos: &Position) -> bool {
+    let me = pos.turn();
+    !pos.rules().scoring
+        && !pos.in_check(me)
+        && pos
+            .pieces()
+            .any(|(_, p)| p.seat == me && !p.dead && !matches!(p.kind, Kind::Pawn | Kind::King))
+}
+
+impl Searcher {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn alphabeta(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        points: &[i32; 4],
+        ply: i32,
+        allow_null: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return evaluate(pos, self.root, points);
+        }
+        let me = pos.turn();
+        let maximizing = allied(pos, self.root, me);
+        if pos.rules().scoring && !maximizing && self.opts.ffa == FfaSearch::BestReply {
+            return self.best_reply(pos, depth, alpha, beta, points, ply);
+        }
+        let key = key(pos, points);
+        let entry = self.table.probe(key);
+        if let Some(e) = entry {
+            if e.depth as u32 >= depth {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(pos, me, points, ply);
+        }
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, points, 0, ply);
+        }
+        let in_check = pos.in_check(me);
+        if self.opts.null_move && allow_null && depth > NULL_REDUCTION && null_move_allowed(pos) {
+            if let Some(s) = self.null_move(pos, depth, alpha, beta, points, ply, maximizing) {
+                return s;
+            }
+        }
+        let (a0, b0) = (alpha, beta);
+        let mut best_move = None;
+        let mut best = if maximizing { -MATE * 2 } else { MATE * 2 };
+        let heur = self.opts.killers.then_some((&self.heur, ply as usize));
+        let ordered = order(pos, &moves, entry.and_then(|e| e.best), heur);
+        for (i, m) in ordered.into_iter().enumerate() {
+            let quiet = is_quiet(pos, m);
+            let (child, pts) = child(pos, m, points);
+            let s = match child {
+                Some(c) => {
+                    let reduce = self.opts.reductions
+                        && depth >= 3
+                        && i >= FULL_DEPTH_MOVES
+                        && quiet
+                        && !in_check;
+                    // A reduced search with a null window: does the move beat the best so far?
+                    let (lo, hi) = if maximizing {
+                        (alpha, alpha.saturating_add(1))
+                    } else {
+                        (beta.saturating_sub(1), beta)
+                    };
+                    let mut s = if reduce {
+                        self.alphabeta(&c, depth - 2, lo, hi, &pts, ply + 1, true)
+                    } else {
+                        0
+                    };
+                    if !reduce || (maximizing && s > alpha) || (!maximizing && s < beta) {
+                        s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, ply + 1, true);
+                    }
+                    s
+                }
+                None if maximizing => MATE - ply,
+                None => -MATE + ply,
+            };
+            if (maximizing && s > best) || (!maximizing && s < best) {
+                best = s;
+                best_move = Some(m);
+            }
+            if maximizing {
+                alpha = alpha.max(s);
+            } else {
+                beta = beta.min(s);
+            }
+            if self.stopped {
+                break;
+            }
+            if alpha >= beta {
+                if quiet && self.opts.killers {
+                    self.heur.reward(m, ply as usize, depth);
+                }
+                break;
+            }
+        }
+        if !self.stopped {
+            let bound = if best <= a0 {
+                Bound::Upper
+            } else if best >= b0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(key, depth, best, bound, best_move);
+        }
+        best
+    }
+
+    /// Null-move pruning: the seat to move passes; if its side still stands beyond the window
+    /// with a shallower search, the node is cut off.
+    #[allow(clippy::too_many_arguments)]
+    fn null_move(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        points: &[i32; 4],
+        ply: i32,
+        maximizing: bool,
+    ) -> Option<i32> {
+        let stand = evaluate(pos, self.root, points);
+        let (lo, hi) = if maximizing {
+            if stand < beta || beta >= MATE - 1000 {
+                return None;
+            }
+            (beta - 1, beta)
+        } else {
+            if stand > alpha || alpha <= -MATE + 1000 {
+                return None;
+            }
+            (alpha, alpha + 1)
+        };
+        let mut c = pos.clone();
+        c.pass();
+        let d = depth - 1 - NULL_REDUCTION;
+        let s = self.alphabeta(&c, d, lo, hi, points, ply + 1, false);
+        if self.stopped {
+            return None;
+        }
+        match maximizing {
+            true if s >= beta => Some(beta),
+            false if s <= alpha => Some(alpha),
+            _ => None,
+        }
+    }
+
+    /// FFA best-reply node: of all the root's opponents, the one reply that hurts the root most
+    /// is played (the others pass), then the root moves again.
+    fn best_reply(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        alpha: i32,
+        mut beta: i32,
+        points: &[i32; 4],
+        ply: i32,
+    ) -> i32 {
+        // Opponents the root's move mated are out, and the root scores for them.
+        let mut mated = None;
+        let mut pts = *points;
+        for o in Seat::ALL {
+            if o == self.root || !pos.army(o).takes_turns() || !pos.in_check(o) {
+                continue;
+            }
+            let mut p = pos.clone();
+            p.set_turn(o);
+            if p.legal_moves().is_empty() {
+                let base: &mut Position = mated.get_or_insert_with(|| pos.clone());
+                base.set_army(o, Army::Out);
+                pts[self.root.index()] += 20;
+            }
+        }
+        let pos = mated.as_ref().unwrap_or(pos);
+        let points = &pts;
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, points, 0, ply);
+        }
+        let mut best = MATE * 2;
+        let mut any = false;
+        // An opponent in check cannot pass: then only the checked reply.
+        let checked: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&o| o != self.root && pos.army(o).takes_turns() && pos.in_check(o))
+            .collect();
+        for o in Seat::ALL {
+            if o == self.root
+                || !pos.army(o).takes_turns()
+                || (!checked.is_empty() && !checked.contains(&o))
+            {
+                continue;
+            }
+            let mut p = pos.clone();
+            p.set_turn(o);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                continue;
+            }
+            any = true;
+            let heur = self.opts.killers.then_some((&self.heur, ply as usize));
+            for m in order(&p, &moves, None, heur) {
+                let (child, pts) = child(&p, m, points);
+                let s = match child {
+                    Some(mut c) => {
+                        if c.army(self.root).takes_turns() {
+                            c.set_turn(self.root);
+                        }
+                        self.alphabeta(&c, depth - 1, alpha, beta, &pts, ply + 1, true)
+                    }
+                    None => -MATE + ply,
+                };
+                best = best.min(s);
+                beta = beta.min(s);
+                if alpha >= beta || self.stopped {
+                    if is_quiet(&p, m) && self.opts.killers {
+                        self.heur.reward(m, ply as usize, depth);
+                    }
+                    return best;
+                }
+            }
+        }
+        if !any {
+            let mut c = pos.clone();
+            c.set_turn(self.root);
+            return self.alphabeta(&c, depth - 1, alpha, beta, points, ply + 1, true);
+        }
+        best
+    }
+
+    pub(super) fn no_moves(&self, pos: &Position, me: Seat, points: &[i32; 4], ply: i32) -> i32 {
+        let ours = allied(pos, self.root, me);
+        if pos.in_check(me) {
+            if pos.rules().scoring {
+                // FFA: the mated player is out; the mover who mated scores 20.
+                let mut p = *points;
+                let mut c = pos.clone();
+                c.set_army(me, Army::Out);
+                let mater = (1..4)
+                    .map(|k| Seat::ALL[(me.index() + 4 - k) % 4])
+                    .find(|s| pos.army(*s).takes_turns())
+                    .unwrap_or(me);
+                p[mater.index()] += 20;
+                if me == self.root {
+                    return -MATE + ply;
+                }
+                return evaluate(&c, self.root, &p);
+            }
+            if ours {
+                -MATE + ply
+            } else {
+                MATE - ply
+            }
+        } else if pos.rules().scoring {
+            // FFA: the stalemated player scores 20 and is out.
+            let mut p = *points;
+            p[me.index()] += 20;
+            evaluate(pos, self.root, &p)
+        } else if pos.rules().mated_army == MatedArmy::GameOver {
+            0
+        } else {
+            evaluate(pos, self.root, points)
+        }
+    }
+
+    /// Captures (and, with `quiet_checks`, check evasions and first-ply checks) until the
+    /// position is quiet.
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        points: &[i32; 4],
+        qply: u32,
+        ply: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        let me = pos.turn();
+        if self.out_of_budget() {
+            return evaluate(pos, self.root, points);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(pos, me, points, ply);
+        }
+        let stand = evaluate(pos, self.root, points);
+        if qply >= MAX_QPLY {
+            return stand;
+        }
+        let maximizing = allied(pos, self.root, me);
+        let checks = self.opts.quiet_checks;
+        let evading = checks && qply < 3 && pos.in_check(me);
+        let mut best = if evading {
+            if maximizing {
+                -MATE * 2
+            } else {
+                MATE * 2
+            }
+        } else {
+            if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
+                return stand;
+            }
+            if maximizing {
+                alpha = alpha.max(stand);
+            } else {
+                beta = beta.min(stand);
+            }
+            stand
+        };
+        for m in order(pos, &moves, None, None) {
+            let forcing = evading || pos.piece_at(m.to()).is_some_and(|p| !p.dead);
+            if !(forcing || (checks && qply == 0)) {
+                continue;
+            }
+            let (child, pts) = child(pos, m, points);
+            let Some(c) = child else {
+                return if maximizing { MATE - ply } else { -MATE + ply };
+            };
+            if !forcing && !gives_check(&c, me) {
+                continue;
+            }
+            let s = self.quiesce(&c, alpha, beta, &pts, qply + 1, ply + 1);
+            if maximizing {
+                best = best.max(s);
+                alpha = alpha.max(s);
+            } else {
+                best = best.min(s);
+                beta = beta.min(s);
+            }
+            if alpha >= beta || self.stopped {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// True when, in `after`, a hostile enemy of `mover` is in check.
+fn gives_check(after: &Position, mover: Seat) -> bool {
+    let enemies = after.rules().enemies(mover);
+    Seat::ALL
+        .into_iter()
+        .any(|o| enemies & o.bit() != 0 && after.army(o).is_hostile() && after.in_check(o))
+}
+
+/// The position after `m` and the points won on the way; `None` when the move ends the game
+/// by a king capture (Teams).
+pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Position>, [i32; 4]) {
+    let mut c = pos.clone();
+    let mover = pos.turn();
+    let played = c.play(m);
+    let mut pts = *points;
+    for (_, pc) in played.captures() {
+        if pos.rules().scoring {
+            pts[mover.index()] += capture_value(pc);
+        }
+        if pc.kind == Kind::King && !pc.dead {
+            if pos.rules().mated_army == MatedArmy::GameOver {
+                return (None, pts);
+            }
+            c.set_army(pc.seat, Army::Out);
+            if c.turn() == pc.seat {
+                c.advance_turn();
+            }
+        }
+    }
+    (Some(c), pts)
+}

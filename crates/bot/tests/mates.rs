@@ -1,0 +1,88 @@
+//! The engine finds mates in two (two of its own moves, the other three seats moving between
+//! them) in Teams and FFA, and the mate happens when the game is played out.
+
+use fourhand_bot::search::{FfaSearch, Limits, Options, Searcher, MATE};
+use fourhand_rules::game::{Automation, Game, Outcome};
+use fourhand_rules::notation::fen4;
+use fourhand_rules::position::Army;
+use fourhand_rules::{RuleSet, Seat, Side, Variant};
+
+/// Red (South) to move: rooks e5 and f6 against Blue's king on a7. One rook takes the b-file,
+/// Blue's king must go to a8 (a6 is covered by the f6 rook or by the rook on b6), and the other
+/// rook mates on the a-file.
+const TEAMS: &str = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,4,yK,3,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/13,gK/bK,13/5,rR,8/4,rR,9/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+
+/// The same net in FFA, with pawns for Yellow and Green to move.
+const FFA: &str = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,4,yK,3,x,x,x/x,x,x,yP,6,yP,x,x,x/x,x,x,8,x,x,x/14/14/12,gP,1/13,gK/bK,13/5,rR,6,gP,1/4,rR,9/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+
+fn game(fen: &str, variant: Variant) -> Game {
+    let rules = RuleSet::get(variant);
+    let f = fen4::parse(fen, rules).expect("FEN4");
+    Game::from_position(*rules, f.position, f.points).with_automation(Automation::LIVE)
+}
+
+/// Plays `plies` plies, every seat searching `depth` plies, and returns the game.
+fn play_out(mut g: Game, plies: usize, depth: u32, opts: Options) -> Game {
+    let mut s = Searcher::with_options(16, opts);
+    for _ in 0..plies {
+        let Some(seat) = g.to_move() else { break };
+        let r = s.search(g.position(), Limits::depth(depth));
+        g.play(seat, r.best.expect("a move")).unwrap();
+    }
+    g
+}
+
+fn score(fen: &str, variant: Variant, depth: u32) -> i32 {
+    let g = game(fen, variant);
+    Searcher::new(16)
+        .search(g.position(), Limits::depth(depth))
+        .score
+}
+
+#[test]
+fn the_engine_mates_in_two_in_teams() {
+    assert!(
+        score(TEAMS, Variant::Teams, 1) < MATE - 100,
+        "no mate in one"
+    );
+    assert!(
+        score(TEAMS, Variant::Teams, 5) > MATE - 100,
+        "the engine sees the mate in two"
+    );
+    let g = play_out(game(TEAMS, Variant::Teams), 5, 5, Options::default());
+    match g.outcome() {
+        Some(Outcome::Won { side, by }) => {
+            assert_eq!(side, Side::SouthNorth);
+            assert_eq!(by.seat, Seat::West, "Blue is mated");
+        }
+        other => panic!("expected Red and Yellow to win, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_engine_mates_in_two_in_ffa() {
+    let g = play_out(game(FFA, Variant::Ffa), 5, 5, Options::default());
+    assert_ne!(
+        g.position().army(Seat::West),
+        Army::Live,
+        "Blue is mated after Red's second move"
+    );
+    assert!(
+        g.points()[Seat::South] >= 20,
+        "Red scored the mate: {:?}",
+        g.points()
+    );
+}
+
+#[test]
+fn best_reply_search_also_mates_in_one_in_ffa() {
+    // Yellow's king g14 is checked by Green's rook; Red's knight takes the last flight square.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/3,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let opts = Options {
+        ffa: FfaSearch::BestReply,
+        ..Options::default()
+    };
+    let g = game(fen, Variant::Ffa);
+    let r = Searcher::with_options(16, opts).search(g.position(), Limits::depth(2));
+    assert_eq!(r.best.unwrap().uci(), "d10-e12");
+}
