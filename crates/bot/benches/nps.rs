@@ -1,4 +1,4 @@
-//! Search speed: nodes per second from the Modern start and from a middlegame, single thread.
+//! Search speed: nodes per second from the Modern start and from a middlegame (depth 7), single thread.
 //! `cargo bench -p fourhand-bot --bench nps`
 
 use fourhand_bot::search::{Limits, Searcher};
@@ -18,7 +18,7 @@ fn main() {
     ];
     for (name, pos) in positions {
         let mut s = Searcher::new(20);
-        let r = s.search(&pos, Limits::depth(5));
+        let r = s.search(&pos, Limits::depth(7));
         println!(
             "{name}: depth {} in {:.2} s, {} nodes, {:.0} nodes/s, best {}",
             r.depth,

@@ -22,7 +22,9 @@ fn random_position(rules: RuleSet, plies: usize, rng: &mut impl rand::Rng) -> Op
         let m = moves[rng.gen_range(0..moves.len())];
         g.play(seat, m).unwrap();
     }
-    g.to_move().filter(|_| !g.legal_moves().is_empty()).map(|_| g)
+    g.to_move()
+        .filter(|_| !g.legal_moves().is_empty())
+        .map(|_| g)
 }
 
 #[test]

@@ -212,7 +212,7 @@ impl Searcher {
         let mut alpha = -MATE * 2;
         let mut best = None;
         let ordered = if depth == 1 {
-            order::order(pos, moves, None, None)
+            order::order(pos, moves, None, None).collect()
         } else {
             moves.clone()
         };

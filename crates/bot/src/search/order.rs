@@ -67,7 +67,7 @@ pub(crate) fn order(
     moves: &[Move],
     tt: Option<Move>,
     heur: Option<(&Heuristics, usize)>,
-) -> Vec<Move> {
+) -> impl Iterator<Item = Move> {
     let mut v: Vec<(i32, Move)> = moves
         .iter()
         .map(|&m| {
@@ -94,5 +94,5 @@ pub(crate) fn order(
         })
         .collect();
     v.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-    v.into_iter().map(|(_, m)| m).collect()
+    v.into_iter().map(|(_, m)| m)
 }

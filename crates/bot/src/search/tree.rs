@@ -86,7 +86,7 @@ impl Searcher {
         let mut best = if maximizing { -MATE * 2 } else { MATE * 2 };
         let heur = self.opts.killers.then_some((&self.heur, ply as usize));
         let ordered = order(pos, &moves, entry.and_then(|e| e.best), heur);
-        for (i, m) in ordered.into_iter().enumerate() {
+        for (i, m) in ordered.enumerate() {
             let quiet = is_quiet(pos, m);
             let (child, pts) = child(pos, m, points);
             let s = match child {
@@ -347,8 +347,14 @@ impl Searcher {
             }
             stand
         };
-        for m in order(pos, &moves, None, None) {
-            let forcing = evading || pos.piece_at(m.to()).is_some_and(|p| !p.dead);
+        let capture = |m: &Move| pos.piece_at(m.to()).is_some_and(|p| !p.dead);
+        let candidates: Vec<Move> = if evading || (checks && qply == 0) {
+            moves.to_vec()
+        } else {
+            moves.iter().copied().filter(capture).collect()
+        };
+        for m in order(pos, &candidates, None, None) {
+            let forcing = evading || capture(&m);
             if !(forcing || (checks && qply == 0)) {
                 continue;
             }

@@ -30,17 +30,18 @@ impl Position {
         n
     }
 
-    /// How many of the squares next to `seat`'s king a hostile enemy piece attacks (0 when it
-    /// has no king).
+    /// How many of the squares next to `seat`'s king that it could step to (empty, or held by
+    /// an enemy) a hostile enemy piece attacks (0 when it has no king).
     pub fn king_danger(&self, seat: Seat) -> u32 {
         let k = self.kings[seat.index()];
         if k == 0 {
             return 0;
         }
+        let own = 1u8 << seat as u8;
         let enemies = self.hostile_to(seat);
         KING.iter()
             .map(|&d| k.wrapping_add(d))
-            .filter(|&t| self.cells[t as usize] != crate::board::piece::WALL)
+            .filter(|&t| self.reachable(t, own))
             .filter(|&t| self.is_attacked(t, enemies, k))
             .count() as u32
     }
