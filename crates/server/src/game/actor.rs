@@ -3,6 +3,7 @@
 //! channel), and wakes for the next deadline.
 
 use super::core::{Audience, GameCore, Input, Numbered, Refusal};
+use super::rating;
 use super::view;
 use crate::metrics::Metrics;
 use crate::store::{GameEnd, Store, StoredAction};
@@ -94,7 +95,7 @@ pub struct ActorEnv {
     /// How long a finished game stays open for late viewers.
     pub linger: Duration,
     /// Who is rated, in which pool.
-    pub rating: super::rating::RatingSeats,
+    pub rating: crate::store::RatingJob,
 }
 
 struct Actor {
@@ -464,12 +465,8 @@ impl Actor {
         tags.set("GameNr", self.id.to_string());
         tags.set("TimeControl", self.core.clocks.control().label());
         let colours = g.rules().colours;
-        if let Err(e) = self
-            .env
-            .rating
-            .tag(&self.env.store, &mut tags, colours)
-            .await
-        {
+        let tagged = rating::tag(&self.env.rating, &self.env.store, &mut tags, colours).await;
+        if let Err(e) = tagged {
             tracing::warn!(game = %self.id, error = %e, "could not read the ratings for the tags");
         }
         let end = GameEnd {
@@ -480,7 +477,10 @@ impl Actor {
             pgn4: pgn4::write(g, &tags),
             ended_ms: epoch_ms(),
         };
-        let job = self.env.rating.job(&self.core);
+        let job = crate::store::RatingJob {
+            finish: rating::settled(&self.core),
+            ..self.env.rating.clone()
+        };
         if let Err(e) = self.env.store.finish_game(self.id, &end, Some(&job)).await {
             self.env.metrics.store_errors.inc();
             tracing::error!(game = %self.id, error = %e, "could not store the result");

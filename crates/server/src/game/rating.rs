@@ -7,20 +7,6 @@ use fourhand_rating::{bot_rating, Category, Finish, Mode, Pool};
 use fourhand_rules::game::Outcome;
 use fourhand_rules::notation::pgn4;
 use fourhand_rules::{Seat, Side};
-use uuid::Uuid;
-
-/// The rating facts of a game, fixed at its creation.
-#[derive(Clone, Debug, Default)]
-pub struct RatingSeats {
-    /// Rated game.
-    pub rated: bool,
-    /// Its pool, e.g. `teams-blitz`.
-    pub pool: String,
-    /// The player of each human seat.
-    pub players: [Option<Uuid>; 4],
-    /// The level of each bot seat.
-    pub bots: [Option<String>; 4],
-}
 
 /// The pool of a game of `rules` (short name) at `time`.
 pub fn pool_of(rules: &str, time: &TimeControl) -> String {
@@ -29,76 +15,69 @@ pub fn pool_of(rules: &str, time: &TimeControl) -> String {
     Pool { mode, category }.to_string()
 }
 
-impl RatingSeats {
-    /// The facts of a stored game.
-    pub fn of(g: &NewGame) -> RatingSeats {
-        RatingSeats {
-            rated: g.rated && !g.imported,
-            pool: pool_of(&g.rules, &g.time),
-            players: std::array::from_fn(|i| {
-                g.seats
-                    .get(i)
-                    .filter(|s| s.bot.is_none())
-                    .and_then(|s| s.player)
-            }),
-            bots: std::array::from_fn(|i| g.seats.get(i).and_then(|s| s.bot.clone())),
-        }
+/// The rating facts of a stored game, fixed at its creation; the end is filled in by
+/// [`settled`] when it comes.
+pub fn job_of(g: &NewGame) -> RatingJob {
+    RatingJob {
+        pool: pool_of(&g.rules, &g.time),
+        rated: g.rated && !g.imported,
+        players: std::array::from_fn(|i| {
+            g.seats
+                .get(i)
+                .filter(|s| s.bot.is_none())
+                .and_then(|s| s.player)
+        }),
+        bots: std::array::from_fn(|i| g.seats.get(i).and_then(|s| s.bot.clone())),
+        finish: Settled::Void,
     }
+}
 
-    /// The rating job of the game's end.
-    pub fn job(&self, core: &GameCore) -> RatingJob {
-        let g = core.game();
-        let finish = match g.outcome() {
-            _ if core.cancelled => Settled::Void,
-            None => Settled::Void,
-            Some(Outcome::Aborted { by }) => Settled::Aborted { seat: by.index() },
-            Some(_) if g.rules().scoring => Settled::Played(Finish::Placings(g.placings().0)),
-            Some(Outcome::Won { side, .. }) => {
-                Settled::Played(Finish::Sides(Some(if side == Side::SouthNorth {
-                    0
-                } else {
-                    1
-                })))
-            }
-            Some(_) => Settled::Played(Finish::Sides(None)),
+/// How the game ended, for ratings.
+pub fn settled(core: &GameCore) -> Settled {
+    let g = core.game();
+    match g.outcome() {
+        _ if core.cancelled => Settled::Void,
+        None => Settled::Void,
+        Some(Outcome::Aborted { by }) => Settled::Aborted { seat: by.index() },
+        Some(_) if g.rules().scoring => Settled::Played(Finish::Placings(g.placings().0)),
+        Some(Outcome::Won { side, .. }) => {
+            Settled::Played(Finish::Sides(Some(if side == Side::SouthNorth {
+                0
+            } else {
+                1
+            })))
+        }
+        Some(_) => Settled::Played(Finish::Sides(None)),
+    }
+}
+
+/// Adds the players' ratings before the game (`RedElo` …) to the PGN4 tags of a rated game.
+pub async fn tag(
+    job: &RatingJob,
+    store: &Store,
+    tags: &mut pgn4::Tags,
+    colours: [&str; 4],
+) -> StoreResult<()> {
+    if !job.rated {
+        return Ok(());
+    }
+    for seat in Seat::ALL {
+        let i = seat.index();
+        let rating = match (&job.players[i], &job.bots[i]) {
+            (Some(p), _) => store
+                .ratings_of(*p)
+                .await?
+                .into_iter()
+                .find(|r| r.pool == job.pool)
+                .map(|r| r.rating.rating)
+                .unwrap_or(fourhand_rating::glicko2::START_RATING),
+            (None, Some(level)) => bot_rating(level).rating,
+            (None, None) => continue,
         };
-        RatingJob {
-            pool: self.pool.clone(),
-            rated: self.rated,
-            players: self.players,
-            bots: self.bots.clone(),
-            finish,
-        }
+        tags.set(
+            &format!("{}Elo", colours[i]),
+            format!("{}", rating.round() as i64),
+        );
     }
-
-    /// Adds the players' ratings before the game (`RedElo` …) to PGN4 tags of a rated game.
-    pub async fn tag(
-        &self,
-        store: &Store,
-        tags: &mut pgn4::Tags,
-        colours: [&str; 4],
-    ) -> StoreResult<()> {
-        if !self.rated {
-            return Ok(());
-        }
-        for seat in Seat::ALL {
-            let i = seat.index();
-            let rating = match (&self.players[i], &self.bots[i]) {
-                (Some(p), _) => store
-                    .ratings_of(*p)
-                    .await?
-                    .into_iter()
-                    .find(|r| r.pool == self.pool)
-                    .map(|r| r.rating.rating)
-                    .unwrap_or(fourhand_rating::glicko2::START_RATING),
-                (None, Some(level)) => bot_rating(level).rating,
-                (None, None) => continue,
-            };
-            tags.set(
-                &format!("{}Elo", colours[i]),
-                format!("{}", rating.round() as i64),
-            );
-        }
-        Ok(())
-    }
+    Ok(())
 }

@@ -90,7 +90,7 @@ impl Games {
 
 fn env(app: &AppState, new: &NewGame) -> ActorEnv {
     ActorEnv {
-        rating: super::rating::RatingSeats::of(new),
+        rating: super::rating::job_of(new),
         store: app.store.clone(),
         metrics: app.metrics.clone(),
         shutdown: app.shutdown.clone(),
