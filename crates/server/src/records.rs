@@ -4,6 +4,7 @@
 use crate::app::App;
 use crate::error::ServerError;
 use crate::store::{ArchiveFilter, RatingRow, StoredGame};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -174,10 +175,17 @@ fn date_ms(s: &str) -> Result<i64, ServerError> {
     Ok((era * 146_097 + doe - 719_468) * 86_400_000)
 }
 
+/// Query parameters, or a `bad_request` saying which one is wrong.
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ServerError> {
+    q.map(|Query(v)| v)
+        .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.body_text()))
+}
+
 async fn archive(
     State(app): State<App>,
-    Query(q): Query<ArchiveQuery>,
+    q: Result<Query<ArchiveQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ServerError> {
+    let q = query(q)?;
     let rules = match q.rules.as_deref().filter(|r| !r.is_empty()) {
         Some(r) => Some(
             r.parse::<fourhand_rules::Variant>()
@@ -227,8 +235,9 @@ struct BoardQuery {
 async fn leaderboard(
     State(app): State<App>,
     Path(pool): Path<String>,
-    Query(q): Query<BoardQuery>,
+    q: Result<Query<BoardQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ServerError> {
+    let q = query(q)?;
     let pool = Pool::parse(&pool)
         .ok_or_else(|| ServerError::new(ErrorCode::BadRequest, "pools are like teams-blitz"))?
         .to_string();

@@ -158,3 +158,63 @@ async fn import_a_chesscom_game_and_replay_it() {
         (json!(1), json!("Blue"), json!("b7-b9"))
     );
 }
+
+#[tokio::test]
+async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
+    let r = router().await;
+    let (s, b) = call(&r, "GET", "/api/pools", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(json_of(&b).as_array().unwrap().len(), 12);
+    let (s, b) = call(&r, "GET", "/api/leaderboard/ffa-rapid", None).await;
+    assert_eq!(
+        (s, json_of(&b)),
+        (StatusCode::OK, json!({"pool": "ffa-rapid", "entries": []}))
+    );
+    let (s, b) = call(
+        &r,
+        "GET",
+        "/api/archive?player=x&rules=club1893&from=2026-01-01",
+        None,
+    )
+    .await;
+    assert_eq!((s, json_of(&b)), (StatusCode::OK, json!([])));
+    for (uri, status, code) in [
+        (
+            "/api/leaderboard/chess-blitz",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/leaderboard/teams-blitz?limit=many",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/archive?from=yesterday",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/archive?rules=chess",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/archive?limit=abc",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/players/nobody",
+            StatusCode::NOT_FOUND,
+            "unknown_player",
+        ),
+    ] {
+        let (s, b) = call(&r, "GET", uri, None).await;
+        assert_eq!(
+            (s, json_of(&b)["code"].clone()),
+            (status, json!(code)),
+            "{uri}: {b}"
+        );
+    }
+}
