@@ -75,14 +75,16 @@ fn the_engine_mates_in_two_in_ffa() {
 }
 
 #[test]
-fn best_reply_search_also_mates_in_one_in_ffa() {
+fn best_reply_and_max_n_also_mate_in_one_in_ffa() {
     // Yellow's king g14 is checked by Green's rook; Red's knight takes the last flight square.
     let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/3,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
-    let opts = Options {
-        ffa: FfaSearch::BestReply,
-        ..Options::default()
-    };
-    let g = game(fen, Variant::Ffa);
-    let r = Searcher::with_options(16, opts).search(g.position(), Limits::depth(2));
-    assert_eq!(r.best.unwrap().uci(), "d10-e12");
+    for ffa in [FfaSearch::BestReply, FfaSearch::MaxN] {
+        let opts = Options {
+            ffa,
+            ..Options::default()
+        };
+        let g = game(fen, Variant::Ffa);
+        let r = Searcher::with_options(16, opts).search(g.position(), Limits::depth(2));
+        assert_eq!(r.best.unwrap().uci(), "d10-e12", "{ffa:?}");
+    }
 }

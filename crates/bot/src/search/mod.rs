@@ -5,6 +5,7 @@
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
 
+mod maxn;
 mod order;
 mod table;
 mod tree;
@@ -49,6 +50,8 @@ pub enum FfaSearch {
     /// Best-reply search: after each root move only the one opponent with the most harmful
     /// reply moves, so the root sees twice as many of its own moves at the same depth.
     BestReply,
+    /// Max-n: every seat maximises its own score (no cut-offs).
+    MaxN,
 }
 
 /// The search's techniques, each of which can be switched off to measure what it brings.
@@ -80,8 +83,8 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Applies `name` (`killers`, `reductions`, `null-move`, `checks`, `paranoid`,
-    /// `best-reply`, each optionally prefixed by `no-`), e.g. from `engine3/no-null-move`.
+    /// Applies `name` (`killers`, `reductions`, `null-move`, `checks`, each optionally prefixed
+    /// by `no-`; `paranoid`, `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
         let (on, key) = match name.strip_prefix("no-") {
             Some(k) => (false, k),
@@ -94,6 +97,7 @@ impl Options {
             "checks" => self.quiet_checks = on,
             "paranoid" if on => self.ffa = FfaSearch::Paranoid,
             "best-reply" | "brs" if on => self.ffa = FfaSearch::BestReply,
+            "max-n" | "maxn" if on => self.ffa = FfaSearch::MaxN,
             _ => return Err(format!("unknown search option '{name}'")),
         }
         Ok(())

@@ -56,6 +56,10 @@ impl Searcher {
         if pos.rules().scoring && !maximizing && self.opts.ffa == FfaSearch::BestReply {
             return self.best_reply(pos, depth, alpha, beta, points, ply);
         }
+        if pos.rules().scoring && self.opts.ffa == FfaSearch::MaxN {
+            self.nodes -= 1;
+            return self.maxn(pos, depth, points)[self.root.index()];
+        }
         let key = key(pos, points);
         let entry = self.table.probe(key);
         if let Some(e) = entry {
