@@ -418,3 +418,35 @@ async fn frequent_aborters_wait_for_quick_pairing() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
+    let server = TestServer::memory().await;
+    let mut clients = Vec::new();
+    for i in 0..4 {
+        let (_, s) = account(&server, &format!("pair{i}")).await;
+        let mut c = support::Client::connect(server.addr, &s).await;
+        c.send(json!({"type": "quick_pair", "rules": "teams", "rated": true}))
+            .await;
+        c.expect(|m| m["type"] == "queued").await;
+        clients.push(c);
+    }
+    let mut game = String::new();
+    for c in clients.iter_mut() {
+        c.expect(|m| m["type"] == "seated").await;
+        game = c.expect(|m| m["type"] == "game_started").await["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    }
+    let stored = server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(stored.game.rated);
+    assert!(stored.game.seats.iter().all(|s| s.bot.is_none()));
+    server.stop().await;
+}

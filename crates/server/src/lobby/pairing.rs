@@ -91,6 +91,19 @@ impl Queues {
         let mut out = Vec::new();
         for (key, list) in q.iter_mut() {
             list.retain(|w| !w.notify.is_closed());
+            if !key.2 {
+                // Casual: first come, first served.
+                while list.len() >= 4 {
+                    out.push((key.clone(), list.drain(..4).collect()));
+                }
+                if list
+                    .first()
+                    .is_some_and(|w| now.duration_since(w.since) >= wait)
+                {
+                    out.push((key.clone(), std::mem::take(list)));
+                }
+                continue;
+            }
             list.sort_by_key(|w| w.since);
             let mut i = 0;
             while i < list.len() {
