@@ -2,7 +2,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice } from "./harness.mjs";
+import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice, ratedTeamsGame } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -167,36 +167,9 @@ test("a rated game shows in the profiles, the archive and the leaderboard", asyn
   let pages = [];
   await withShots("records", () => pages, async () => {
     const tag = `r${Date.now() % 100000}`;
-    const names = ["s", "w", "n", "e"].map((x) => `${tag}${x}`);
-    for (const name of names) {
-      const p = await player(browser, server.base);
-      pages.push(p);
-      await p.fill("[data-testid=login-name]", name);
-      await p.fill("[data-testid=login-password]", "long enough secret");
-      await p.click("[data-testid=register]");
-      await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
-      await p.waitForSelector("#net.online");
-    }
-    await pages[0].selectOption("[data-testid=rules]", "teams");
-    await pages[0].check("[data-testid=rated]");
-    await pages[0].click("[data-testid=create]");
-    for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
-      await pages[i].waitForSelector(`[data-sit=${seat}]`);
-      await pages[i].click(`[data-sit=${seat}]`);
-      if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
-    }
-    for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
-    const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["h3", "h4"]];
-    for (const [k, [from, to]] of line.entries()) {
-      const p = pages[k % 4];
-      await p.waitForSelector(".clock.tomove");
-      await click(p, from, to);
-      await moves(p, k + 1);
-    }
-    // Blue has moved, so his resignation loses the game for Blue and Green (no abort).
-    await moves(pages[1], 5);
-    await pages[1].click("[data-testid=resign]");
-    await pages[0].waitForSelector("[data-testid=game-over]");
+    const game = await ratedTeamsGame(browser, server.base, tag);
+    pages = game.pages;
+    const names = game.names;
     assert.equal(await pages[0].textContent("[data-testid=result]"), "1-0");
 
     // Profiles: the winners gained, the losers lost, all provisional.

@@ -101,3 +101,40 @@ export async function tableAtDevice(page, rules, seats, bots = []) {
   for (const s of bots) { await page.waitForSelector(`[data-bot=${s}]`); await page.click(`[data-bot=${s}]`); }
   await page.waitForSelector("[data-testid=board] [data-piece]");
 }
+
+/** Four new accounts (`<tag>s`, `<tag>w`, `<tag>n`, `<tag>e`), registered through the lobby, play
+ *  a rated Teams game: five moves, then Blue resigns (after his first move: no abort), so Red
+ *  and Yellow win. Returns the names and the four pages (on the finished game). */
+export async function ratedTeamsGame(browser, base, tag) {
+  const names = ["s", "w", "n", "e"].map((x) => `${tag}${x}`);
+  const pages = [];
+  for (const name of names) {
+    const p = await player(browser, base);
+    pages.push(p);
+    await p.fill("[data-testid=login-name]", name);
+    await p.fill("[data-testid=login-password]", "long enough secret");
+    await p.click("[data-testid=register]");
+    await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
+    await p.waitForSelector("#net.online");
+  }
+  await pages[0].selectOption("[data-testid=rules]", "teams");
+  await pages[0].check("[data-testid=rated]");
+  await pages[0].click("[data-testid=create]");
+  for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
+    await pages[i].waitForSelector(`[data-sit=${seat}]`);
+    await pages[i].click(`[data-sit=${seat}]`);
+    if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
+  }
+  for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
+  const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["h3", "h4"]];
+  for (const [k, [from, to]] of line.entries()) {
+    const p = pages[k % 4];
+    await p.waitForSelector(".clock.tomove");
+    await click(p, from, to);
+    await moves(p, k + 1);
+  }
+  await moves(pages[1], 5);
+  await pages[1].click("[data-testid=resign]");
+  await pages[0].waitForSelector("[data-testid=game-over]");
+  return { names, pages };
+}

@@ -1,7 +1,7 @@
 // Takes the README's screenshots into docs/: `node screenshots.mjs` (needs a built fourhand).
 
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, root, tableAtDevice } from "./harness.mjs";
+import { startServer, launch, player, click, moves, root, tableAtDevice, ratedTeamsGame } from "./harness.mjs";
 
 const out = (n) => join(root, "docs", n);
 const server = await startServer();
@@ -40,6 +40,15 @@ try {
   }
   await v.waitForTimeout(600);
   await v.screenshot({ path: out("verney-mated.png") });
+  // A rated game, then a winner's profile and the leaderboard.
+  const { names, pages } = await ratedTeamsGame(browser, server.base, "ada");
+  await pages[0].goto(`${server.base}/#player/${names[0]}`);
+  await pages[0].waitForSelector("[data-testid=profile] [data-rating=teams-blitz]");
+  await pages[0].screenshot({ path: out("profile.png") });
+  await pages[2].goto(`${server.base}/#leaderboard/teams-blitz`);
+  await pages[2].waitForSelector("[data-testid=leaderboard] [data-rank]");
+  await pages[2].screenshot({ path: out("leaderboard.png") });
+
   // Lobby with open tables (last: its tables stay open).
   const host = await player(browser, server.base);
   for (const rules of ["teams", "ffa", "verney1881"]) {
