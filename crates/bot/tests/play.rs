@@ -126,3 +126,31 @@ fn engine_games_at_one_minute_plus_fifteen_seconds_delay_never_flag() {
         );
     }
 }
+
+#[test]
+fn time_budgets_stay_inside_the_delay_and_away_from_the_flag() {
+    for level in [Level::Engine(1), Level::Engine(2), Level::Engine(3)] {
+        // 1 minute + 15 s delay: every engine level thinks inside the free delay.
+        let default = Clock {
+            bank_ms: 60_000,
+            delay_ms: 15_000,
+            increment_ms: 0,
+        };
+        let t = level.limits(default.budget()).time.unwrap();
+        assert!(t < Duration::from_millis(15_000), "{level:?}: {t:?}");
+        for bank_ms in [0, 50, 1_000, 10_000, 600_000] {
+            for (delay_ms, increment_ms) in [(0, 0), (0, 2_000), (5_000, 0)] {
+                let c = Clock {
+                    bank_ms,
+                    delay_ms,
+                    increment_ms,
+                };
+                let t = level.limits(c.budget()).time.unwrap().as_millis() as u64;
+                assert!(
+                    t <= delay_ms + bank_ms / 4 || t <= 5,
+                    "{level:?} {c:?}: {t} ms"
+                );
+            }
+        }
+    }
+}
