@@ -7,6 +7,10 @@ let ready = false;
 let queue = [];
 let backoff = 500;
 const followed = new Map(); // game id -> { tokens: Set, seq }
+// The last messages each way, for debugging (and the browser tests' failure reports).
+const recent = [];
+const note = (dir, text) => { recent.push(`${dir} ${text.slice(0, 300)}`); if (recent.length > 40) recent.shift(); };
+window.__fourhandNet = { recent };
 
 export const session = {
   get token() { return localStorage.getItem("fh.session"); },
@@ -55,6 +59,7 @@ export function connect() {
     ws.send(JSON.stringify({ type: "hello", session: session.token, protocol: 1 }));
   };
   ws.onmessage = (e) => {
+    note("<", e.data);
     const m = JSON.parse(e.data);
     if (m.type === "welcome") {
       ready = true;
@@ -76,6 +81,7 @@ export function connect() {
 
 export function send(msg) {
   const t = JSON.stringify(msg);
+  note(">", t);
   if (ws && ready) ws.send(t); else queue.push(t);
 }
 

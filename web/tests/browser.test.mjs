@@ -91,11 +91,16 @@ test("a hot-seat game with bots turns the board to the seat to move; a reload re
     assert.equal(again[0], "h2-h3");
     assert.ok(again[2].startsWith("g13-g12"));
     await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "S");
-    await click(p, "i2", "i3");
+    // The bots' moves are random: i2-i3 was once illegal (Green's m6-l6 pinned the pawn), so
+    // take a move from the legal list the server sent.
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    const legal = await p.evaluate(() => window.__fourhandGame.st.legal[0]);
+    const [from, to] = (legal.includes("j1-k3") ? "j1-k3" : legal.find((m) => !m.includes("=")) || legal[0]).split("-");
+    await click(p, from, to);
     try {
       await moves(p, 5);
     } catch (e) {
-      const dbg = await p.evaluate(() => JSON.stringify({ legal: Object.keys(window.__fourhandGame.st.legal), toMove: window.__fourhandGame.st.state.to_move, held: window.__fourhandGame.heldSeats, seq: window.__fourhandGame.st.seq, moves: window.__fourhandGame.st.state.moves }));
+      const dbg = await p.evaluate(() => JSON.stringify({ legal: window.__fourhandGame.st.legal, toMove: window.__fourhandGame.st.state.to_move, held: window.__fourhandGame.heldSeats, seq: window.__fourhandGame.st.seq, moves: window.__fourhandGame.st.state.moves, info: document.querySelector("[data-testid=info]").textContent, net: window.__fourhandNet.recent }, null, 1));
       throw new Error(`${e.message}\n${dbg}`);
     }
   });
