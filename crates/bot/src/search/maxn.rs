@@ -2,7 +2,8 @@
 //! a node's value is a score per seat. Without a bound shared by all there is no alpha-beta
 //! cut-off; a capture quiescence settles the leaves.
 
-use super::order::order;
+use super::order::{order, takes_live_piece};
+use super::tree::previous_mover;
 use super::{child, Searcher};
 use crate::eval::evaluate;
 use fourhand_rules::position::Army;
@@ -60,7 +61,7 @@ impl Searcher {
         let captures: Vec<_> = moves
             .iter()
             .copied()
-            .filter(|m| pos.piece_at(m.to()).is_some_and(|p| !p.dead))
+            .filter(|m| takes_live_piece(pos, m))
             .collect();
         for m in order(pos, &captures, None, None) {
             let (c, pts) = child(pos, m, points);
@@ -78,11 +79,7 @@ impl Searcher {
         let mut p = *points;
         let mut c = pos.clone();
         if pos.in_check(me) {
-            let mater = (1..4)
-                .map(|k| Seat::ALL[(me.index() + 4 - k) % 4])
-                .find(|s| pos.army(*s).takes_turns())
-                .unwrap_or(me);
-            p[mater.index()] += 20;
+            p[previous_mover(pos, me).index()] += 20;
         } else {
             p[me.index()] += 20;
         }

@@ -56,6 +56,11 @@ pub(crate) fn victim_value(k: Kind) -> i32 {
     }
 }
 
+/// True when `m` takes a live piece (dead FFA pieces are worth nothing).
+pub(crate) fn takes_live_piece(pos: &Position, m: &Move) -> bool {
+    pos.piece_at(m.to()).is_some_and(|p| !p.dead)
+}
+
 /// True when `m` takes nothing and promotes nothing.
 pub(crate) fn is_quiet(pos: &Position, m: Move) -> bool {
     m.promotion().is_none() && pos.piece_at(m.to()).is_none()

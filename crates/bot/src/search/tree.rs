@@ -1,7 +1,7 @@
 //! The recursive part of the search: alpha-beta nodes, best-reply nodes (FFA), quiescence and
 //! the score of a seat without moves.
 
-use super::order::{is_quiet, order};
+use super::order::{is_quiet, order, takes_live_piece};
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
 use crate::eval::{allied, evaluate};
@@ -280,11 +280,7 @@ impl Searcher {
                 let mut p = *points;
                 let mut c = pos.clone();
                 c.set_army(me, Army::Out);
-                let mater = (1..4)
-                    .map(|k| Seat::ALL[(me.index() + 4 - k) % 4])
-                    .find(|s| pos.army(*s).takes_turns())
-                    .unwrap_or(me);
-                p[mater.index()] += 20;
+                p[previous_mover(pos, me).index()] += 20;
                 if me == self.root {
                     return -MATE + ply;
                 }
@@ -351,7 +347,7 @@ impl Searcher {
             }
             stand
         };
-        let capture = |m: &Move| pos.piece_at(m.to()).is_some_and(|p| !p.dead);
+        let capture = |m: &Move| takes_live_piece(pos, m);
         let candidates: Vec<Move> = if evading || (checks && qply == 0) {
             moves.to_vec()
         } else {
@@ -383,6 +379,14 @@ impl Searcher {
         }
         best
     }
+}
+
+/// The seat that moved last before `me`: the one that mated him (FFA).
+pub(super) fn previous_mover(pos: &Position, me: Seat) -> Seat {
+    (1..4)
+        .map(|k| Seat::ALL[(me.index() + 4 - k) % 4])
+        .find(|s| pos.army(*s).takes_turns())
+        .unwrap_or(me)
 }
 
 /// True when, in `after`, a hostile enemy of `mover` is in check.
