@@ -3,38 +3,19 @@
 
 mod support;
 
-use fourhand_rules::game::Action;
 use fourhand_rules::notation::pgn4;
 use serde_json::json;
 use support::{four_players, play, TestServer};
 
-/// Plays every player action of a recorded game through the clients.
+/// Seats four clients at a new table and plays a recorded game through them.
 async fn replay_through(
     server: &TestServer,
     text: &str,
     rules: &str,
     setup: Option<&str>,
 ) -> (String, Vec<support::Client>) {
-    let (_, recorded) = pgn4::read(text).unwrap();
     let (game, mut clients, _) = four_players(server, rules, setup, None).await;
-    for rec in recorded.records() {
-        let i = rec.seat.index();
-        match rec.action {
-            Action::Move { mv, zombie: false } => play(&mut clients, &game, i, &mv.uci()).await,
-            Action::Move { zombie: true, .. } | Action::Judged => {}
-            Action::Resign => {
-                clients[i]
-                    .send(json!({"type": "resign", "game": game, "seat": support::letter(i)}))
-                    .await;
-            }
-            Action::ClaimWin => {
-                clients[i]
-                    .send(json!({"type": "claim_win", "game": game, "seat": support::letter(i)}))
-                    .await;
-            }
-            Action::Timeout => {}
-        }
-    }
+    support::replay_records(&mut clients, &game, text).await;
     (game, clients)
 }
 

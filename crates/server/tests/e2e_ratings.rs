@@ -83,22 +83,7 @@ async fn rated_game(
 ) -> String {
     let create = json!({"type": "create_table", "rules": rules, "setup": setup, "rated": true});
     let (game, mut clients, _) = four_at(server, create, sessions).await;
-    let (_, recorded) = pgn4::read(&support::data(file)).unwrap();
-    for rec in recorded.records() {
-        let i = rec.seat.index();
-        let kind = match rec.action {
-            Action::Move { mv, zombie: false } => {
-                play(&mut clients, &game, i, &mv.uci()).await;
-                continue;
-            }
-            Action::Resign => "resign",
-            Action::ClaimWin => "claim_win",
-            _ => continue,
-        };
-        clients[i]
-            .send(json!({"type": kind, "game": game, "seat": support::letter(i)}))
-            .await;
-    }
+    support::replay_records(&mut clients, &game, &support::data(file)).await;
     clients[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
@@ -108,11 +93,8 @@ async fn rated_game(
 
 async fn rated_teams_and_ffa_games(store: Store) {
     let server = TestServer::start(Config::for_tests(), store.clone()).await;
-    let (ids, sessions) = accounts(
-        &server,
-        &format!("r{}", &Uuid::now_v7().simple().to_string()[24..]),
-    )
-    .await;
+    let tag = format!("r{}", &Uuid::now_v7().simple().to_string()[24..]);
+    let (ids, sessions) = accounts(&server, &tag).await;
     // Teams, twice: Blue and Green win (0-1) each time; the second game starts from the first's.
     for round in 0..2 {
         let before = ratings(&store, &ids, "teams-blitz").await;
@@ -151,11 +133,7 @@ async fn rated_teams_and_ffa_games(store: Store) {
     assert!(after[2].unwrap().rating > after[3].unwrap().rating);
     assert!(after[3].unwrap().rating > after[1].unwrap().rating);
     // The profile shows the pools, the history and the record.
-    let url = format!(
-        "http://{}/api/players/{}",
-        server.addr,
-        server_name(&store, ids[0]).await
-    );
+    let url = format!("http://{}/api/players/{tag}-s", server.addr);
     let body = http_get(&url).await;
     let p: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(p["ratings"].as_array().unwrap().len(), 2, "{p}");
@@ -163,23 +141,6 @@ async fn rated_teams_and_ffa_games(store: Store) {
     assert_eq!(p["record"]["teams"]["lost"], 2);
     assert_eq!(p["record"]["ffa"]["placings"], json!([1, 0, 0, 0]));
     server.stop().await;
-}
-
-async fn server_name(store: &Store, id: Uuid) -> String {
-    let rows = store
-        .archive(&fourhand_server::store::ArchiveFilter {
-            limit: 1,
-            ..Default::default()
-        })
-        .await
-        .unwrap();
-    let seat = rows[0]
-        .game
-        .seats
-        .iter()
-        .find(|s| s.player == Some(id))
-        .unwrap();
-    seat.name.clone()
 }
 
 /// A bare HTTP/1.1 GET (no client library needed for one request).

@@ -7,12 +7,23 @@ use fourhand_rating::{bot_rating, Category, Finish, Mode, Pool};
 use fourhand_rules::game::Outcome;
 use fourhand_rules::notation::pgn4;
 use fourhand_rules::{Seat, Side};
+use uuid::Uuid;
 
 /// The pool of a game of `rules` (short name) at `time`.
 pub fn pool_of(rules: &str, time: &TimeControl) -> String {
     let mode = Mode::parse(rules).unwrap_or(Mode::Teams);
     let category = Category::of(time.base_ms, time.increment_ms, time.delay_ms);
     Pool { mode, category }.to_string()
+}
+
+/// A player's rating in `pool` (a new player's when he has none there).
+pub async fn pool_rating(store: &Store, player: Uuid, pool: &str) -> StoreResult<f64> {
+    Ok(store
+        .ratings_of(player)
+        .await?
+        .into_iter()
+        .find(|r| r.pool == pool)
+        .map_or(fourhand_rating::glicko2::START_RATING, |r| r.rating.rating))
 }
 
 /// The rating facts of a stored game, fixed at its creation; the end is filled in by
@@ -64,13 +75,7 @@ pub async fn tag(
     for seat in Seat::ALL {
         let i = seat.index();
         let rating = match (&job.players[i], &job.bots[i]) {
-            (Some(p), _) => store
-                .ratings_of(*p)
-                .await?
-                .into_iter()
-                .find(|r| r.pool == job.pool)
-                .map(|r| r.rating.rating)
-                .unwrap_or(fourhand_rating::glicko2::START_RATING),
+            (Some(p), _) => pool_rating(store, *p, &job.pool).await?,
             (None, Some(level)) => bot_rating(level).rating,
             (None, None) => continue,
         };

@@ -113,12 +113,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let short = settings.rules.variant.short_name();
             let rating = if rated {
                 let pool = crate::game::rating::pool_of(short, &settings.time);
-                app.store
-                    .ratings_of(player.id)
-                    .await?
-                    .into_iter()
-                    .find(|r| r.pool == pool)
-                    .map(|r| r.rating.rating)
+                Some(crate::game::rating::pool_rating(&app.store, player.id, &pool).await?)
             } else {
                 None
             };
@@ -126,7 +121,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 player.clone(),
                 short,
                 settings.time,
-                rating.or(rated.then_some(fourhand_rating::glicko2::START_RATING)),
+                rating,
                 conn.tx.clone(),
             );
             conn.send(&ServerMsg::Queued {

@@ -256,6 +256,28 @@ pub async fn four_at(
     (game, clients, tokens)
 }
 
+/// Plays every player action of a recorded game (moves, resignations, claims) through the
+/// clients seated at `game`, in S, W, N, E order.
+pub async fn replay_records(clients: &mut [Client], game: &str, text: &str) {
+    use fourhand_rules::game::Action;
+    let (_, recorded) = fourhand_rules::notation::pgn4::read(text).unwrap();
+    for rec in recorded.records() {
+        let i = rec.seat.index();
+        let kind = match rec.action {
+            Action::Move { mv, zombie: false } => {
+                play(clients, game, i, &mv.uci()).await;
+                continue;
+            }
+            Action::Resign => "resign",
+            Action::ClaimWin => "claim_win",
+            Action::Move { zombie: true, .. } | Action::Judged | Action::Timeout => continue,
+        };
+        clients[i]
+            .send(json!({"type": kind, "game": game, "seat": letter(i)}))
+            .await;
+    }
+}
+
 /// The seat letter of a seat index.
 pub fn letter(i: usize) -> &'static str {
     ["S", "W", "N", "E"][i]
