@@ -78,6 +78,18 @@ export function gameView(ctx, id) {
     }, 1000);
   }
 
+  // Events were missed (a gap in the numbers): join again from the last one seen; the server
+  // answers with the missing events or a snapshot.
+  let lastResync = 0;
+  function resync() {
+    const now = Date.now();
+    if (now - lastResync < 500) return;
+    lastResync = now;
+    const tokens = Object.values(held);
+    if (!tokens.length) ctx.send({ type: "join", game: id, since: st.seq });
+    for (const t of tokens) ctx.send({ type: "join", game: id, seat_token: t, since: st.seq });
+  }
+
   function checks() {
     return kingsInCheck(st.state.fen4, st.state.in_check || []);
   }
@@ -193,6 +205,7 @@ export function gameView(ctx, id) {
       draw();
     } else if (m.type === "event" && m.game === id && st.state) {
       if (m.seq <= st.seq) return; // already seen (a resync may repeat events)
+      if (m.seq !== st.seq + 1) { resync(); return; } // a gap: ask for what was missed
       st.seq = m.seq;
       apply(m.event);
       draw();

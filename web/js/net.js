@@ -37,8 +37,10 @@ export function on(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
 function emit(m) {
   if (m.type === "event" && followed.has(m.game)) {
+    // Only a number that follows the last one counts: after a gap the game view resyncs, and
+    // a reconnect must ask for the events after the last one actually seen.
     const f = followed.get(m.game);
-    f.seq = Math.max(f.seq, m.seq);
+    if (m.seq === f.seq + 1) f.seq = m.seq;
   }
   if (m.type === "snapshot" && followed.has(m.state.game)) {
     followed.get(m.state.game).seq = m.state.seq;

@@ -46,6 +46,9 @@ pub enum ErrorCode {
     PairingClosed,
     /// Too many messages; the connection will be closed if it goes on.
     RateLimited,
+    /// The server cannot record actions right now (its store fails); nothing changed. Try
+    /// again shortly.
+    StoreUnavailable,
     /// Something went wrong inside the server; nothing changed.
     Internal,
 }

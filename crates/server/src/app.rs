@@ -74,7 +74,42 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         tracing::info!(restored, "resumed unfinished games");
     }
     spawn_pairing(&app);
+    spawn_heartbeat(&app);
     Ok(app)
+}
+
+/// Records every second that this server is up, so that a restart after a crash charges the
+/// running turns only for the time the server was up (and gives back the time it was down).
+fn spawn_heartbeat(app: &App) {
+    let app2 = app.clone();
+    app.tracker.spawn(async move {
+        let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = app2.shutdown.cancelled() => break,
+            }
+            let _ = record_alive(&app2.store).await;
+        }
+    });
+}
+
+/// How often the server records that it is up.
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
+
+/// Writes the moment now as the last one the server was known to be up, within a second.
+pub async fn record_alive(store: &Store) -> Result<(), String> {
+    let now = crate::game::actor::epoch_ms().to_string();
+    match tokio::time::timeout(
+        Duration::from_secs(1),
+        store.set_setting(registry::ALIVE_SETTING, &now),
+    )
+    .await
+    {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err("the store did not answer within a second".into()),
+    }
 }
 
 fn spawn_pairing(app: &App) {
@@ -124,6 +159,10 @@ pub async fn serve(
     state.shutdown.cancel();
     state.tracker.close();
     state.tracker.wait().await;
+    // The moment of the stop: a restart charges the running turns up to here, no further.
+    if let Err(e) = record_alive(&state.store).await {
+        tracing::warn!(error = %e, "could not record the moment of the stop");
+    }
     r
 }
 
@@ -143,9 +182,33 @@ pub async fn run(config: Config) -> anyhow_free::Result<()> {
     tracing::info!(addr = %listener.local_addr()?, "listening");
     let state = state(config, store).await?;
     serve(state, listener, async {
-        let _ = tokio::signal::ctrl_c().await;
-        tracing::info!("shutting down");
+        let signal = stop_signal().await;
+        tracing::info!(signal, "shutting down");
     })
     .await?;
     Ok(())
+}
+
+/// Resolves on Ctrl-C (SIGINT) or SIGTERM — what `docker stop`, systemd and Kubernetes send —
+/// and names the signal.
+pub async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
 }

@@ -40,6 +40,10 @@ pub struct Metrics {
     pub moves: Gauge,
     /// Store failures.
     pub store_errors: Gauge,
+    /// Times a player's queue was full (it then gets a snapshot once it has room).
+    pub queue_full: Gauge,
+    /// Snapshots sent to players whose queue had been full.
+    pub resyncs: Gauge,
     latency_buckets: [AtomicU64; 10],
     latency_count: AtomicU64,
     latency_sum_us: AtomicU64,
@@ -90,6 +94,18 @@ impl Metrics {
             "counter",
             "Store failures.",
             self.store_errors.get(),
+        );
+        gauge(
+            "fourhand_player_queue_full_total",
+            "counter",
+            "Times a player's outgoing queue was full (a resync follows).",
+            self.queue_full.get(),
+        );
+        gauge(
+            "fourhand_player_resyncs_total",
+            "counter",
+            "Snapshots sent to players whose queue had been full.",
+            self.resyncs.get(),
         );
         if let Some(rss) = resident_bytes() {
             gauge(

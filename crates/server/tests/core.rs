@@ -111,10 +111,22 @@ fn no_reconnect_within_60_seconds_forfeits() {
     play(&mut c, Seat::West, "b7-c7", 7_000);
     // North's own clock runs on his turn too; the window ends first here.
     assert_eq!(c.due(64_999), None);
-    assert_eq!(c.due(65_000), Some(Input::Timeout(Seat::North)));
+    assert_eq!(c.due(65_000), Some(Input::Forfeit(Seat::North)));
     // Coming back in time clears it.
     apply(&mut c, Input::Connected(Seat::North), 64_000);
     assert_eq!(c.due(65_000), None);
+    // A forfeit is reported as a disconnection, not as a loss on time.
+    play(&mut c, Seat::North, "g13-g12", 64_500);
+    play(&mut c, Seat::East, "m8-l8", 64_600);
+    let over = apply(&mut c, Input::Forfeit(Seat::North), 65_000)
+        .pop()
+        .expect("an over event");
+    match over.event {
+        GameEvent::Over { termination, .. } => {
+            assert_eq!(termination, "Yellow disconnected")
+        }
+        e => panic!("expected the game to end, got {e:?}"),
+    }
 }
 
 #[test]

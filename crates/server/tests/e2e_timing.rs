@@ -28,7 +28,22 @@ async fn no_reconnect_within_the_window_forfeits() {
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     assert_eq!(over["event"]["result"], "1-0");
-    assert_eq!(over["event"]["termination"], "Blue timed out");
+    assert_eq!(over["event"]["termination"], "Blue disconnected");
+    // The record says so too: a forfeit by disconnection, not a loss on time.
+    let id: uuid::Uuid = game.parse().unwrap();
+    let end = loop {
+        if let Some(end) = server.app.store.game(id).await.unwrap().unwrap().end {
+            break end;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(end.termination, "Blue disconnected");
+    assert!(
+        end.pgn4
+            .contains("[Termination \"Blue forfeit by disconnection. 1-0\"]"),
+        "{}",
+        end.pgn4
+    );
     server.stop().await;
 }
 

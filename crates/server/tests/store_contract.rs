@@ -97,10 +97,15 @@ async fn contract(store: Store) {
         .unwrap()
         .iter()
         .any(|x| x.game.id == g.id));
-    store.save_clocks(g.id, [1, 2, 3, 4]).await.unwrap();
+    assert_eq!(store.game(g.id).await.unwrap().unwrap().stream, 0);
+    assert_eq!(store.next_stream(g.id).await.unwrap(), 1);
+    assert_eq!(store.next_stream(g.id).await.unwrap(), 2);
+    assert_eq!(store.game(g.id).await.unwrap().unwrap().stream, 2);
+    store.set_setting("alive_ms", "5").await.unwrap();
+    store.set_setting("alive_ms", "7").await.unwrap();
     assert_eq!(
-        store.game(g.id).await.unwrap().unwrap().clocks,
-        Some([1, 2, 3, 4])
+        store.setting("alive_ms").await.unwrap().as_deref(),
+        Some("7")
     );
     let end = GameEnd {
         result: "1-0".into(),

@@ -230,6 +230,12 @@ impl Game {
         self.leave(seat, OutReason::TimedOut, Action::Timeout)
     }
 
+    /// `seat` forfeits by disconnection: he did not come back within the reconnect window.
+    /// It counts as a loss on time (PGN4 `T` in the movetext), reported as a disconnection.
+    pub fn forfeit_disconnected(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        self.leave(seat, OutReason::Disconnected, Action::Timeout)
+    }
+
     /// The seat to move resigns (or, with `timed_out`, flags) and the resignation fills its
     /// turn: an FFA zombie king first moves on its next turn. This is what a PGN4 `R` or `T`
     /// alone in a slot records.
@@ -426,7 +432,7 @@ impl Game {
             }
             let t = self.pos.turn();
             if let Some(reason) = self.pending_leave[t] {
-                let action = if reason == OutReason::TimedOut {
+                let action = if matches!(reason, OutReason::TimedOut | OutReason::Disconnected) {
                     Action::Timeout
                 } else {
                     Action::Resign

@@ -12,8 +12,10 @@ pub enum OutReason {
     Stalemated,
     /// Resigned (also by claiming the win in FFA).
     Resigned,
-    /// Lost on time (or did not reconnect in time).
+    /// Lost on time.
     TimedOut,
+    /// Did not reconnect within the reconnect window (a forfeit by disconnection).
+    Disconnected,
     /// Its king was captured.
     KingCaptured,
 }
@@ -26,6 +28,7 @@ impl OutReason {
             OutReason::Stalemated => "stalemated",
             OutReason::Resigned => "resigned",
             OutReason::TimedOut => "timed out",
+            OutReason::Disconnected => "disconnected",
             OutReason::KingCaptured => "king captured",
         }
     }

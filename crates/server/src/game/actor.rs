@@ -24,6 +24,19 @@ pub type ConnId = u64;
 /// A message ready to send: serialised once, shared by every receiver.
 pub type Wire = Arc<str>;
 
+/// A public event on the spectators' stream: its number and the message.
+pub type PublicEvent = (u64, Wire);
+
+/// Room a lagging player's queue must have again before it is resynced with a snapshot.
+const RESYNC_ROOM: usize = 64;
+
+/// The first wait after a store failure; it doubles with each further failure.
+const STORE_BACKOFF_FIRST: Duration = Duration::from_millis(250);
+/// The longest wait between attempts while the store fails.
+const STORE_BACKOFF_MAX: Duration = Duration::from_secs(5);
+/// A game logs a store failure at most this often.
+const STORE_LOG_EVERY: Duration = Duration::from_secs(60);
+
 /// What a connection asks a game.
 pub enum Command {
     /// An input; the reply comes after it is stored and applied.
@@ -44,7 +57,7 @@ pub enum Command {
         /// Events after this number instead of a snapshot.
         since: Option<u64>,
         /// The spectator stream, for connections without seats.
-        reply: oneshot::Sender<broadcast::Receiver<Wire>>,
+        reply: oneshot::Sender<broadcast::Receiver<PublicEvent>>,
     },
     /// Which seat a token opens.
     Authorize {
@@ -82,6 +95,9 @@ pub struct GameHandle {
 struct Subscriber {
     tx: mpsc::Sender<Wire>,
     seats: Vec<Seat>,
+    /// Its queue was full: it gets nothing until there is room again, then a snapshot. Its
+    /// seats stay connected meanwhile (the socket is still there).
+    lagging: bool,
 }
 
 /// Everything an actor needs besides its core.
@@ -105,7 +121,11 @@ struct Actor {
     start: Instant,
     epoch_at_start: i64,
     subs: HashMap<ConnId, Subscriber>,
-    spectators: broadcast::Sender<Wire>,
+    spectators: broadcast::Sender<PublicEvent>,
+    /// While the store fails: when to try again, how often it failed, when it was last logged.
+    store_retry_at: Option<Instant>,
+    store_failures: u32,
+    store_logged_at: Option<Instant>,
     finished_stored: bool,
     rng: rand::rngs::StdRng,
     /// The turn whose legal moves were last sent: (records so far, seat to move).
@@ -141,6 +161,9 @@ pub fn spawn(
         epoch_at_start: epoch_ms() - now_ms,
         subs: HashMap::new(),
         spectators,
+        store_retry_at: None,
+        store_failures: 0,
+        store_logged_at: None,
         finished_stored: false,
         rng: rand::SeedableRng::from_entropy(),
         legal_sent: None,
@@ -167,24 +190,25 @@ impl Actor {
             let wake = self
                 .core
                 .next_deadline()
-                .map(|ms| self.start + Duration::from_millis(ms));
+                .map(|ms| self.start + Duration::from_millis(ms))
+                .map(|t| self.store_retry_at.map_or(t, |r| r.max(t)));
             let linger_until = over_since.map(|t| t + self.env.linger);
+            let resync = self
+                .subs
+                .values()
+                .any(|s| s.lagging)
+                .then(|| Instant::now() + Duration::from_millis(250));
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
                 _ = sleep_opt(wake) => self.run_due().await,
+                _ = sleep_opt(resync) => self.resync_lagging(),
                 _ = sleep_opt(linger_until) => break,
-                _ = self.env.shutdown.cancelled() => {
-                    if !self.core.is_over() {
-                        let clocks = self.core.clocks(self.now());
-                        if let Err(e) = self.env.store.save_clocks(self.id, clocks).await {
-                            tracing::warn!(game = %self.id, error = %e, "could not save clocks");
-                        }
-                    }
-                    break;
-                }
+                // The clocks need no saving: a restart charges the running turn up to the
+                // moment the server was last known to be up, which a graceful stop records.
+                _ = self.env.shutdown.cancelled() => break,
             }
             if self.core.is_over() && over_since.is_none() {
                 self.store_end().await;
@@ -195,6 +219,9 @@ impl Actor {
     }
 
     async fn run_due(&mut self) {
+        if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
+            return;
+        }
         let now = self.now();
         while let Some(input) = self.core.due(now) {
             if self.submit(input).await.is_err() {
@@ -206,6 +233,10 @@ impl Actor {
 
     /// Starts the due bot's search on a blocking thread; its move comes back as a command.
     fn start_bot(&mut self, now: u64) {
+        if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
+            // The store fails: the bot thinks again once it may be able to store its move.
+            return;
+        }
         let Some((seat, level, clock)) = self.core.bot_to_move(now) else {
             return;
         };
@@ -234,6 +265,7 @@ impl Actor {
     }
 
     async fn handle(&mut self, cmd: Command) {
+        self.resync_lagging();
         match cmd {
             Command::Input { input, reply } => {
                 let r = self.submit(input).await;
@@ -287,10 +319,13 @@ impl Actor {
         seats: Vec<Seat>,
         tx: mpsc::Sender<Wire>,
         since: Option<u64>,
-        reply: oneshot::Sender<broadcast::Receiver<Wire>>,
+        reply: oneshot::Sender<broadcast::Receiver<PublicEvent>>,
     ) {
         let rx = self.spectators.subscribe();
-        let catch_up = since.and_then(|s| self.core.events_since(s));
+        // A catch-up that would not fit in the connection's queue is a snapshot instead.
+        let catch_up = since
+            .and_then(|s| self.core.events_since(s))
+            .filter(|events| events.len() + 2 <= tx.capacity());
         match catch_up {
             Some(events) => {
                 for n in events {
@@ -319,6 +354,7 @@ impl Actor {
         let sub = self.subs.entry(conn).or_insert(Subscriber {
             tx,
             seats: Vec::new(),
+            lagging: false,
         });
         let new: Vec<Seat> = seats
             .into_iter()
@@ -336,21 +372,25 @@ impl Actor {
         let record = self.core.prepare(&input)?;
         let now = self.now();
         if let Some(action) = record {
+            if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
+                return Err(store_unavailable());
+            }
             let started = std::time::Instant::now();
             let a = StoredAction {
                 ply: self.core.plies() + 1,
                 action,
-                clocks: self.core.clocks(now),
+                clocks: self.core.clocks_after(&input, now),
                 at_ms: self.epoch_at_start + now as i64,
             };
             if let Err(e) = self.env.store.append_action(self.id, &a).await {
-                self.env.metrics.store_errors.inc();
-                tracing::error!(game = %self.id, error = %e, "could not store an action");
-                return Err(Refusal {
-                    code: ErrorCode::Internal,
-                    message: "the move could not be recorded; nothing changed".into(),
-                });
+                self.store_failed(&e);
+                return Err(store_unavailable());
             }
+            if self.store_failures > 0 {
+                tracing::info!(game = %self.id, "the store accepts actions again");
+            }
+            self.store_retry_at = None;
+            self.store_failures = 0;
             let is_move = matches!(input, Input::Play { .. });
             let events = self.core.apply(input, now);
             if is_move {
@@ -365,6 +405,26 @@ impl Actor {
         Ok(())
     }
 
+    /// Backs off after a store failure (doubling up to [`STORE_BACKOFF_MAX`]) and logs it at
+    /// most once a minute.
+    fn store_failed(&mut self, e: &crate::store::StoreError) {
+        self.env.metrics.store_errors.inc();
+        let wait = STORE_BACKOFF_FIRST
+            .saturating_mul(1 << self.store_failures.min(8))
+            .min(STORE_BACKOFF_MAX);
+        self.store_failures += 1;
+        let now = Instant::now();
+        self.store_retry_at = Some(now + wait);
+        if self
+            .store_logged_at
+            .is_none_or(|t| now.duration_since(t) >= STORE_LOG_EVERY)
+        {
+            self.store_logged_at = Some(now);
+            tracing::error!(game = %self.id, error = %e, failures = self.store_failures,
+                "could not store an action; retrying with backoff");
+        }
+    }
+
     fn wire_event(&self, n: &Numbered) -> Wire {
         wire(&ServerMsg::Event {
             game: self.id.to_string(),
@@ -377,34 +437,53 @@ impl Actor {
         if events.is_empty() {
             return;
         }
-        let mut dropped = Vec::new();
         for n in events {
             let w = self.wire_event(n);
             if n.audience == Audience::All {
-                let _ = self.spectators.send(w.clone());
+                let _ = self.spectators.send((n.seq, w.clone()));
             }
-            for (conn, sub) in &self.subs {
+            for (conn, sub) in self.subs.iter_mut() {
                 let allowed = match n.audience {
                     Audience::All => true,
                     Audience::Side(side) => sub.seats.iter().any(|s| s.side() == side),
                 };
-                if allowed && sub.tx.try_send(w.clone()).is_err() {
-                    dropped.push(*conn);
+                if allowed && !sub.lagging && sub.tx.try_send(w.clone()).is_err() {
+                    // A client that cannot keep up keeps its seats; it is resynced with a
+                    // snapshot once its queue has room again.
+                    tracing::debug!(game = %self.id, conn, "a player's queue is full");
+                    sub.lagging = true;
+                    self.env.metrics.queue_full.inc();
                 }
             }
         }
-        for conn in dropped {
-            // A client that cannot keep up is dropped; it reconnects and resyncs.
-            if let Some(sub) = self.subs.remove(&conn) {
-                tracing::debug!(game = %self.id, conn, "dropping a slow subscriber");
-                for s in sub.seats {
-                    let now = self.now();
-                    let ev = self.core.apply(Input::Disconnected(s), now);
-                    self.fan_out(&ev);
-                }
-            }
-        }
+        self.resync_lagging();
         self.send_legal(None);
+    }
+
+    /// Sends a snapshot (and the legal moves) to every lagging player whose queue has room
+    /// again; it then receives events as before.
+    fn resync_lagging(&mut self) {
+        let ready: Vec<ConnId> = self
+            .subs
+            .iter()
+            .filter(|(_, s)| s.lagging && s.tx.capacity() >= RESYNC_ROOM)
+            .map(|(c, _)| *c)
+            .collect();
+        if ready.is_empty() {
+            return;
+        }
+        let msg = wire(&ServerMsg::Snapshot {
+            state: Box::new(self.snapshot()),
+        });
+        for conn in ready {
+            if let Some(sub) = self.subs.get_mut(&conn) {
+                if sub.tx.try_send(msg.clone()).is_ok() {
+                    sub.lagging = false;
+                    self.env.metrics.resyncs.inc();
+                    self.send_legal(Some(conn));
+                }
+            }
+        }
     }
 
     /// Sends the legal moves to the connections holding the seat to move: once per turn to
@@ -420,11 +499,11 @@ impl Actor {
         if only.is_none() && self.legal_sent == Some(key) {
             return;
         }
-        let holders: Vec<&Subscriber> = self
+        let holders: Vec<ConnId> = self
             .subs
             .iter()
-            .filter(|(c, s)| s.seats.contains(&seat) && only.is_none_or(|o| o == **c))
-            .map(|(_, s)| s)
+            .filter(|(c, s)| s.seats.contains(&seat) && !s.lagging && only.is_none_or(|o| o == **c))
+            .map(|(c, _)| *c)
             .collect();
         if holders.is_empty() {
             return;
@@ -441,8 +520,13 @@ impl Actor {
             seat: view::seat_name(seat),
             moves,
         });
-        for h in holders {
-            let _ = h.tx.try_send(msg.clone());
+        for c in holders {
+            if let Some(s) = self.subs.get_mut(&c) {
+                if s.tx.try_send(msg.clone()).is_err() {
+                    s.lagging = true;
+                    self.env.metrics.queue_full.inc();
+                }
+            }
         }
         if only.is_none() {
             self.legal_sent = Some(key);
@@ -485,6 +569,15 @@ impl Actor {
             self.env.metrics.store_errors.inc();
             tracing::error!(game = %self.id, error = %e, "could not store the result");
         }
+    }
+}
+
+/// The refusal while the store cannot record actions.
+fn store_unavailable() -> Refusal {
+    Refusal {
+        code: ErrorCode::StoreUnavailable,
+        message: "the server cannot record moves right now; nothing changed, try again shortly"
+            .into(),
     }
 }
 

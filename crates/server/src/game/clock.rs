@@ -10,6 +10,8 @@ pub struct Clocks {
     banks: [u64; 4],
     running: Option<usize>,
     turn_start: u64,
+    /// Time the running turn had already used before `turn_start` (restored after a restart).
+    used_before: u64,
 }
 
 impl Clocks {
@@ -20,6 +22,7 @@ impl Clocks {
             banks: [tc.base_ms; 4],
             running: None,
             turn_start: 0,
+            used_before: 0,
         }
     }
 
@@ -36,10 +39,14 @@ impl Clocks {
         self.tc
     }
 
+    /// Time the running turn has taken at `now`.
+    fn elapsed(&self, now: u64) -> u64 {
+        now.saturating_sub(self.turn_start) + self.used_before
+    }
+
     /// Time charged to the running seat so far (delay not charged).
     fn charged(&self, now: u64) -> u64 {
-        let elapsed = now.saturating_sub(self.turn_start);
-        elapsed.saturating_sub(self.tc.delay_ms)
+        self.elapsed(now).saturating_sub(self.tc.delay_ms)
     }
 
     /// The banks as they stand at `now` (the running one reduced by what it has used).
@@ -54,10 +61,7 @@ impl Clocks {
     /// Delay left for the running seat at `now`.
     pub fn delay_left(&self, now: u64) -> u64 {
         match self.running {
-            Some(_) => self
-                .tc
-                .delay_ms
-                .saturating_sub(now.saturating_sub(self.turn_start)),
+            Some(_) => self.tc.delay_ms.saturating_sub(self.elapsed(now)),
             None => 0,
         }
     }
@@ -78,6 +82,21 @@ impl Clocks {
     pub fn start(&mut self, seat: Option<usize>, now: u64) {
         self.running = seat;
         self.turn_start = now;
+        self.used_before = 0;
+    }
+
+    /// Continues `seat`'s turn at `now` when it had already taken `used` ms (delay first, then
+    /// bank), as after a restart that gives back only the time the server was down.
+    pub fn resume(&mut self, seat: Option<usize>, now: u64, used: u64) {
+        self.start(seat, now);
+        if seat.is_some() {
+            self.used_before = used;
+        }
+    }
+
+    /// The banks with no turn running (what [`Clocks::read`] gives when none runs).
+    pub fn banks(&self) -> [u64; 4] {
+        self.banks
     }
 
     /// When the current turn started.
@@ -93,7 +112,7 @@ impl Clocks {
     /// When the running seat's flag falls.
     pub fn flag_at(&self) -> Option<u64> {
         let s = self.running?;
-        Some(self.turn_start + self.tc.delay_ms + self.banks[s])
+        Some((self.turn_start + self.tc.delay_ms + self.banks[s]).saturating_sub(self.used_before))
     }
 }
 
@@ -110,6 +129,20 @@ mod tests {
         c.start(Some(0), 20_000);
         assert_eq!(c.read(40_000)[0], 55_000, "20 s used: 5 s past the delay");
         assert_eq!(c.flag_at(), Some(20_000 + 15_000 + 60_000));
+    }
+
+    #[test]
+    fn a_resumed_turn_keeps_what_it_had_used() {
+        let mut c = Clocks::new(TimeControl::DEFAULT);
+        c.resume(Some(1), 0, 20_000);
+        assert_eq!(c.delay_left(0), 0);
+        assert_eq!(c.read(0)[1], 55_000, "5 s past the delay were used before");
+        assert_eq!(c.flag_at(), Some(55_000));
+        c.resume(Some(1), 100, 4_000);
+        assert_eq!(c.delay_left(100), 11_000);
+        assert_eq!(c.read(100)[1], 60_000);
+        c.start(Some(2), 200);
+        assert_eq!(c.delay_left(200), 15_000, "a new turn starts afresh");
     }
 
     #[test]

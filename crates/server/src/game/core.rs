@@ -52,8 +52,10 @@ pub enum Input {
     Resign(Seat),
     /// A seat claims the win (FFA).
     Claim(Seat),
-    /// A seat's flag fell or it did not reconnect in time.
+    /// A seat's flag fell.
     Timeout(Seat),
+    /// A seat did not reconnect within the reconnect window: it forfeits by disconnection.
+    Forfeit(Seat),
     /// Not everyone connected in time: the game is cancelled.
     Cancel,
     /// A chat line.
@@ -89,6 +91,17 @@ pub struct Refusal {
     pub code: ErrorCode,
     /// For people.
     pub message: String,
+}
+
+/// Applies a leaving input (resignation, flag, forfeit, claim) to the rules game.
+fn leave(game: &mut Game, input: &Input) -> Result<Vec<Event>, GameError> {
+    match *input {
+        Input::Resign(s) => game.resign(s),
+        Input::Timeout(s) => game.timeout(s),
+        Input::Forfeit(s) => game.forfeit_disconnected(s),
+        Input::Claim(s) => game.claim_win(s),
+        _ => Ok(Vec::new()),
+    }
 }
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
@@ -149,6 +162,9 @@ pub struct GameCore {
     pub(crate) started_at: u64,
     pub(crate) cancelled: bool,
     pub(crate) seq: u64,
+    /// The first number of this run's event stream minus one: events of earlier runs (before
+    /// a restart) are numbered below it and are never answered with a catch-up.
+    pub(crate) seq_base: u64,
     pub(crate) log: VecDeque<Numbered>,
     pub(crate) plies: i64,
     pub(crate) moves: Vec<String>,
@@ -175,6 +191,7 @@ impl GameCore {
             started_at: now,
             cancelled: false,
             seq: 0,
+            seq_base: 0,
             log: VecDeque::new(),
             plies: 0,
             moves: Vec::new(),
@@ -218,12 +235,18 @@ impl GameCore {
             .map(Seat::from_index)
     }
 
-    /// After a restart: the stored banks, the clock of the seat to move started now (zero on
-    /// the new actor's scale), and every human seat given a fresh reconnect window.
-    pub fn restore_after_restart(&mut self, banks: [u64; 4]) {
+    /// After a restart: the stored banks, the turn of the seat to move resumed now (zero on
+    /// the new actor's scale) with the `used_ms` it had taken while the server was up, a new
+    /// event stream numbered from `stream << 32` (so no number of an earlier run is reused),
+    /// and every human seat given a fresh reconnect window.
+    pub fn restore_after_restart(&mut self, banks: [u64; 4], used_ms: u64, stream: u32) {
         self.clocks = Clocks::with_banks(self.clocks.control(), banks);
-        self.restart_clock(0);
+        let running = self.game.to_move().map(|s| s.index());
+        self.clocks.resume(running, 0, used_ms);
         self.started_at = 0;
+        self.seq_base = u64::from(stream) << 32;
+        self.seq = self.seq_base;
+        self.log.clear();
         for s in &mut self.seats {
             s.connections = 0;
             s.ever_connected = true;
@@ -233,9 +256,10 @@ impl GameCore {
         }
     }
 
-    /// Events after `since`, if the log still has them all.
+    /// Events after `since`, if the log still has them all (none for a number of another run
+    /// of the stream or one never given out: the client needs a snapshot).
     pub fn events_since(&self, since: u64) -> Option<Vec<Numbered>> {
-        if since > self.seq {
+        if since > self.seq || since < self.seq_base {
             return None;
         }
         let first = self.log.front().map(|e| e.seq).unwrap_or(self.seq + 1);
@@ -243,6 +267,24 @@ impl GameCore {
             return None;
         }
         Some(self.log.iter().filter(|e| e.seq > since).cloned().collect())
+    }
+
+    /// The banks as they will be after `input` is applied at `now`: the seat whose turn it
+    /// ends charged (a mover also given his increment), a turn that goes on not charged yet.
+    /// This is what is stored with the action; a restart charges the running turn from when
+    /// it started.
+    pub fn clocks_after(&self, input: &Input, now: u64) -> [u64; 4] {
+        let mut c = self.clocks.clone();
+        match input {
+            Input::Play { .. } => c.stop(now, true),
+            Input::Resign(s) | Input::Timeout(s) | Input::Forfeit(s) | Input::Claim(s)
+                if self.game.to_move() == Some(*s) =>
+            {
+                c.stop(now, false)
+            }
+            Input::Cancel => c.stop(now, false),
+            _ => c.banks(),
+        }
     }
 
     fn restart_clock(&mut self, now: u64) {
@@ -287,21 +329,22 @@ impl GameCore {
                     mv: m.uci(),
                 }))
             }
-            Input::Resign(seat) | Input::Timeout(seat) | Input::Claim(seat) => {
+            Input::Resign(seat)
+            | Input::Timeout(seat)
+            | Input::Forfeit(seat)
+            | Input::Claim(seat) => {
                 if over {
                     return refuse(ErrorCode::GameOver, "the game is over");
                 }
                 let mut trial = self.game.clone();
-                let r = match input {
-                    Input::Resign(_) => trial.resign(*seat),
-                    Input::Timeout(_) => trial.timeout(*seat),
-                    _ => trial.claim_win(*seat),
-                };
+                let r = leave(&mut trial, input);
+                let s = *seat as u8;
                 match r {
                     Ok(_) => Ok(Some(match input {
-                        Input::Resign(_) => ActionRecord::Resign { seat: *seat as u8 },
-                        Input::Timeout(_) => ActionRecord::Timeout { seat: *seat as u8 },
-                        _ => ActionRecord::Claim { seat: *seat as u8 },
+                        Input::Resign(_) => ActionRecord::Resign { seat: s },
+                        Input::Timeout(_) => ActionRecord::Timeout { seat: s },
+                        Input::Forfeit(_) => ActionRecord::Forfeit { seat: s },
+                        _ => ActionRecord::Claim { seat: s },
                     })),
                     Err(GameError::CannotClaim(m)) => refuse(ErrorCode::CannotClaim, m),
                     Err(e) => refuse(ErrorCode::BadRequest, e.to_string()),
@@ -383,16 +426,15 @@ impl GameCore {
                     self.after_rules(events, now, &mut out);
                 }
             }
-            Input::Resign(seat) | Input::Timeout(seat) | Input::Claim(seat) => {
+            Input::Resign(seat)
+            | Input::Timeout(seat)
+            | Input::Forfeit(seat)
+            | Input::Claim(seat) => {
                 let on_turn = self.game.to_move() == Some(seat);
                 if on_turn {
                     self.clocks.stop(now, false);
                 }
-                let r = match input {
-                    Input::Resign(_) => self.game.resign(seat),
-                    Input::Timeout(_) => self.game.timeout(seat),
-                    _ => self.game.claim_win(seat),
-                };
+                let r = leave(&mut self.game, &input);
                 self.plies += 1;
                 if let Ok(events) = r {
                     self.after_rules(events, now, &mut out);
@@ -601,7 +643,7 @@ impl GameCore {
                             | fourhand_rules::game::SeatStatus::Mated
                     )
                 {
-                    return Some(Input::Timeout(seat));
+                    return Some(Input::Forfeit(seat));
                 }
             }
         }

@@ -185,6 +185,7 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
         }
         ActionRecord::Resign { seat: s } => Input::Resign(seat(s)),
         ActionRecord::Timeout { seat: s } => Input::Timeout(seat(s)),
+        ActionRecord::Forfeit { seat: s } => Input::Forfeit(seat(s)),
         ActionRecord::Claim { seat: s } => Input::Claim(seat(s)),
         ActionRecord::Cancel => Input::Cancel,
     })
@@ -192,6 +193,12 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
 
 /// Rebuilds a stored game's core by replaying its actions.
 pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<GameCore, String> {
+    rebuild_with_turn(stored, timing).map(|(core, _)| core)
+}
+
+/// Rebuilds a stored game's core, and says when (epoch ms) the turn now running started: at
+/// the last stored action that ended a turn, or at the creation of the game.
+pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCore, i64), String> {
     let g = &stored.game;
     let rules = RuleSet::of(g.rules.parse().map_err(|e: String| e)?);
     let start =
@@ -205,24 +212,36 @@ pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<GameCore, String> 
         timing,
         0,
     );
+    let mut turn_started = g.created_ms;
     for a in &stored.actions {
         let input = input_of(&a.action, core.game())
             .ok_or_else(|| format!("ply {}: {:?} does not replay", a.ply, a.action))?;
         core.prepare(&input)
             .map_err(|r| format!("ply {}: {}", a.ply, r.message))?;
+        let (turn, records) = (core.game().to_move(), core.game().records().len());
+        let moved = matches!(input, Input::Play { .. });
         core.apply(input, 0);
+        if moved || core.game().to_move() != turn || core.game().records().len() != records {
+            turn_started = a.at_ms;
+        }
     }
-    Ok(core)
+    Ok((core, turn_started))
 }
 
 /// Restores every unfinished game after a restart: same moves, the clocks as stored (time
 /// while the server was down is given back) and a fresh reconnect window for every player.
 pub async fn restore(app: &AppState) -> Result<usize, ServerError> {
     let live = app.store.live_games().await?;
+    // The last moment the previous run is known to have been up: time after it was downtime.
+    let alive_ms = app
+        .store
+        .setting(ALIVE_SETTING)
+        .await?
+        .and_then(|v| v.parse::<i64>().ok());
     let mut n = 0;
     for stored in live {
         let id = stored.game.id;
-        let mut core = match rebuild(&stored, app.timing) {
+        let (mut core, turn_started) = match rebuild_with_turn(&stored, app.timing) {
             Ok(c) => c,
             Err(e) => {
                 tracing::error!(game = %id, error = %e, "cannot restore a game");
@@ -230,15 +249,22 @@ pub async fn restore(app: &AppState) -> Result<usize, ServerError> {
             }
         };
         let banks = stored
-            .clocks
-            .or_else(|| stored.actions.last().map(|a| a.clocks))
+            .actions
+            .last()
+            .map(|a| a.clocks)
             .unwrap_or([stored.game.time.base_ms; 4]);
-        core.restore_after_restart(banks);
+        let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
+        let stream = app.store.next_stream(id).await?;
+        core.restore_after_restart(banks, used, stream);
         launch(app, id, core, &stored.game);
         n += 1;
     }
     Ok(n)
 }
+
+/// The setting that holds the last moment (epoch ms) this server was known to be up: written
+/// every second, by every health check and at a graceful stop.
+pub const ALIVE_SETTING: &str = "alive_ms";
 
 /// Parses a square from the protocol.
 pub fn square(s: &str) -> Result<Square, ServerError> {

@@ -35,6 +35,10 @@ impl MemoryStore {
         self.with(|s| s.settings.get(key).cloned())
     }
 
+    pub(super) fn set_setting(&self, key: &str, value: &str) {
+        self.with(|s| s.settings.insert(key.to_string(), value.to_string()));
+    }
+
     pub(super) fn init_setting(&self, key: &str, value: &str) -> String {
         self.with(|s| {
             s.settings
@@ -68,7 +72,7 @@ impl MemoryStore {
                 StoredGame {
                     game: g.clone(),
                     actions: Vec::new(),
-                    clocks: None,
+                    stream: 0,
                     end: None,
                 },
             );
@@ -90,12 +94,14 @@ impl MemoryStore {
         })
     }
 
-    pub(super) fn save_clocks(&self, id: Uuid, clocks: [u64; 4]) -> StoreResult<()> {
+    pub(super) fn next_stream(&self, id: Uuid) -> StoreResult<u32> {
         self.with(|s| {
-            if let Some(g) = s.games.get_mut(&id) {
-                g.clocks = Some(clocks);
-            }
-            Ok(())
+            let g = s
+                .games
+                .get_mut(&id)
+                .ok_or_else(|| StoreError::Corrupt(format!("no game {id}")))?;
+            g.stream += 1;
+            Ok(g.stream)
         })
     }
 

@@ -86,6 +86,17 @@ impl Store {
         }
     }
 
+    /// Sets a setting, replacing its value.
+    pub async fn set_setting(&self, key: &str, value: &str) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.set_setting(key, value);
+                Ok(())
+            }
+            Backend::Sql(s) => s.set_setting(key, value).await,
+        }
+    }
+
     /// Sets a setting unless it exists; returns the value in force.
     pub async fn init_setting(&self, key: &str, value: &str) -> StoreResult<String> {
         match &*self.backend {
@@ -126,11 +137,12 @@ impl Store {
         }
     }
 
-    /// Saves the clocks of a live game (at shutdown).
-    pub async fn save_clocks(&self, game: Uuid, clocks: [u64; 4]) -> StoreResult<()> {
+    /// Starts a new event stream for a live game being restored; returns its number (the
+    /// stored one plus one), which the game's event numbers are then based on.
+    pub async fn next_stream(&self, game: Uuid) -> StoreResult<u32> {
         match &*self.backend {
-            Backend::Memory(m) => m.save_clocks(game, clocks),
-            Backend::Sql(s) => s.save_clocks(game, clocks).await,
+            Backend::Memory(m) => m.next_stream(game),
+            Backend::Sql(s) => s.next_stream(game).await,
         }
     }
 

@@ -71,8 +71,13 @@ pub enum ActionRecord {
         /// Seat index.
         seat: u8,
     },
-    /// A loss on time (or no reconnect in time).
+    /// A loss on time.
     Timeout {
+        /// Seat index.
+        seat: u8,
+    },
+    /// A forfeit by disconnection: no reconnect within the reconnect window.
+    Forfeit {
         /// Seat index.
         seat: u8,
     },
@@ -122,8 +127,9 @@ pub struct StoredGame {
     pub game: NewGame,
     /// Its actions in ply order.
     pub actions: Vec<StoredAction>,
-    /// Clocks saved at shutdown.
-    pub clocks: Option<[u64; 4]>,
+    /// The number of its event stream: raised each time the live game is restored after a
+    /// restart (0 for a game that never was).
+    pub stream: u32,
     /// The end, once over.
     pub end: Option<GameEnd>,
 }

@@ -330,21 +330,25 @@ async fn join(
     Ok(())
 }
 
-/// Forwards a game's public events to a spectator; a spectator that lags gets a snapshot
-/// instead of a disconnect.
+/// Forwards a game's public events to a spectator, waiting for room in its queue (this task
+/// is the spectator's own, so only it waits); a spectator that falls behind the game's stream
+/// gets a snapshot instead of a gap, and then only the events after it.
 fn spectate(
     handle: GameHandle,
-    mut rx: broadcast::Receiver<crate::game::actor::Wire>,
+    mut rx: broadcast::Receiver<crate::game::actor::PublicEvent>,
     tx: tokio::sync::mpsc::Sender<crate::game::actor::Wire>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let mut after = 0u64;
         loop {
             match rx.recv().await {
-                Ok(m) => {
-                    if tx.is_closed() {
+                Ok((seq, m)) => {
+                    if seq <= after {
+                        continue;
+                    }
+                    if tx.send(m).await.is_err() {
                         break;
                     }
-                    let _ = tx.try_send(m);
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let (stx, srx) = oneshot::channel();
@@ -357,9 +361,13 @@ fn spectate(
                         break;
                     }
                     if let Ok(state) = srx.await {
-                        let _ = tx.try_send(wire(&ServerMsg::Snapshot {
+                        after = state.seq;
+                        let msg = wire(&ServerMsg::Snapshot {
                             state: Box::new(state),
-                        }));
+                        });
+                        if tx.send(msg).await.is_err() {
+                            break;
+                        }
                     }
                 }
                 Err(broadcast::error::RecvError::Closed) => break,

@@ -151,16 +151,23 @@ async fn connection(app: App, socket: WebSocket) {
         let code = loop {
             tokio::select! {
                 biased;
+                c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
+                _ = shutdown.cancelled() => break CloseCode::Restart,
                 m = rx.recv() => match m {
                     Some(text) => {
-                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
-                            return;
+                        // A client that does not read must not hold up a close or a shutdown.
+                        tokio::select! {
+                            r = sink.send(Message::Text(text.as_ref().into())) => {
+                                if r.is_err() {
+                                    return;
+                                }
+                            }
+                            c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
+                            _ = shutdown.cancelled() => break CloseCode::Restart,
                         }
                     }
                     None => break close_rx.try_recv().unwrap_or(CloseCode::Normal),
                 },
-                c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
-                _ = shutdown.cancelled() => break CloseCode::Restart,
             }
         };
         let reason = match code {
@@ -168,13 +175,28 @@ async fn connection(app: App, socket: WebSocket) {
             CloseCode::Policy => "policy violation",
             CloseCode::Normal => "bye",
         };
-        let _ = sink
-            .send(Message::Close(Some(CloseFrame {
-                code: code as u16,
-                reason: reason.into(),
-            })))
-            .await;
-        let _ = sink.close().await;
+        let close = async {
+            // What was queued before a close (an error explaining it) still goes out.
+            if code != CloseCode::Restart {
+                while let Ok(text) = rx.try_recv() {
+                    if sink
+                        .send(Message::Text(text.as_ref().into()))
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: code as u16,
+                    reason: reason.into(),
+                })))
+                .await;
+            let _ = sink.close().await;
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
     });
     let mut conn = Conn {
         id: app.conn_id(),

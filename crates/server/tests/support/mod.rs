@@ -96,6 +96,37 @@ impl Client {
         }
     }
 
+    /// Connects with a tiny TCP receive buffer and sends `hello`: a client that stops reading
+    /// fills the server's queue for it after a few kilobytes instead of megabytes.
+    pub async fn connect_small_buffer(addr: SocketAddr, session: &str) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.set_recv_buffer_size(4096).expect("SO_RCVBUF");
+        let stream = socket.connect(addr).await.expect("connect");
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/ws"),
+            MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .expect("upgrade");
+        let mut c = Client {
+            ws,
+            seen: Vec::new(),
+        };
+        c.send(json!({"type": "hello", "session": session, "protocol": 1}))
+            .await;
+        c.expect(|m| m["type"] == "welcome").await;
+        c
+    }
+
+    /// Gives the socket a normal receive buffer again (a slow reader that starts reading fast).
+    pub fn grow_buffer(&self) {
+        if let MaybeTlsStream::Plain(tcp) = self.ws.get_ref() {
+            socket2::SockRef::from(tcp)
+                .set_recv_buffer_size(4 << 20)
+                .expect("SO_RCVBUF");
+        }
+    }
+
     /// Connects and sends `hello`.
     pub async fn connect(addr: SocketAddr, session: &str) -> Client {
         let mut c = Client::raw(addr).await;

@@ -222,6 +222,7 @@ fn termination_text(game: &Game) -> Option<String> {
                 OutReason::Checkmated => format!("Checkmate. {result}"),
                 OutReason::Resigned => format!("{c} resigned. {result}"),
                 OutReason::TimedOut => format!("{c} forfeit on time. {result}"),
+                OutReason::Disconnected => format!("{c} forfeit by disconnection. {result}"),
                 OutReason::KingCaptured => format!("{c}'s king captured. {result}"),
                 OutReason::Stalemated => format!("{c} stalemated. {result}"),
             }

@@ -40,7 +40,7 @@ pub(super) struct GameRow {
     rated: bool,
     imported: bool,
     created_ms: i64,
-    clocks: Option<String>,
+    stream: i64,
     result: Option<String>,
     termination: Option<String>,
     points: Option<String>,
@@ -71,7 +71,7 @@ fn unique_violation(e: &sqlx::Error) -> bool {
 
 pub(super) const GAME_COLUMNS: &str =
     "id, rules, start_fen4, time_control, seed, seats, table_chat, rated, \
-     imported, created_ms, clocks, result, termination, points, placings, pgn4, ended_ms";
+     imported, created_ms, stream, result, termination, points, placings, pgn4, ended_ms";
 
 impl SqlStore {
     pub(super) async fn connect(url: &str) -> StoreResult<SqlStore> {
@@ -125,6 +125,12 @@ impl SqlStore {
     pub(super) async fn setting(&self, key: &str) -> StoreResult<Option<String>> {
         let row: Option<(String,)> = on_pool!(self, p => sqlx::query_as("SELECT value FROM settings WHERE key = $1").bind(key).fetch_optional(p).await?);
         Ok(row.map(|r| r.0))
+    }
+
+    pub(super) async fn set_setting(&self, key: &str, value: &str) -> StoreResult<()> {
+        on_pool!(self, p => sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(key).bind(value).execute(p).await.map(|_| ())?);
+        Ok(())
     }
 
     pub(super) async fn init_setting(&self, key: &str, value: &str) -> StoreResult<String> {
@@ -195,10 +201,10 @@ impl SqlStore {
         }
     }
 
-    pub(super) async fn save_clocks(&self, game: Uuid, clocks: [u64; 4]) -> StoreResult<()> {
-        on_pool!(self, p => sqlx::query("UPDATE games SET clocks = $1 WHERE id = $2")
-            .bind(json(&clocks)).bind(game).execute(p).await.map(|_| ())?);
-        Ok(())
+    pub(super) async fn next_stream(&self, game: Uuid) -> StoreResult<u32> {
+        let q = "UPDATE games SET stream = stream + 1 WHERE id = $1 RETURNING stream";
+        let (n,): (i64,) = on_pool!(self, p => sqlx::query_as(q).bind(game).fetch_one(p).await?);
+        u32::try_from(n).map_err(corrupt)
     }
 
     async fn actions(&self, game: Uuid) -> StoreResult<Vec<StoredAction>> {
@@ -298,11 +304,7 @@ pub(super) fn decode(row: GameRow) -> StoreResult<StoredGame> {
             created_ms: row.created_ms,
         },
         actions: Vec::new(),
-        clocks: row
-            .clocks
-            .map(|c| serde_json::from_str(&c))
-            .transpose()
-            .map_err(corrupt)?,
+        stream: u32::try_from(row.stream).map_err(corrupt)?,
         end,
     })
 }
