@@ -285,7 +285,14 @@ async fn a_client_resuming_after_a_kill_misses_no_event() {
     kill(server);
     drop(c);
 
+    // Back up: the players return and play on, so the game's numbers go past the spectator's.
     let server = start(port, &dir);
+    let mut c = Vec::new();
+    for t in &tokens {
+        c.push(rejoin(port, &game, t).await.0);
+    }
+    play(&mut c, &game, 1, "b9-c9").await;
+    play(&mut c, &game, 2, "i13-i12").await;
     let mut back = client(port).await;
     send(
         &mut back,

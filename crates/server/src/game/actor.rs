@@ -5,9 +5,10 @@
 use super::core::{Audience, GameCore, Input, Numbered, Refusal};
 use super::rating;
 use super::view;
+use super::writes::{store_unavailable, Admit, Inflight, Outcome, Reply, Writes};
 use crate::metrics::Metrics;
 use crate::store::{GameEnd, Store, StoredAction};
-use fourhand_protocol::{ErrorCode, GameState, ServerMsg};
+use fourhand_protocol::{GameState, ServerMsg};
 use fourhand_rules::notation::pgn4;
 use fourhand_rules::Seat;
 use std::collections::HashMap;
@@ -29,13 +30,6 @@ pub type PublicEvent = (u64, Wire);
 
 /// Room a lagging player's queue must have again before it is resynced with a snapshot.
 const RESYNC_ROOM: usize = 64;
-
-/// The first wait after a store failure; it doubles with each further failure.
-const STORE_BACKOFF_FIRST: Duration = Duration::from_millis(250);
-/// The longest wait between attempts while the store fails.
-const STORE_BACKOFF_MAX: Duration = Duration::from_secs(5);
-/// A game logs a store failure at most this often.
-const STORE_LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// What a connection asks a game.
 pub enum Command {
@@ -122,10 +116,8 @@ struct Actor {
     epoch_at_start: i64,
     subs: HashMap<ConnId, Subscriber>,
     spectators: broadcast::Sender<PublicEvent>,
-    /// While the store fails: when to try again, how often it failed, when it was last logged.
-    store_retry_at: Option<Instant>,
-    store_failures: u32,
-    store_logged_at: Option<Instant>,
+    /// The action being stored and those waiting behind it.
+    writes: Writes,
     finished_stored: bool,
     rng: rand::rngs::StdRng,
     /// The turn whose legal moves were last sent: (records so far, seat to move).
@@ -153,6 +145,7 @@ pub fn spawn(
     let (tx, rx) = mpsc::channel(256);
     let (spectators, _) = broadcast::channel(256);
     let now_ms = start.elapsed().as_millis() as i64;
+    let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
     let actor = Actor {
         id,
         core,
@@ -161,9 +154,7 @@ pub fn spawn(
         epoch_at_start: epoch_ms() - now_ms,
         subs: HashMap::new(),
         spectators,
-        store_retry_at: None,
-        store_failures: 0,
-        store_logged_at: None,
+        writes,
         finished_stored: false,
         rng: rand::SeedableRng::from_entropy(),
         legal_sent: None,
@@ -190,8 +181,9 @@ impl Actor {
             let wake = self
                 .core
                 .next_deadline()
+                .filter(|_| !self.writes.busy())
                 .map(|ms| self.start + Duration::from_millis(ms))
-                .map(|t| self.store_retry_at.map_or(t, |r| r.max(t)));
+                .map(|t| self.writes.retry_at().map_or(t, |r| r.max(t)));
             let linger_until = over_since.map(|t| t + self.env.linger);
             let resync = self
                 .subs
@@ -200,15 +192,24 @@ impl Actor {
                 .then(|| Instant::now() + Duration::from_millis(250));
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => self.handle(cmd),
                     None => break,
                 },
-                _ = sleep_opt(wake) => self.run_due().await,
+                done = self.writes.settled() => self.settle(done),
+                _ = sleep_opt(wake) => self.run_due(),
                 _ = sleep_opt(resync) => self.resync_lagging(),
                 _ = sleep_opt(linger_until) => break,
                 // The clocks need no saving: a restart charges the running turn up to the
                 // moment the server was last known to be up, which a graceful stop records.
-                _ = self.env.shutdown.cancelled() => break,
+                _ = self.env.shutdown.cancelled() => {
+                    if self.writes.busy() {
+                        let settled = tokio::time::timeout(SHUTDOWN_WRITE_WAIT, self.writes.settled());
+                        if let Ok(done) = settled.await {
+                            self.settle(done);
+                        }
+                    }
+                    break;
+                }
             }
             if self.core.is_over() && over_since.is_none() {
                 self.store_end().await;
@@ -218,23 +219,22 @@ impl Actor {
         self.env.metrics.live_games.dec();
     }
 
-    async fn run_due(&mut self) {
-        if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
+    /// Submits what is due now (one stored input at a time), then starts a due bot.
+    fn run_due(&mut self) {
+        if self.writes.busy() || self.writes.backing_off() {
             return;
         }
         let now = self.now();
-        while let Some(input) = self.core.due(now) {
-            if self.submit(input).await.is_err() {
-                break;
-            }
+        if let Some(input) = self.core.due(now) {
+            self.submit(input, None);
         }
         self.start_bot(now);
     }
 
     /// Starts the due bot's search on a blocking thread; its move comes back as a command.
     fn start_bot(&mut self, now: u64) {
-        if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
-            // The store fails: the bot thinks again once it may be able to store its move.
+        if self.writes.busy() || self.writes.backing_off() {
+            // The bot thinks once its move can be stored.
             return;
         }
         let Some((seat, level, clock)) = self.core.bot_to_move(now) else {
@@ -264,13 +264,10 @@ impl Actor {
         });
     }
 
-    async fn handle(&mut self, cmd: Command) {
+    fn handle(&mut self, cmd: Command) {
         self.resync_lagging();
         match cmd {
-            Command::Input { input, reply } => {
-                let r = self.submit(input).await;
-                let _ = reply.send(r);
-            }
+            Command::Input { input, reply } => self.submit(input, Some(reply)),
             Command::Authorize { token, reply } => {
                 let _ = reply.send(self.core.seat_of_token(&token));
             }
@@ -280,11 +277,11 @@ impl Actor {
                 tx,
                 since,
                 reply,
-            } => self.join(conn, seats, tx, since, reply).await,
+            } => self.join(conn, seats, tx, since, reply),
             Command::Leave { conn } => {
                 if let Some(sub) = self.subs.remove(&conn) {
                     for s in sub.seats {
-                        let _ = self.submit(Input::Disconnected(s)).await;
+                        self.submit(Input::Disconnected(s), None);
                     }
                 }
             }
@@ -295,7 +292,7 @@ impl Actor {
                 self.core.bot_thinking = false;
                 if let Some(input) = input {
                     // Refused when the game moved on meanwhile (a resignation, a flag).
-                    let _ = self.submit(input).await;
+                    self.submit(input, None);
                 }
                 let now = self.now();
                 self.start_bot(now);
@@ -313,7 +310,7 @@ impl Actor {
         )
     }
 
-    async fn join(
+    fn join(
         &mut self,
         conn: ConnId,
         seats: Vec<Seat>,
@@ -362,67 +359,73 @@ impl Actor {
             .collect();
         sub.seats.extend(new.iter().copied());
         for s in new {
-            let _ = self.submit(Input::Connected(s)).await;
+            self.submit(Input::Connected(s), None);
         }
         self.send_legal(Some(conn));
     }
 
-    /// Stores (when needed) and applies an input, then fans out its events.
-    async fn submit(&mut self, input: Input) -> Result<(), Refusal> {
-        let record = self.core.prepare(&input)?;
-        let now = self.now();
-        if let Some(action) = record {
-            if self.store_retry_at.is_some_and(|r| Instant::now() < r) {
-                return Err(store_unavailable());
+    /// Takes an input: refused, applied at once (nothing to store), or stored first and
+    /// applied when the store has it ([`Actor::settle`]); the answer goes to `reply` then.
+    fn submit(&mut self, input: Input, reply: Reply) {
+        let action = match self.core.prepare(&input) {
+            Err(r) => return answer(reply, Err(r)),
+            Ok(None) => {
+                let events = self.core.apply(input, self.now());
+                self.fan_out(&events);
+                return answer(reply, Ok(()));
             }
-            let started = std::time::Instant::now();
-            let a = StoredAction {
-                ply: self.core.plies() + 1,
-                action,
-                clocks: self.core.clocks_after(&input, now),
-                at_ms: self.epoch_at_start + now as i64,
-            };
-            if let Err(e) = self.env.store.append_action(self.id, &a).await {
-                self.store_failed(&e);
-                return Err(store_unavailable());
+            Ok(Some(action)) => action,
+        };
+        match self.writes.admit(input, reply) {
+            Admit::Refused(reply) => answer(reply, Err(store_unavailable())),
+            Admit::Queued => {}
+            Admit::Now(input, reply) => {
+                let now = self.now();
+                let ply = self.core.plies() + 1;
+                let stored = StoredAction {
+                    ply,
+                    action,
+                    clocks: self.core.clocks_after(&input, now),
+                    at_ms: self.epoch_at_start + now as i64,
+                };
+                let inflight = Inflight {
+                    input,
+                    now,
+                    ply,
+                    reply,
+                    started: std::time::Instant::now(),
+                };
+                self.writes.start(inflight, stored);
             }
-            if self.store_failures > 0 {
-                tracing::info!(game = %self.id, "the store accepts actions again");
-            }
-            self.store_retry_at = None;
-            self.store_failures = 0;
-            let is_move = matches!(input, Input::Play { .. });
-            let events = self.core.apply(input, now);
-            if is_move {
-                self.env.metrics.moves.inc();
-            }
-            self.fan_out(&events);
-            self.env.metrics.observe_latency(started.elapsed());
-        } else {
-            let events = self.core.apply(input, now);
-            self.fan_out(&events);
         }
-        Ok(())
     }
 
-    /// Backs off after a store failure (doubling up to [`STORE_BACKOFF_MAX`]) and logs it at
-    /// most once a minute.
-    fn store_failed(&mut self, e: &crate::store::StoreError) {
-        self.env.metrics.store_errors.inc();
-        let wait = STORE_BACKOFF_FIRST
-            .saturating_mul(1 << self.store_failures.min(8))
-            .min(STORE_BACKOFF_MAX);
-        self.store_failures += 1;
-        let now = Instant::now();
-        self.store_retry_at = Some(now + wait);
-        if self
-            .store_logged_at
-            .is_none_or(|t| now.duration_since(t) >= STORE_LOG_EVERY)
-        {
-            self.store_logged_at = Some(now);
-            tracing::error!(game = %self.id, error = %e, failures = self.store_failures,
-                "could not store an action; retrying with backoff");
+    /// A write came to its end: apply and acknowledge a stored input, or refuse one that is
+    /// not stored (and all that waited behind it); then take the next waiting input.
+    fn settle(&mut self, done: Outcome) {
+        match done {
+            Outcome::Stored(f) => {
+                let is_move = matches!(f.input, Input::Play { .. });
+                let events = self.core.apply(f.input, f.now);
+                if is_move {
+                    self.env.metrics.moves.inc();
+                }
+                self.fan_out(&events);
+                self.env.metrics.observe_latency(f.started.elapsed());
+                answer(f.reply, Ok(()));
+                while let Some((input, reply)) = self.writes.next_waiting() {
+                    self.submit(input, reply);
+                }
+            }
+            Outcome::NotStored(f) => {
+                answer(f.reply, Err(store_unavailable()));
+                for (_, reply) in self.writes.drain_waiting() {
+                    answer(reply, Err(store_unavailable()));
+                }
+            }
         }
+        let now = self.now();
+        self.start_bot(now);
     }
 
     fn wire_event(&self, n: &Numbered) -> Wire {
@@ -572,12 +575,13 @@ impl Actor {
     }
 }
 
-/// The refusal while the store cannot record actions.
-fn store_unavailable() -> Refusal {
-    Refusal {
-        code: ErrorCode::StoreUnavailable,
-        message: "the server cannot record moves right now; nothing changed, try again shortly"
-            .into(),
+/// How long a stopping game waits for its write in flight to settle.
+const SHUTDOWN_WRITE_WAIT: Duration = Duration::from_secs(2);
+
+/// Sends the answer to an input, if someone waits for it.
+fn answer(reply: Reply, r: Result<(), Refusal>) {
+    if let Some(tx) = reply {
+        let _ = tx.send(r);
     }
 }
 

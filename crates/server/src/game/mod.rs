@@ -7,3 +7,4 @@ pub mod core;
 pub mod rating;
 pub mod registry;
 pub mod view;
+pub mod writes;

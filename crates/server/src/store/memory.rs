@@ -94,6 +94,14 @@ impl MemoryStore {
         })
     }
 
+    pub(super) fn has_action(&self, id: Uuid, ply: i64) -> bool {
+        self.with(|s| {
+            s.games
+                .get(&id)
+                .is_some_and(|g| g.actions.iter().any(|a| a.ply == ply))
+        })
+    }
+
     pub(super) fn next_stream(&self, id: Uuid) -> StoreResult<u32> {
         self.with(|s| {
             let g = s

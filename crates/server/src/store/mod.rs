@@ -31,6 +31,25 @@ pub enum StoreError {
     /// A unique value exists already (user name, action ply).
     #[error("already exists")]
     Conflict,
+    /// The store did not answer in time.
+    #[error("the store did not answer in time")]
+    Timeout,
+}
+
+impl StoreError {
+    /// Whether a failed write is known not to have been committed: the database refused it,
+    /// or no connection was had. A timeout or a connection lost mid-statement may have
+    /// committed all the same.
+    pub fn never_written(&self) -> bool {
+        match self {
+            StoreError::Db(e) => matches!(
+                e,
+                sqlx::Error::Database(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed
+            ),
+            StoreError::Conflict | StoreError::Corrupt(_) | StoreError::Migrate(_) => true,
+            StoreError::Timeout => false,
+        }
+    }
 }
 
 /// Result of store operations.
@@ -134,6 +153,15 @@ impl Store {
         match &*self.backend {
             Backend::Memory(m) => m.append_action(game, a),
             Backend::Sql(s) => s.append_action(game, a).await,
+        }
+    }
+
+    /// Whether the action of `ply` of `game` is stored (to settle a write that failed or timed
+    /// out: it may have been committed all the same).
+    pub async fn has_action(&self, game: Uuid, ply: i64) -> StoreResult<bool> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.has_action(game, ply)),
+            Backend::Sql(s) => s.has_action(game, ply).await,
         }
     }
 

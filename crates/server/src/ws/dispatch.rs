@@ -174,15 +174,15 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 to: square(&to)?,
                 promotion,
             };
-            ask(&h, input).await
+            ask(conn, &h, input).await
         }
         ClientMsg::Resign { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(&h, Input::Resign(seat)).await
+            ask(conn, &h, Input::Resign(seat)).await
         }
         ClientMsg::ClaimWin { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(&h, Input::Claim(seat)).await
+            ask(conn, &h, Input::Claim(seat)).await
         }
         ClientMsg::Chat {
             game,
@@ -191,7 +191,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             text,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(&h, Input::Chat { seat, to, text }).await
+            ask(conn, &h, Input::Chat { seat, to, text }).await
         }
         ClientMsg::Arrow {
             game,
@@ -205,11 +205,11 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 from: square(&from)?,
                 to: square(&to)?,
             };
-            ask(&h, input).await
+            ask(conn, &h, input).await
         }
         ClientMsg::ClearArrows { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(&h, Input::ClearArrows(seat)).await
+            ask(conn, &h, Input::ClearArrows(seat)).await
         }
     }
 }
@@ -262,15 +262,27 @@ fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(GameHandle, Seat), S
     Ok((j.handle.clone(), seat))
 }
 
-/// Sends an input to its game and waits until it is stored and applied.
-async fn ask(h: &GameHandle, input: Input) -> Result<(), ServerError> {
+/// Sends an input to its game. The answer comes when the input is stored and applied (or
+/// refused); a refusal is sent to the client then, so this connection goes on reading
+/// meanwhile (its pings and other messages are not held up by a slow store).
+async fn ask(conn: &Conn, h: &GameHandle, input: Input) -> Result<(), ServerError> {
     let (tx, rx) = oneshot::channel();
     h.tx.send(Command::Input { input, reply: tx })
         .await
         .map_err(|_| bad(ErrorCode::GameOver, "the game has closed"))?;
-    rx.await
-        .map_err(|_| bad(ErrorCode::GameOver, "the game has closed"))?
-        .map_err(ServerError::from)
+    let out = conn.tx.clone();
+    tokio::spawn(async move {
+        let refusal = match rx.await {
+            Ok(Ok(())) => return,
+            Ok(Err(r)) => ServerError::from(r),
+            Err(_) => bad(ErrorCode::GameOver, "the game has closed"),
+        };
+        let _ = out.try_send(wire(&ServerMsg::Error {
+            code: refusal.code,
+            message: refusal.message,
+        }));
+    });
+    Ok(())
 }
 
 async fn join(

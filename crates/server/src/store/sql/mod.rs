@@ -201,6 +201,13 @@ impl SqlStore {
         }
     }
 
+    pub(super) async fn has_action(&self, game: Uuid, ply: i64) -> StoreResult<bool> {
+        let q = "SELECT COUNT(*) FROM actions WHERE game_id = $1 AND ply = $2";
+        let (n,): (i64,) =
+            on_pool!(self, p => sqlx::query_as(q).bind(game).bind(ply).fetch_one(p).await?);
+        Ok(n > 0)
+    }
+
     pub(super) async fn next_stream(&self, game: Uuid) -> StoreResult<u32> {
         let q = "UPDATE games SET stream = stream + 1 WHERE id = $1 RETURNING stream";
         let (n,): (i64,) = on_pool!(self, p => sqlx::query_as(q).bind(game).fetch_one(p).await?);
