@@ -60,6 +60,8 @@ pub enum CloseCode {
     Normal = 1000,
     /// Policy violation: rate limit abused, or no valid `hello`.
     Policy = 1008,
+    /// A frame or message over 64 KiB.
+    TooBig = 1009,
     /// The server is restarting; reconnect shortly.
     Restart = 1012,
 }

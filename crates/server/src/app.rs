@@ -137,6 +137,7 @@ pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     http::routes()
         .merge(crate::records::routes())
+        .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
         .fallback_service(tower_http::services::ServeDir::new(web))
         .with_state(state)

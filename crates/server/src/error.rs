@@ -63,3 +63,38 @@ impl IntoResponse for ServerError {
         (self.status(), axum::Json(body)).into_response()
     }
 }
+
+/// Gives every error answer of the API the documented `{code, message}` JSON body: the
+/// framework's own refusals (malformed JSON, a missing content type, a body over its limit, a
+/// bad path) come as plain text otherwise. Malformed or mistyped JSON is `400 bad_message`.
+pub async fn json_errors(resp: Response) -> Response {
+    let status = resp.status();
+    let is_json = resp
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return resp;
+    }
+    let body = axum::body::to_bytes(resp.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&body).trim().to_string();
+    let (code, status) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, status),
+        StatusCode::TOO_MANY_REQUESTS => (ErrorCode::RateLimited, status),
+        StatusCode::UNPROCESSABLE_ENTITY
+        | StatusCode::UNSUPPORTED_MEDIA_TYPE
+        | StatusCode::BAD_REQUEST => (ErrorCode::BadMessage, StatusCode::BAD_REQUEST),
+        s if s.is_server_error() => (ErrorCode::Internal, s),
+        s => (ErrorCode::BadRequest, s),
+    };
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    let body = serde_json::json!({"code": code, "message": message});
+    (status, axum::Json(body)).into_response()
+}

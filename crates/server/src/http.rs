@@ -48,7 +48,7 @@ async fn healthz(State(app): State<App>) -> Response {
         Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "health check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, "store cannot write").into_response()
+            ServerError::new(ErrorCode::StoreUnavailable, "the store cannot write").into_response()
         }
     }
 }
@@ -171,7 +171,7 @@ fn game_id(s: &str) -> Result<Uuid, ServerError> {
 
 async fn game(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ServerError> {
     let id = game_id(&id)?;
-    if let Some(h) = app.games.get(id) {
+    if let Some(h) = app.games.get(id).filter(|h| !h.is_over()) {
         let (tx, rx) = oneshot::channel();
         if h.tx.send(Command::Snapshot { reply: tx }).await.is_ok() {
             if let Ok(state) = rx.await {

@@ -24,6 +24,40 @@ async fn the_first_message_must_be_a_valid_hello() {
     c.send(json!({"type": "hello", "session": server.session("x"), "protocol": 99}))
         .await;
     assert_eq!(c.error().await["code"], "unsupported_version");
+    let closed = c.expect(|m| m["type"] == "_closed").await;
+    assert_eq!(closed["code"], 1008);
+    // A malformed hello is an authentication failure too, and closes.
+    for hello in [
+        json!({"type": "hello"}),
+        json!({"type": "hello", "session": server.session("x"), "protocol": "1"}),
+        json!("hello"),
+    ] {
+        let mut c = Client::raw(server.addr).await;
+        c.send(hello.clone()).await;
+        assert_eq!(c.error().await["code"], "not_authenticated", "{hello}");
+        let closed = c.expect(|m| m["type"] == "_closed").await;
+        assert_eq!(closed["code"], 1008, "{hello}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_frame_over_64_kib_closes_with_1009() {
+    let server = TestServer::memory().await;
+    let mut c = server.client("big").await;
+    // Up to 64 KiB: refused with an error, the socket stays open.
+    c.send_text(&format!(
+        "{{\"type\":\"ping\",\"x\":\"{}\"}}",
+        "x".repeat(20_000)
+    ))
+    .await;
+    assert_eq!(c.error().await["code"], "too_large");
+    c.send(json!({"type": "ping"})).await;
+    c.expect(|m| m["type"] == "pong").await;
+    // Over 64 KiB: closed with 1009 (message too big).
+    c.send_text(&"x".repeat(70 * 1024)).await;
+    let closed = c.expect(|m| m["type"] == "_closed").await;
+    assert_eq!(closed["code"], 1009);
     server.stop().await;
 }
 

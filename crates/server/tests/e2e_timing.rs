@@ -109,3 +109,47 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     assert_eq!(over["event"]["result"], "aborted");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_finished_game_leaves_the_live_list_and_answers_with_its_summary() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+    let server = TestServer::memory().await;
+    let get = |uri: String| {
+        let app = server.app.clone();
+        async move {
+            let req = Request::get(uri).body(Body::empty()).unwrap();
+            let r = fourhand_server::app(app).oneshot(req).await.unwrap();
+            let b = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap();
+            serde_json::from_slice::<serde_json::Value>(&b).unwrap()
+        }
+    };
+    let (game, mut c, _) = four_players(&server, "teams", None, None).await;
+    let live = get("/api/games".into()).await;
+    assert_eq!(live.as_array().unwrap().len(), 1, "{live}");
+    assert!(get(format!("/api/games/{game}")).await["fen4"].is_string());
+    play(&mut c, &game, 0, "h2-h3").await;
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    c[0].expect(|m| m["event"]["kind"] == "over").await;
+    // The result is stored right after the over event; from then on the game is not live.
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !get("/api/games".into())
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty()
+    {
+        assert!(std::time::Instant::now() < end, "still listed as live");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let summary = get(format!("/api/games/{game}")).await;
+    assert_eq!(summary["result"], "aborted", "{summary}");
+    assert_eq!(summary["plies"], 2, "{summary}");
+    assert!(
+        summary.get("fen4").is_none(),
+        "a summary, not a live state: {summary}"
+    );
+    server.stop().await;
+}

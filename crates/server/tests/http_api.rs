@@ -70,6 +70,33 @@ async fn guests_accounts_and_logins() {
 }
 
 #[tokio::test]
+async fn every_api_error_has_the_json_body() {
+    let r = router().await;
+    for (body, want) in [
+        ("{", "bad_message"),
+        ("not json", "bad_message"),
+        (
+            "{\"name\": 5, \"password\": \"correct horse\"}",
+            "bad_message",
+        ),
+        ("{\"name\": \"ada_l\"}", "bad_message"),
+    ] {
+        let (s, b) = call(&r, "POST", "/api/register", Some(body.into())).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {b}");
+        let v = json_of(&b);
+        assert_eq!(v["code"], want, "{body}: {b}");
+        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{b}");
+    }
+    let (s, b) = call(&r, "GET", "/api/register", None).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(json_of(&b)["code"], "bad_request");
+    let big = "x".repeat(300 * 1024);
+    let (s, b) = call(&r, "POST", "/api/import", Some(big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(json_of(&b)["code"], "too_large");
+}
+
+#[tokio::test]
 async fn health_metrics_and_listings() {
     let r = router().await;
     assert_eq!(

@@ -84,6 +84,16 @@ pub struct GameHandle {
     pub id: Uuid,
     /// Its inbox.
     pub tx: mpsc::Sender<Command>,
+    /// Set once the game has ended and its result is stored: it is no longer listed as live
+    /// (its actor lingers a while for late viewers).
+    over: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl GameHandle {
+    /// The game has ended (its result is stored).
+    pub fn is_over(&self) -> bool {
+        self.over.load(std::sync::atomic::Ordering::Acquire)
+    }
 }
 
 struct Subscriber {
@@ -124,6 +134,8 @@ struct Actor {
     legal_sent: Option<(usize, Seat)>,
     /// This actor's own inbox, for bot moves computed elsewhere.
     me: mpsc::WeakSender<Command>,
+    /// Shared with the handles: set when the game is over.
+    over: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Epoch milliseconds now.
@@ -146,6 +158,7 @@ pub fn spawn(
     let (spectators, _) = broadcast::channel(256);
     let now_ms = start.elapsed().as_millis() as i64;
     let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
+    let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let actor = Actor {
         id,
         core,
@@ -159,9 +172,10 @@ pub fn spawn(
         rng: rand::SeedableRng::from_entropy(),
         legal_sent: None,
         me: tx.downgrade(),
+        over: over.clone(),
     };
     tracker.spawn(actor.run(rx));
-    GameHandle { id, tx }
+    GameHandle { id, tx, over }
 }
 
 impl Actor {
@@ -541,6 +555,11 @@ impl Actor {
             return;
         }
         self.finished_stored = true;
+        self.store_result().await;
+        self.over.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    async fn store_result(&mut self) {
         let Some((result, termination)) = self.core.result() else {
             return;
         };

@@ -74,11 +74,14 @@ impl Games {
             .map(|g| g.handle.clone())
     }
 
-    /// Running games.
+    /// Games being played (not those that ended and linger for late viewers).
     pub fn list(&self) -> Vec<(Uuid, LiveGame)> {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         map.retain(|_, g| !g.handle.tx.is_closed());
-        map.iter().map(|(k, v)| (*k, v.clone())).collect()
+        map.iter()
+            .filter(|(_, g)| !g.handle.is_over())
+            .map(|(k, v)| (*k, v.clone()))
+            .collect()
     }
 
     fn insert(&self, id: Uuid, g: LiveGame) {

@@ -28,7 +28,20 @@ fn game_id(s: &str) -> Result<Uuid, ServerError> {
 
 /// Handles one text message.
 pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerError> {
-    let msg = fourhand_protocol::parse(text).map_err(|e| bad(e.code, e.message))?;
+    let parsed = fourhand_protocol::parse(text);
+    if conn.player.is_none() {
+        // Before a valid hello every failure is an authentication failure (and closes).
+        if let Err(e) = &parsed {
+            return Err(bad(
+                ErrorCode::NotAuthenticated,
+                format!(
+                    "send hello with a session token and protocol 1 first ({})",
+                    e.message
+                ),
+            ));
+        }
+    }
+    let msg = parsed.map_err(|e| bad(e.code, e.message))?;
     let Some(player) = conn.player.clone() else {
         return match msg {
             ClientMsg::Hello { session, protocol } => hello(conn, &session, protocol),

@@ -173,6 +173,7 @@ async fn connection(app: App, socket: WebSocket) {
         let reason = match code {
             CloseCode::Restart => "server restarting",
             CloseCode::Policy => "policy violation",
+            CloseCode::TooBig => "message over 64 KiB",
             CloseCode::Normal => "bye",
         };
         let close = async {
@@ -234,7 +235,16 @@ async fn connection(app: App, socket: WebSocket) {
                 }
             }
         };
-        let Some(Ok(msg)) = next else { break };
+        let msg = match next {
+            Some(Ok(msg)) => msg,
+            Some(Err(e)) => {
+                if is_too_big(e) {
+                    close_code = Some(CloseCode::TooBig);
+                }
+                break;
+            }
+            None => break,
+        };
         let text = match msg {
             Message::Text(t) => t.to_string(),
             Message::Binary(_) => {
@@ -257,7 +267,11 @@ async fn connection(app: App, socket: WebSocket) {
         }
         if let Err(e) = dispatch::handle(&mut conn, &text).await {
             conn.error(e.code, e.message);
-            if e.code == ErrorCode::NotAuthenticated && conn.player.is_none() {
+            let refused_hello = matches!(
+                e.code,
+                ErrorCode::NotAuthenticated | ErrorCode::UnsupportedVersion
+            );
+            if refused_hello && conn.player.is_none() {
                 close_code = Some(CloseCode::Policy);
                 break;
             }
@@ -275,4 +289,12 @@ async fn connection(app: App, socket: WebSocket) {
         while let Ok(Some(Ok(_))) = tokio::time::timeout_at(end, stream.next()).await {}
     }
     app.metrics.connections.dec();
+}
+
+/// A read failed because a frame or message was over the size limit.
+fn is_too_big(e: axum::Error) -> bool {
+    matches!(
+        e.into_inner().downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(_))
+    )
 }
