@@ -64,4 +64,8 @@ pub enum CloseCode {
     TooBig = 1009,
     /// The server is restarting; reconnect shortly.
     Restart = 1012,
+    /// Too many connections (in all, or from this address): try again later.
+    TryAgainLater = 1013,
+    /// The client answered no ping for too long.
+    GoingAway = 1001,
 }

@@ -35,6 +35,8 @@ pub struct AppState {
     pub timing: Timing,
     /// Settings.
     pub config: Config,
+    /// Open WebSockets, counted against the caps.
+    pub sockets: Arc<crate::peer::Sockets>,
     next_conn: AtomicU64,
 }
 
@@ -67,6 +69,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
             bot_ms: config.bot_delay_ms,
         },
         config,
+        sockets: Arc::default(),
         next_conn: AtomicU64::new(0),
     });
     let restored = registry::restore(&app).await?;
@@ -152,11 +155,13 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let token = state.shutdown.clone();
     let router = app(state.clone());
-    let server = axum::serve(listener, router).with_graceful_shutdown(async move {
+    let header_timeout = Duration::from_secs(state.config.header_timeout_secs.max(1));
+    crate::accept::serve(listener, router, header_timeout, async move {
         shutdown.await;
         token.cancel();
-    });
-    let r = server.await;
+    })
+    .await;
+    let r = Ok(());
     state.shutdown.cancel();
     state.tracker.close();
     state.tracker.wait().await;

@@ -34,6 +34,24 @@ pub struct Config {
     /// Messages per second a connection may send (twice that in a burst).
     #[arg(long, env = "FOURHAND_RATE_LIMIT", default_value_t = 30)]
     pub rate_limit: u32,
+    /// Seconds a connection has to send a request's headers (and so to start a WebSocket);
+    /// an idle keep-alive connection is closed after as long.
+    #[arg(long, env = "FOURHAND_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds between the server's pings on a WebSocket; one that sends nothing (not even a
+    /// pong) for two of them is closed (1001).
+    #[arg(long, env = "FOURHAND_WS_PING_SECS", default_value_t = 20)]
+    pub ws_ping_secs: u64,
+    /// Open WebSocket connections at most; more are closed at once with 1013 (0: no cap).
+    #[arg(long, env = "FOURHAND_MAX_CONNECTIONS", default_value_t = 20_000)]
+    pub max_connections: usize,
+    /// Open WebSocket connections from one address at most (1013 beyond; 0: no cap).
+    #[arg(long, env = "FOURHAND_MAX_CONNECTIONS_PER_IP", default_value_t = 64)]
+    pub max_connections_per_ip: usize,
+    /// Take the client's address from the last `X-Forwarded-For` entry (behind a reverse
+    /// proxy that sets it); otherwise the TCP peer's address counts.
+    #[arg(long, env = "FOURHAND_TRUST_PROXY", default_value_t = false)]
+    pub trust_proxy: bool,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "FOURHAND_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
@@ -60,6 +78,11 @@ impl Config {
             pair_wait_secs: 20,
             bot_delay_ms: 0,
             rate_limit: 30,
+            header_timeout_secs: 10,
+            ws_ping_secs: 20,
+            max_connections: 0,
+            max_connections_per_ip: 0,
+            trust_proxy: false,
             log_json: false,
         }
     }

@@ -3,6 +3,7 @@
 //! One actor per game judges moves with the rules crate, stores each action before applying it
 //! and fans events out; connections are WebSocket tasks that talk to actors through channels.
 
+pub mod accept;
 pub mod app;
 pub mod bot;
 pub mod config;
@@ -13,6 +14,7 @@ pub mod identity;
 pub mod library;
 pub mod lobby;
 pub mod metrics;
+pub mod peer;
 pub mod records;
 pub mod store;
 pub mod ws;

@@ -44,6 +44,10 @@ pub struct Metrics {
     pub queue_full: Gauge,
     /// Snapshots sent to players whose queue had been full.
     pub resyncs: Gauge,
+    /// WebSockets refused by the connection caps (1013).
+    pub refused_connections: Gauge,
+    /// WebSockets closed for answering no ping (1001).
+    pub silent_connections: Gauge,
     latency_buckets: [AtomicU64; 10],
     latency_count: AtomicU64,
     latency_sum_us: AtomicU64,
@@ -106,6 +110,18 @@ impl Metrics {
             "counter",
             "Snapshots sent to players whose queue had been full.",
             self.resyncs.get(),
+        );
+        gauge(
+            "fourhand_refused_connections_total",
+            "counter",
+            "WebSockets refused by the connection caps (closed with 1013).",
+            self.refused_connections.get(),
+        );
+        gauge(
+            "fourhand_silent_connections_total",
+            "counter",
+            "WebSockets closed for answering no ping (1001).",
+            self.silent_connections.get(),
         );
         if let Some(rss) = resident_bytes() {
             gauge(

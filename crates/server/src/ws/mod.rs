@@ -7,6 +7,7 @@ mod limit;
 use crate::app::App;
 use crate::game::actor::{wire, Command, GameHandle, Wire};
 use crate::identity::Player;
+use crate::peer::{ClientIp, Refused};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
@@ -21,12 +22,36 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+/// How long a socket the server closes waits for the client's close frame.
+const CLOSE_LINGER: Duration = Duration::from_secs(2);
+
 /// The WebSocket route.
 pub fn routes() -> Router<App> {
     Router::new().route("/ws", get(upgrade))
 }
 
-async fn upgrade(State(app): State<App>, ws: WebSocketUpgrade) -> Response {
+async fn upgrade(State(app): State<App>, ClientIp(ip): ClientIp, ws: WebSocketUpgrade) -> Response {
+    let cfg = &app.config;
+    let slot = app
+        .sockets
+        .admit(ip, cfg.max_connections, cfg.max_connections_per_ip);
+    let slot = match slot {
+        Ok(slot) => slot,
+        Err(why) => {
+            app.metrics.refused_connections.inc();
+            let reason = match why {
+                Refused::Full => "the server is full; try again later",
+                Refused::TooManyFromAddress => "too many connections from your address",
+            };
+            return ws.on_upgrade(move |mut socket| async move {
+                let frame = CloseFrame {
+                    code: CloseCode::TryAgainLater as u16,
+                    reason: reason.into(),
+                };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+            });
+        }
+    };
     // Frames up to 64 KiB are read (and refused above 16 KiB with an error); larger ones close.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
@@ -37,6 +62,7 @@ async fn upgrade(State(app): State<App>, ws: WebSocketUpgrade) -> Response {
             let tracker = app.tracker.clone();
             async move {
                 tracker.spawn(connection(app, socket)).await.ok();
+                drop(slot);
             }
         })
 }
@@ -147,12 +173,22 @@ async fn connection(app: App, socket: WebSocket) {
     let (tx, mut rx) = mpsc::channel::<Wire>(1024);
     let (close_tx, mut close_rx) = tokio::sync::oneshot::channel::<CloseCode>();
     let shutdown = app.shutdown.clone();
+    let ping_every = Duration::from_secs(app.config.ws_ping_secs.max(1));
     let writer = tokio::spawn(async move {
+        let mut ping =
+            tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
         let code = loop {
             tokio::select! {
                 biased;
                 c = &mut close_rx => break c.unwrap_or(CloseCode::Normal),
                 _ = shutdown.cancelled() => break CloseCode::Restart,
+                _ = ping.tick() => {
+                    let sent = tokio::time::timeout(ping_every, sink.send(Message::Ping(Default::default())));
+                    if !matches!(sent.await, Ok(Ok(()))) {
+                        // A client that takes no bytes for a whole ping interval is gone.
+                        return;
+                    }
+                }
                 m = rx.recv() => match m {
                     Some(text) => {
                         // A client that does not read must not hold up a close or a shutdown.
@@ -174,6 +210,8 @@ async fn connection(app: App, socket: WebSocket) {
             CloseCode::Restart => "server restarting",
             CloseCode::Policy => "policy violation",
             CloseCode::TooBig => "message over 64 KiB",
+            CloseCode::GoingAway => "no answer to pings",
+            CloseCode::TryAgainLater => "too many connections",
             CloseCode::Normal => "bye",
         };
         let close = async {
@@ -209,6 +247,9 @@ async fn connection(app: App, socket: WebSocket) {
     };
     let mut limit = RateLimit::new(app.config.rate_limit);
     let hello_deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    // A socket that sends nothing, not even a pong, for two ping intervals is closed.
+    let silence = ping_every * 2;
+    let mut heard = tokio::time::Instant::now();
     let mut close_code: Option<CloseCode> = None;
     loop {
         let next = if conn.player.is_none() {
@@ -229,12 +270,18 @@ async fn connection(app: App, socket: WebSocket) {
         } else {
             tokio::select! {
                 m = stream.next() => m,
+                _ = tokio::time::sleep_until(heard + silence) => {
+                    app.metrics.silent_connections.inc();
+                    close_code = Some(CloseCode::GoingAway);
+                    break;
+                }
                 _ = app.shutdown.cancelled() => {
                     close_code = Some(CloseCode::Restart);
                     break;
                 }
             }
         };
+        heard = tokio::time::Instant::now();
         let msg = match next {
             Some(Ok(msg)) => msg,
             Some(Err(e)) => {
@@ -282,11 +329,18 @@ async fn connection(app: App, socket: WebSocket) {
     drop(conn);
     drop(tx);
     let _ = writer.await;
-    if close_code == Some(CloseCode::Policy) {
-        // Finish the closing handshake: read (and drop) what the client still sends, so the
-        // close frame is not lost to a reset.
-        let end = tokio::time::Instant::now() + Duration::from_secs(1);
-        while let Ok(Some(Ok(_))) = tokio::time::timeout_at(end, stream.next()).await {}
+    if matches!(
+        close_code,
+        Some(CloseCode::Policy | CloseCode::GoingAway | CloseCode::TooBig)
+    ) {
+        // Finish the closing handshake: read (and drop) what the client still sends until its
+        // close frame, so that ours is not lost to a reset.
+        let end = tokio::time::Instant::now() + CLOSE_LINGER;
+        while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end, stream.next()).await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
     }
     app.metrics.connections.dec();
 }

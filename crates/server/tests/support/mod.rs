@@ -118,6 +118,11 @@ impl Client {
         c
     }
 
+    /// The WebSocket itself (to read frames without interpreting them).
+    pub fn ws_mut(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.ws
+    }
+
     /// Gives the socket a normal receive buffer again (a slow reader that starts reading fast).
     pub fn grow_buffer(&self) {
         if let MaybeTlsStream::Plain(tcp) = self.ws.get_ref() {
