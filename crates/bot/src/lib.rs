@@ -141,6 +141,11 @@ impl Bot {
         }
     }
 
+    /// Stops its searches as soon as `flag` is set (see [`Searcher::set_stop`]).
+    pub fn set_stop(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.searcher.set_stop(flag);
+    }
+
     /// Its level.
     pub fn level(&self) -> Level {
         self.level

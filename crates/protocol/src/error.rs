@@ -44,6 +44,10 @@ pub enum ErrorCode {
     BotsNotAllowed,
     /// Quick pairing is closed to this player for a while (frequent aborts).
     PairingClosed,
+    /// Only a player seated at the table may put bots in its seats.
+    NotSeated,
+    /// The player (or the server) has as many games with engine bots as allowed.
+    BotLimit,
     /// Too many messages; the connection will be closed if it goes on.
     RateLimited,
     /// The server cannot record actions right now (its store fails); nothing changed. Try

@@ -37,6 +37,8 @@ pub struct AppState {
     pub config: Config,
     /// Open WebSockets, counted against the caps.
     pub sockets: Arc<crate::peer::Sockets>,
+    /// The threads bots think on.
+    pub bots: Arc<crate::bot::BotPool>,
     next_conn: AtomicU64,
 }
 
@@ -55,6 +57,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
     let secret = store
         .init_setting("session_secret", &random_secret())
         .await?;
+    let bot_threads = config.bot_threads;
     let app = Arc::new(AppState {
         store,
         sessions: Sessions::new(secret.as_bytes()),
@@ -70,6 +73,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         },
         config,
         sockets: Arc::default(),
+        bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
         next_conn: AtomicU64::new(0),
     });
     let restored = registry::restore(&app).await?;

@@ -52,6 +52,20 @@ pub struct Config {
     /// proxy that sets it); otherwise the TCP peer's address counts.
     #[arg(long, env = "FOURHAND_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
+    /// Threads bots think on (0: one per core). Every game's bots share them.
+    #[arg(long, env = "FOURHAND_BOT_THREADS", default_value_t = 0)]
+    pub bot_threads: usize,
+    /// Games with engine bots (engine1–3) one player may have at once, open tables included.
+    #[arg(
+        long,
+        env = "FOURHAND_MAX_ENGINE_GAMES_PER_PLAYER",
+        default_value_t = 2
+    )]
+    pub max_engine_games_per_player: usize,
+    /// Games with engine bots the server runs at once, open tables included (quick pairing's
+    /// bots are not refused: they fill seats of people waiting).
+    #[arg(long, env = "FOURHAND_MAX_ENGINE_GAMES", default_value_t = 64)]
+    pub max_engine_games: usize,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "FOURHAND_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
@@ -83,6 +97,9 @@ impl Config {
             max_connections: 0,
             max_connections_per_ip: 0,
             trust_proxy: false,
+            bot_threads: 2,
+            max_engine_games_per_player: 2,
+            max_engine_games: 64,
             log_json: false,
         }
     }

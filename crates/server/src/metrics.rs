@@ -44,6 +44,8 @@ pub struct Metrics {
     pub queue_full: Gauge,
     /// Snapshots sent to players whose queue had been full.
     pub resyncs: Gauge,
+    /// Bots made for seats (each keeps its search table for its whole game).
+    pub bots_created: Gauge,
     /// WebSockets refused by the connection caps (1013).
     pub refused_connections: Gauge,
     /// WebSockets closed for answering no ping (1001).
@@ -110,6 +112,12 @@ impl Metrics {
             "counter",
             "Snapshots sent to players whose queue had been full.",
             self.resyncs.get(),
+        );
+        gauge(
+            "fourhand_bots_created_total",
+            "counter",
+            "Bots made for seats (one per bot seat and game; each keeps its search table).",
+            self.bots_created.get(),
         );
         gauge(
             "fourhand_refused_connections_total",

@@ -324,6 +324,9 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
             .await;
         let t = m.expect(|x| x["type"] == "table").await["table"].clone();
         assert_eq!(t["rated_bots"], rated_bots);
+        m.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
+            .await;
+        m.expect(|x| x["type"] == "seated").await;
         m.send(json!({"type": "add_bot", "table": t["id"], "seat": "W", "level": "engine1"}))
             .await;
         if ok {
@@ -334,9 +337,6 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
         } else {
             assert_eq!(m.error().await["code"], "bots_not_allowed");
             // One account, one seat of a rated game.
-            m.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
-                .await;
-            m.expect(|x| x["type"] == "seated").await;
             m.send(json!({"type": "sit", "table": t["id"], "seat": "N"}))
                 .await;
             let e = m.error().await;

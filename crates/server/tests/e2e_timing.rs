@@ -97,9 +97,10 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     c[1].send(json!({"type": "sit", "table": table, "seat": "W"}))
         .await;
     c[1].expect(|m| m["type"] == "seated").await;
-    c[2].send(json!({"type": "add_bot", "table": table, "seat": "N"}))
+    // A seated player puts the bots in.
+    c[1].send(json!({"type": "add_bot", "table": table, "seat": "N"}))
         .await;
-    c[2].send(json!({"type": "add_bot", "table": table, "seat": "E"}))
+    c[1].send(json!({"type": "add_bot", "table": table, "seat": "E"}))
         .await;
     let game = c[0].expect(|m| m["type"] == "game_started").await["game"].clone();
     c[0].send(json!({"type": "join", "game": game, "seat_token": tok}))

@@ -12,6 +12,8 @@ mod tree;
 
 use fourhand_rules::{Move, Position, Seat};
 use order::Heuristics;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -129,6 +131,8 @@ pub struct Searcher {
     start: Instant,
     stopped: bool,
     root: Seat,
+    /// Set from outside to stop the search at once (the game ended, the server stops).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Searcher {
@@ -148,7 +152,14 @@ impl Searcher {
             start: Instant::now(),
             stopped: false,
             root: Seat::South,
+            stop: None,
         }
+    }
+
+    /// Stops every later search as soon as `flag` is set (checked with the clock, every 64
+    /// nodes); the search then returns the best move it has.
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// Its options.
@@ -167,6 +178,13 @@ impl Searcher {
                 if self.start.elapsed() >= t {
                     self.stopped = true;
                 }
+            }
+            if self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
             }
         }
         self.stopped

@@ -70,8 +70,12 @@ pub enum Command {
         /// Reply.
         reply: oneshot::Sender<GameState>,
     },
-    /// A bot's move, computed off the actor's task.
+    /// A bot's move, computed on the bot pool.
     BotMove {
+        /// The seat it thought for.
+        seat: Seat,
+        /// The bot, with its table, for its next turn.
+        bot: Option<Box<fourhand_bot::Bot>>,
         /// The move as an input (none: the bot found none).
         input: Option<Input>,
     },
@@ -116,6 +120,8 @@ pub struct ActorEnv {
     pub linger: Duration,
     /// Who is rated, in which pool.
     pub rating: crate::store::RatingJob,
+    /// Where bots think.
+    pub bots: Arc<crate::bot::BotPool>,
 }
 
 struct Actor {
@@ -136,6 +142,11 @@ struct Actor {
     me: mpsc::WeakSender<Command>,
     /// Shared with the handles: set when the game is over.
     over: Arc<std::sync::atomic::AtomicBool>,
+    /// The bots of the bot seats, each with its search table, kept between their moves (none
+    /// while one thinks, or before its first move).
+    seat_bots: [Option<Box<fourhand_bot::Bot>>; 4],
+    /// Set when the game ends or its actor stops: stops a search in progress.
+    stop_bots: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Epoch milliseconds now.
@@ -173,6 +184,8 @@ pub fn spawn(
         legal_sent: None,
         me: tx.downgrade(),
         over: over.clone(),
+        seat_bots: Default::default(),
+        stop_bots: Arc::default(),
     };
     tracker.spawn(actor.run(rx));
     GameHandle { id, tx, over }
@@ -226,10 +239,14 @@ impl Actor {
                 }
             }
             if self.core.is_over() && over_since.is_none() {
+                self.stop_bots
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
                 self.store_end().await;
                 over_since = Some(Instant::now());
             }
         }
+        self.stop_bots
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         self.env.metrics.live_games.dec();
     }
 
@@ -258,14 +275,22 @@ impl Actor {
         let game = self.core.game().clone();
         let me = self.me.clone();
         let seed: u64 = rand::Rng::gen(&mut self.rng);
+        let bot = self.seat_bots[seat.index()]
+            .take()
+            .filter(|b| b.level() == level)
+            .unwrap_or_else(|| {
+                self.env.metrics.bots_created.inc();
+                crate::bot::seat_bot(level)
+            });
+        let thought = self
+            .env
+            .bots
+            .think(game, bot, clock, seed, self.stop_bots.clone());
         tokio::spawn(async move {
-            let found = tokio::task::spawn_blocking(move || {
-                let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(seed);
-                fourhand_bot::Bot::new(level).choose(&game, clock, &mut rng)
-            })
-            .await
-            .ok()
-            .flatten();
+            let (bot, found) = match thought.await {
+                Ok(t) => (Some(t.bot), t.mv),
+                Err(_) => (None, None),
+            };
             let input = found.map(|m| Input::Play {
                 seat,
                 from: m.from(),
@@ -273,7 +298,7 @@ impl Actor {
                 promotion: m.promotion(),
             });
             if let Some(tx) = me.upgrade() {
-                let _ = tx.send(Command::BotMove { input }).await;
+                let _ = tx.send(Command::BotMove { seat, bot, input }).await;
             }
         });
     }
@@ -302,8 +327,9 @@ impl Actor {
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot());
             }
-            Command::BotMove { input } => {
+            Command::BotMove { seat, bot, input } => {
                 self.core.bot_thinking = false;
+                self.seat_bots[seat.index()] = bot;
                 if let Some(input) = input {
                     // Refused when the game moved on meanwhile (a resignation, a flag).
                     self.submit(input, None);

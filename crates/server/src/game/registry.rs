@@ -57,6 +57,8 @@ pub struct LiveGame {
     pub rules: String,
     /// Names by seat.
     pub names: Vec<String>,
+    /// The people at it, when an engine bot plays in it (engine games are rationed).
+    pub engine_players: Option<Vec<Uuid>>,
 }
 
 /// The games this node runs.
@@ -84,6 +86,14 @@ impl Games {
             .collect()
     }
 
+    /// The people of every game being played with an engine bot, a list per game.
+    pub fn engine_games(&self) -> Vec<Vec<Uuid>> {
+        self.list()
+            .into_iter()
+            .filter_map(|(_, g)| g.engine_players)
+            .collect()
+    }
+
     fn insert(&self, id: Uuid, g: LiveGame) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         map.retain(|_, g| !g.handle.tx.is_closed());
@@ -98,6 +108,7 @@ fn env(app: &AppState, new: &NewGame) -> ActorEnv {
         metrics: app.metrics.clone(),
         shutdown: app.shutdown.clone(),
         linger: Duration::from_secs(300),
+        bots: app.bots.clone(),
     }
 }
 
@@ -165,6 +176,15 @@ fn launch(app: &AppState, id: Uuid, core: GameCore, new: &NewGame) {
             handle,
             rules: new.rules.clone(),
             names: new.seats.iter().map(|s| s.name.clone()).collect(),
+            engine_players: new
+                .seats
+                .iter()
+                .any(|s| {
+                    crate::bot::parse_level(s.bot.as_deref())
+                        .filter(|_| s.bot.is_some())
+                        .is_some_and(crate::bot::is_engine)
+                })
+                .then(|| new.seats.iter().filter_map(|s| s.player).collect()),
         },
     );
 }

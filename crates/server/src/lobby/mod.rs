@@ -53,6 +53,15 @@ impl Occupant {
     }
 }
 
+/// How many games with engine bots are allowed (0: no limit).
+#[derive(Copy, Clone, Debug)]
+pub struct EngineLimits {
+    /// Per player.
+    pub per_player: usize,
+    /// In all.
+    pub total: usize,
+}
+
 /// A table's settings.
 #[derive(Clone, Debug)]
 pub struct TableSettings {
@@ -151,6 +160,13 @@ impl Table {
                 .collect(),
             game: None,
         }
+    }
+
+    fn has_engine(&self) -> bool {
+        self.seats
+            .iter()
+            .flatten()
+            .any(|o| o.bot.is_some_and(crate::bot::is_engine))
     }
 
     fn full(&self) -> bool {
@@ -315,6 +331,62 @@ impl Lobby {
             self.push(&ServerMsg::Table { table: info });
         }
         Ok(full)
+    }
+
+    /// Puts a bot in a free seat for `asker`, who must sit at the table. An engine bot at a
+    /// table that has none yet makes it an engine game, rationed by `limits` together with
+    /// `live` (the people of the engine games being played).
+    pub fn add_bot(
+        &self,
+        table: Uuid,
+        seat: SeatName,
+        level: BotLevel,
+        asker: Uuid,
+        live: &[Vec<Uuid>],
+        limits: EngineLimits,
+    ) -> Result<Option<Full>, ServerError> {
+        let check = self.with(|t| {
+            let tb = t
+                .get(&table)
+                .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))?;
+            if !tb.seats.iter().flatten().any(|o| o.player == Some(asker)) {
+                return Err(ServerError::new(
+                    ErrorCode::NotSeated,
+                    "sit at the table first; then you may put bots in its other seats",
+                ));
+            }
+            if !crate::bot::is_engine(level) || tb.has_engine() {
+                return Ok(());
+            }
+            let open: Vec<Vec<Uuid>> = t
+                .values()
+                .filter(|x| x.has_engine())
+                .map(|x| x.seats.iter().flatten().filter_map(|o| o.player).collect())
+                .collect();
+            let all = || live.iter().chain(open.iter());
+            if limits.per_player > 0
+                && all().filter(|g| g.contains(&asker)).count() >= limits.per_player
+            {
+                return Err(ServerError::new(
+                    ErrorCode::BotLimit,
+                    format!(
+                        "you have {} games with engine bots already (the most allowed); \
+                         finish one, or choose a random or greedy bot",
+                        limits.per_player
+                    ),
+                ));
+            }
+            if limits.total > 0 && all().count() >= limits.total {
+                return Err(ServerError::new(
+                    ErrorCode::BotLimit,
+                    "the server runs as many games with engine bots as it can; \
+                     try again later, or choose a random or greedy bot",
+                ));
+            }
+            Ok(())
+        });
+        check?;
+        self.sit(table, seat, Occupant::bot(level), true)
     }
 
     /// Frees a seat the player holds.

@@ -109,9 +109,14 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                     "bot levels: random, greedy, engine1, engine2, engine3",
                 )
             })?;
-            let full = app
-                .lobby
-                .sit(table_id(&table)?, seat, Occupant::bot(level), true)?;
+            let limits = crate::lobby::EngineLimits {
+                per_player: app.config.max_engine_games_per_player,
+                total: app.config.max_engine_games,
+            };
+            let live = app.games.engine_games();
+            let full =
+                app.lobby
+                    .add_bot(table_id(&table)?, seat, level, player.id, &live, limits)?;
             start_if_full(conn, full).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {

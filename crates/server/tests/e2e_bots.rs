@@ -1,0 +1,184 @@
+//! Bots cost CPU, so they are rationed: only a player seated at a table puts bots in it, engine
+//! games are limited per player and in all, a seat's bot keeps its table between moves, and a
+//! search stops when its game ends.
+
+mod support;
+
+use fourhand_server::store::Store;
+use fourhand_server::Config;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use support::{Client, TestServer};
+
+async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
+    let mut config = Config::for_tests();
+    f(&mut config);
+    TestServer::start(config, Store::memory()).await
+}
+
+async fn new_table(c: &mut Client) -> Value {
+    c.send(json!({"type": "create_table", "rules": "teams"}))
+        .await;
+    c.expect(|m| m["type"] == "table").await["table"]["id"].clone()
+}
+
+async fn add_bot(c: &mut Client, table: &Value, seat: &str, level: &str) -> Value {
+    c.send(json!({"type": "add_bot", "table": table, "seat": seat, "level": level}))
+        .await;
+    c.expect(|m| {
+        m["type"] == "error"
+            || (m["type"] == "table"
+                && m["table"]["id"] == *table
+                && m["table"]["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s["seat"] == seat && s["bot"] == true))
+            || m["type"] == "game_started"
+    })
+    .await
+}
+
+/// A table where `c` sits South against three bots of `level`; the game id and South's token.
+pub async fn against_bots(c: &mut Client, level: &str) -> (String, Value) {
+    let table = new_table(c).await;
+    c.send(json!({"type": "sit", "table": table, "seat": "S"}))
+        .await;
+    let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
+    for seat in ["W", "N", "E"] {
+        let m = add_bot(c, &table, seat, level).await;
+        assert_ne!(m["type"], "error", "{m}");
+    }
+    let game = c.expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.send(json!({"type": "join", "game": game, "seat_token": token}))
+        .await;
+    c.expect(|m| m["type"] == "snapshot").await;
+    (game, token)
+}
+
+#[tokio::test]
+async fn only_a_seated_player_puts_bots_in_a_table() {
+    let server = TestServer::memory().await;
+    let mut host = server.client("host").await;
+    let mut stranger = server.client("stranger").await;
+    let table = new_table(&mut host).await;
+    let m = add_bot(&mut stranger, &table, "W", "engine3").await;
+    assert_eq!(m["code"], "not_seated", "{m}");
+    let m = add_bot(&mut host, &table, "W", "greedy").await;
+    assert_eq!(
+        m["code"], "not_seated",
+        "the creator too must sit first: {m}"
+    );
+    host.send(json!({"type": "sit", "table": table, "seat": "S"}))
+        .await;
+    host.expect(|m| m["type"] == "seated").await;
+    let m = add_bot(&mut host, &table, "W", "engine3").await;
+    assert_eq!(m["type"], "table", "{m}");
+    // The stranger still may not fill the other seats.
+    let m = add_bot(&mut stranger, &table, "N", "engine3").await;
+    assert_eq!(m["code"], "not_seated", "{m}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn engine_games_are_limited_per_player_and_in_all() {
+    let server = server_with(|c| {
+        c.max_engine_games_per_player = 2;
+        c.max_engine_games = 3;
+    })
+    .await;
+    let mut ann = server.client("ann").await;
+    against_bots(&mut ann, "engine1").await;
+    // An open table with an engine bot counts as an engine game too.
+    let second = new_table(&mut ann).await;
+    ann.send(json!({"type": "sit", "table": second, "seat": "S"}))
+        .await;
+    ann.expect(|m| m["type"] == "seated").await;
+    assert_eq!(
+        add_bot(&mut ann, &second, "W", "engine2").await["type"],
+        "table"
+    );
+    // More engine bots at the same table are fine; a third engine game is not.
+    assert_eq!(
+        add_bot(&mut ann, &second, "N", "engine3").await["type"],
+        "table"
+    );
+    let third = new_table(&mut ann).await;
+    ann.send(json!({"type": "sit", "table": third, "seat": "S"}))
+        .await;
+    ann.expect(|m| m["type"] == "seated").await;
+    let m = add_bot(&mut ann, &third, "W", "engine1").await;
+    assert_eq!(m["code"], "bot_limit", "{m}");
+    // Greedy and random bots are not rationed.
+    assert_eq!(
+        add_bot(&mut ann, &third, "W", "greedy").await["type"],
+        "table"
+    );
+    // The server's limit: Ann's two and Bob's one make three; Cleo gets none.
+    let mut bob = server.client("bob").await;
+    against_bots(&mut bob, "engine1").await;
+    let mut cleo = server.client("cleo").await;
+    let t = new_table(&mut cleo).await;
+    cleo.send(json!({"type": "sit", "table": t, "seat": "S"}))
+        .await;
+    cleo.expect(|m| m["type"] == "seated").await;
+    let m = add_bot(&mut cleo, &t, "W", "engine1").await;
+    assert_eq!(m["code"], "bot_limit", "{m}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_seat_bot_keeps_its_table_between_moves() {
+    let server = TestServer::memory().await;
+    let mut south = server.client("south").await;
+    let (game, _) = against_bots(&mut south, "engine1").await;
+    for (from, to) in [("h2", "h3"), ("h3", "h4"), ("i2", "i3")] {
+        south
+            .send(json!({"type": "play", "game": game, "seat": "S", "from": from, "to": to}))
+            .await;
+        // The three bots answer before South may move again.
+        for _ in 0..3 {
+            south
+                .expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] != "S")
+                .await;
+        }
+        south.expect(|m| m["type"] == "legal").await;
+    }
+    assert_eq!(
+        server.app.metrics.bots_created.get(),
+        3,
+        "nine bot moves by three bots made once each"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_search_stops_when_its_game_ends() {
+    let server = server_with(|c| c.bot_threads = 1).await;
+    let mut south = server.client("south").await;
+    let (game, _) = against_bots(&mut south, "engine3").await;
+    south
+        .send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
+        .await;
+    south
+        .expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "S")
+        .await;
+    // West's engine3 bot now thinks for up to 1.5 s; South resigns at once and the game ends.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    south
+        .send(json!({"type": "resign", "game": game, "seat": "S"}))
+        .await;
+    south.expect(|m| m["event"]["kind"] == "over").await;
+    let t = Instant::now();
+    while server.app.bots.stopped_searches() == 0 {
+        assert!(
+            t.elapsed() < Duration::from_millis(700),
+            "the search went on after the game ended"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    server.stop().await;
+}
