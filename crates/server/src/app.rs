@@ -101,6 +101,9 @@ fn spawn_heartbeat(app: &App) {
     });
 }
 
+/// An open table nobody sits at is closed after this long.
+const TABLE_IDLE: Duration = Duration::from_secs(600);
+
 /// How often the server records that it is up.
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
 
@@ -129,6 +132,7 @@ fn spawn_pairing(app: &App) {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
+            app2.lobby.sweep(TABLE_IDLE);
             for full in pairing::form_tables(&app2.lobby, wait) {
                 match registry::start(&app2, full.spec.clone()).await {
                     Ok(id) => app2.lobby.started(&full, id),

@@ -35,7 +35,10 @@ async fn many_engine_games_think_on_the_pool_alone() {
     // The pool's threads are started with the server (each names itself as it starts).
     let t = Instant::now();
     while threads("fourhand-bot").1 < 2 {
-        assert!(t.elapsed() < Duration::from_secs(5), "the pool's threads did not start");
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "the pool's threads did not start"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let (before, pool) = threads("fourhand-bot");

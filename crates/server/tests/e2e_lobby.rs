@@ -117,3 +117,85 @@ async fn shutdown_closes_connections_with_1012() {
         "no longer accepting"
     );
 }
+
+#[tokio::test]
+async fn a_player_who_leaves_before_the_start_is_stood_up() {
+    let server = TestServer::memory().await;
+    let mut watcher = server.client("watcher").await;
+    watcher.send(json!({"type": "lobby_subscribe"})).await;
+    watcher.expect(|m| m["type"] == "tables").await;
+    let mut host = server.client("host").await;
+    let mut guest = server.client("guest").await;
+    host.send(json!({"type": "create_table", "rules": "teams"}))
+        .await;
+    let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    host.send(json!({"type": "sit", "table": t, "seat": "S"}))
+        .await;
+    host.expect(|m| m["type"] == "seated").await;
+    host.send(json!({"type": "add_bot", "table": t, "seat": "W"}))
+        .await;
+    guest
+        .send(json!({"type": "sit", "table": t, "seat": "N"}))
+        .await;
+    guest.expect(|m| m["type"] == "seated").await;
+    // The guest's socket closes: his seat is free again, the host is told.
+    drop(guest);
+    let m = host
+        .expect(|m| m["type"] == "table" && m["table"]["seats"][2]["name"].is_null())
+        .await;
+    assert_eq!(m["table"]["seats"][0]["name"], "host");
+    // The host leaves too: only a bot is left, and the table closes.
+    drop(host);
+    let closed = watcher
+        .expect(|m| m["type"] == "table_closed" && m["id"] == t)
+        .await;
+    assert_eq!(closed["id"], t);
+    let tables = server.app.lobby.tables();
+    assert!(tables.is_empty(), "{tables:?}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_connection_follows_a_bounded_number_of_games() {
+    let mut config = Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, Store::memory()).await;
+    let mut host = server.client("host").await;
+    let mut games = Vec::new();
+    for _ in 0..33 {
+        host.send(json!({"type": "create_table", "rules": "teams"}))
+            .await;
+        let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
+        host.send(json!({"type": "sit", "table": t, "seat": "S"}))
+            .await;
+        host.expect(|m| m["type"] == "seated").await;
+        for seat in ["W", "N", "E"] {
+            host.send(json!({"type": "add_bot", "table": t, "seat": seat}))
+                .await;
+        }
+        let g = host
+            .expect(|m| m["type"] == "game_started" && m["table"] == t)
+            .await["game"]
+            .clone();
+        games.push(g);
+    }
+    let mut watcher = server.client("watcher").await;
+    for g in &games[..32] {
+        watcher.send(json!({"type": "join", "game": g})).await;
+        watcher.expect(|m| m["type"] == "snapshot").await;
+    }
+    watcher
+        .send(json!({"type": "join", "game": games[32]}))
+        .await;
+    let e = watcher.error().await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    // Leaving one makes room.
+    watcher
+        .send(json!({"type": "leave_game", "game": games[0]}))
+        .await;
+    watcher
+        .send(json!({"type": "join", "game": games[32]}))
+        .await;
+    watcher.expect(|m| m["type"] == "snapshot").await;
+    server.stop().await;
+}

@@ -138,6 +138,8 @@ impl TableSettings {
 struct Table {
     settings: TableSettings,
     seats: [Option<Occupant>; 4],
+    /// When it opened, or when its last person left.
+    since: std::time::Instant,
 }
 
 impl Table {
@@ -160,6 +162,10 @@ impl Table {
                 .collect(),
             game: None,
         }
+    }
+
+    fn has_people(&self) -> bool {
+        self.seats.iter().flatten().any(|o| o.bot.is_none())
     }
 
     fn has_engine(&self) -> bool {
@@ -258,6 +264,7 @@ impl Lobby {
             let table = Table {
                 settings,
                 seats: Default::default(),
+                since: std::time::Instant::now(),
             };
             let info = table.info(id);
             t.insert(id, table);
@@ -405,6 +412,9 @@ impl Lobby {
                 }
             }
             tb.seats[seat.index()] = None;
+            if !tb.has_people() {
+                tb.since = std::time::Instant::now();
+            }
             let info = tb.info(table);
             let update = wire(&ServerMsg::Table {
                 table: info.clone(),
@@ -416,6 +426,77 @@ impl Lobby {
         })?;
         self.push(&ServerMsg::Table { table: info });
         Ok(())
+    }
+
+    /// A connection closed: the people it seated are stood up (a table does not wait for
+    /// someone who left), and tables left without anyone are closed.
+    pub fn connection_closed(&self, tx: &mpsc::Sender<Wire>) {
+        let (changed, closed) = self.with(|t| {
+            let mut changed = Vec::new();
+            for (id, tb) in t.iter_mut() {
+                let mut stood = false;
+                for s in tb.seats.iter_mut() {
+                    if s.as_ref()
+                        .and_then(|o| o.notify.as_ref())
+                        .is_some_and(|n| n.same_channel(tx))
+                    {
+                        *s = None;
+                        stood = true;
+                    }
+                }
+                if stood {
+                    tb.since = std::time::Instant::now();
+                    changed.push(*id);
+                }
+            }
+            let closed: Vec<Uuid> = changed
+                .iter()
+                .copied()
+                .filter(|id| t.get(id).is_some_and(|tb| !tb.has_people()))
+                .collect();
+            for id in &closed {
+                t.remove(id);
+            }
+            let changed: Vec<TableInfo> = changed
+                .iter()
+                .filter_map(|id| t.get(id).map(|tb| (id, tb)))
+                .map(|(id, tb)| {
+                    let info = tb.info(*id);
+                    let update = wire(&ServerMsg::Table {
+                        table: info.clone(),
+                    });
+                    for n in tb.notifiers() {
+                        let _ = n.try_send(update.clone());
+                    }
+                    info
+                })
+                .collect();
+            (changed, closed)
+        });
+        for info in changed {
+            self.push(&ServerMsg::Table { table: info });
+        }
+        for id in closed {
+            self.push(&ServerMsg::TableClosed { id: id.to_string() });
+        }
+    }
+
+    /// Closes tables nobody has sat at (or that everyone left) for `idle`.
+    pub fn sweep(&self, idle: std::time::Duration) {
+        let closed = self.with(|t| {
+            let old: Vec<Uuid> = t
+                .iter()
+                .filter(|(_, tb)| !tb.has_people() && tb.since.elapsed() >= idle)
+                .map(|(id, _)| *id)
+                .collect();
+            for id in &old {
+                t.remove(id);
+            }
+            old
+        });
+        for id in closed {
+            self.push(&ServerMsg::TableClosed { id: id.to_string() });
+        }
     }
 
     /// Tells the seated players and the lobby that the game started.

@@ -89,8 +89,12 @@ impl Queues {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         let mut out = Vec::new();
-        for (key, list) in q.iter_mut() {
+        // Queues of time controls nobody waits for go (clients choose the time control).
+        q.retain(|_, list| {
             list.retain(|w| !w.notify.is_closed());
+            !list.is_empty()
+        });
+        for (key, list) in q.iter_mut() {
             if !key.2 {
                 // Casual: first come, first served.
                 while list.len() >= 4 {

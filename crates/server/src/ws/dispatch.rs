@@ -12,6 +12,9 @@ use fourhand_rules::{Kind, Seat};
 use tokio::sync::{broadcast, oneshot};
 use uuid::Uuid;
 
+/// Games one connection may follow at once.
+const MAX_FOLLOWED: usize = 32;
+
 fn bad(code: ErrorCode, m: impl Into<String>) -> ServerError {
     ServerError::new(code, m)
 }
@@ -310,6 +313,12 @@ async fn join(
     since: Option<u64>,
 ) -> Result<(), ServerError> {
     let id = game_id(game)?;
+    if !conn.games.contains_key(&id) && conn.games.len() >= MAX_FOLLOWED {
+        return Err(bad(
+            ErrorCode::BadRequest,
+            format!("a connection follows at most {MAX_FOLLOWED} games; leave one first"),
+        ));
+    }
     let handle = conn.app.games.get(id).ok_or_else(|| {
         bad(
             ErrorCode::UnknownGame,

@@ -161,6 +161,7 @@ impl Conn {
             self.leave(id).await;
         }
         self.unfollow_lobby();
+        self.app.lobby.connection_closed(&self.tx);
         if let Some(p) = &self.player {
             self.app.lobby.pairing.leave(p.id);
         }
