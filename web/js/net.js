@@ -63,6 +63,14 @@ export function connect() {
   ws.onmessage = (e) => {
     note("<", e.data);
     const m = JSON.parse(e.data);
+    if (m.type === "error" && m.code === "not_authenticated" && !ready) {
+      // The session expired or was revoked: start again as a guest (the socket closes and
+      // reconnects with the new session).
+      localStorage.removeItem("fh.session");
+      localStorage.removeItem("fh.name");
+      ensureSession().catch(() => {});
+      return;
+    }
     if (m.type === "welcome") {
       ready = true;
       backoff = 500;

@@ -39,6 +39,10 @@ pub struct AppState {
     pub sockets: Arc<crate::peer::Sockets>,
     /// The threads bots think on.
     pub bots: Arc<crate::bot::BotPool>,
+    /// Rate limits of the costly HTTP requests, per address.
+    pub http_limits: crate::http_limits::HttpLimits,
+    /// Password hashes computed at once at most (they run on blocking threads).
+    pub hashing: Arc<tokio::sync::Semaphore>,
     next_conn: AtomicU64,
 }
 
@@ -57,7 +61,16 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
     let secret = store
         .init_setting("session_secret", &random_secret())
         .await?;
+    store
+        .fill_name_keys(crate::identity::names::name_key)
+        .await?;
     let bot_threads = config.bot_threads;
+    let http_limits = crate::http_limits::HttpLimits::new(
+        config.guests_per_minute,
+        config.registers_per_minute,
+        config.logins_per_minute,
+        config.imports_per_minute,
+    );
     let app = Arc::new(AppState {
         store,
         sessions: Sessions::new(secret.as_bytes()),
@@ -74,6 +87,10 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         config,
         sockets: Arc::default(),
         bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
+        http_limits,
+        hashing: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
         next_conn: AtomicU64::new(0),
     });
     let restored = registry::restore(&app).await?;
@@ -91,18 +108,30 @@ fn spawn_heartbeat(app: &App) {
     let app2 = app.clone();
     app.tracker.spawn(async move {
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        let mut beats: u64 = 0;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
             let _ = record_alive(&app2.store).await;
+            beats += 1;
+            if beats % SWEEP_EVERY_BEATS == 1 {
+                // Expired and revoked sessions go (they are refused anyway).
+                let now = crate::game::actor::epoch_ms();
+                if let Err(e) = app2.store.sweep_sessions(now).await {
+                    tracing::warn!(error = %e, "could not sweep old sessions");
+                }
+            }
         }
     });
 }
 
 /// An open table nobody sits at is closed after this long.
 const TABLE_IDLE: Duration = Duration::from_secs(600);
+
+/// Old sessions are swept once an hour (in heartbeats).
+const SWEEP_EVERY_BEATS: u64 = 3600;
 
 /// How often the server records that it is up.
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
@@ -133,6 +162,7 @@ fn spawn_pairing(app: &App) {
                 _ = app2.shutdown.cancelled() => break,
             }
             app2.lobby.sweep(TABLE_IDLE);
+            app2.http_limits.forget_idle();
             for full in pairing::form_tables(&app2.lobby, wait) {
                 match registry::start(&app2, full.spec.clone()).await {
                     Ok(id) => app2.lobby.started(&full, id),
@@ -147,6 +177,7 @@ fn spawn_pairing(app: &App) {
 pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     http::routes()
+        .merge(crate::accounts::routes())
         .merge(crate::records::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())

@@ -52,6 +52,21 @@ pub struct Config {
     /// proxy that sets it); otherwise the TCP peer's address counts.
     #[arg(long, env = "FOURHAND_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
+    /// Guest sessions one address may take a minute (0: no limit).
+    #[arg(long, env = "FOURHAND_GUESTS_PER_MINUTE", default_value_t = 30)]
+    pub guests_per_minute: u32,
+    /// Accounts one address may register a minute (0: no limit).
+    #[arg(long, env = "FOURHAND_REGISTERS_PER_MINUTE", default_value_t = 5)]
+    pub registers_per_minute: u32,
+    /// Login attempts one address may make a minute (0: no limit).
+    #[arg(long, env = "FOURHAND_LOGINS_PER_MINUTE", default_value_t = 10)]
+    pub logins_per_minute: u32,
+    /// Games one address may import a minute (0: no limit).
+    #[arg(long, env = "FOURHAND_IMPORTS_PER_MINUTE", default_value_t = 10)]
+    pub imports_per_minute: u32,
+    /// Days a session lasts when unused; every use renews it.
+    #[arg(long, env = "FOURHAND_SESSION_DAYS", default_value_t = 30)]
+    pub session_days: u64,
     /// Threads bots think on (0: one per core). Every game's bots share them.
     #[arg(long, env = "FOURHAND_BOT_THREADS", default_value_t = 0)]
     pub bot_threads: usize,
@@ -98,6 +113,11 @@ impl Config {
             max_connections_per_ip: 0,
             trust_proxy: false,
             bot_threads: 2,
+            session_days: 30,
+            guests_per_minute: 0,
+            registers_per_minute: 0,
+            logins_per_minute: 0,
+            imports_per_minute: 0,
             max_engine_games_per_player: 2,
             max_engine_games: 64,
             log_json: false,

@@ -4,9 +4,8 @@
 use crate::app::App;
 use crate::error::ServerError;
 use crate::game::actor::{epoch_ms, Command};
-use crate::identity::{guest_name, hash_password, verify_password, Player};
 use crate::library::{positions, LIBRARY};
-use crate::store::{GameEnd, NewGame, StoreError, User};
+use crate::store::{GameEnd, NewGame};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +13,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use fourhand_protocol::{ErrorCode, TimeControl};
 use fourhand_rules::notation::{fen4, pgn4};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 use uuid::Uuid;
@@ -24,9 +22,6 @@ pub fn routes() -> Router<App> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
-        .route("/api/guest", post(guest))
-        .route("/api/register", post(register))
-        .route("/api/login", post(login))
         .route("/api/tables", get(tables))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
@@ -59,95 +54,6 @@ async fn metrics(State(app): State<App>) -> Response {
         app.metrics.render(),
     )
         .into_response()
-}
-
-fn session(app: &App, p: &Player) -> Value {
-    json!({"session": app.sessions.issue(p), "player": p.id, "name": p.name, "registered": p.registered})
-}
-
-async fn guest(State(app): State<App>) -> Json<Value> {
-    let p = Player {
-        id: Uuid::now_v7(),
-        name: guest_name(),
-        registered: false,
-    };
-    Json(session(&app, &p))
-}
-
-#[derive(Deserialize)]
-struct Credentials {
-    name: String,
-    password: String,
-}
-
-fn valid_name(n: &str) -> bool {
-    (3..=24).contains(&n.chars().count())
-        && n.chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        && !n.to_ascii_lowercase().starts_with("guest")
-        && !n.to_ascii_lowercase().starts_with("bot")
-}
-
-async fn register(
-    State(app): State<App>,
-    Json(c): Json<Credentials>,
-) -> Result<Response, ServerError> {
-    if !valid_name(&c.name) {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "names are 3 to 24 letters, digits, '-' or '_', not starting with 'guest' or 'bot'",
-        ));
-    }
-    if c.password.len() < 8 || c.password.len() > 256 {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "passwords are 8 to 256 characters",
-        ));
-    }
-    let hash = hash_password(&c.password).ok_or_else(|| ServerError::internal("argon2 failed"))?;
-    let user = User {
-        id: Uuid::now_v7(),
-        name: c.name.clone(),
-        password_hash: hash,
-        created_ms: epoch_ms(),
-    };
-    match app.store.create_user(&user).await {
-        Ok(()) => {}
-        Err(StoreError::Conflict) => {
-            return Err(ServerError::new(
-                ErrorCode::BadRequest,
-                "that name is taken",
-            ))
-        }
-        Err(e) => return Err(e.into()),
-    }
-    let p = Player {
-        id: user.id,
-        name: user.name,
-        registered: true,
-    };
-    Ok((StatusCode::CREATED, Json(session(&app, &p))).into_response())
-}
-
-async fn login(
-    State(app): State<App>,
-    Json(c): Json<Credentials>,
-) -> Result<Json<Value>, ServerError> {
-    let user = app.store.user_by_name(&c.name).await?;
-    match user {
-        Some(u) if verify_password(&c.password, &u.password_hash) => Ok(Json(session(
-            &app,
-            &Player {
-                id: u.id,
-                name: u.name,
-                registered: true,
-            },
-        ))),
-        _ => Err(ServerError::new(
-            ErrorCode::NotAuthenticated,
-            "wrong name or password",
-        )),
-    }
 }
 
 async fn tables(State(app): State<App>) -> Json<Value> {
@@ -244,7 +150,13 @@ async fn game_positions(
 }
 
 /// Imports a PGN4 (chess.com export or historical game): replays it, stores it, returns its id.
-async fn import(State(app): State<App>, body: String) -> Result<Response, ServerError> {
+async fn import(
+    State(app): State<App>,
+    crate::peer::ClientIp(ip): crate::peer::ClientIp,
+    body: String,
+) -> Result<Response, ServerError> {
+    app.http_limits
+        .check(crate::http_limits::Costly::Import, ip)?;
     let r =
         pgn4::replay(&body).map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?;
     if let Some(e) = &r.error {

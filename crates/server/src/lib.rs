@@ -4,12 +4,14 @@
 //! and fans events out; connections are WebSocket tasks that talk to actors through channels.
 
 pub mod accept;
+pub mod accounts;
 pub mod app;
 pub mod bot;
 pub mod config;
 pub mod error;
 pub mod game;
 pub mod http;
+pub mod http_limits;
 pub mod identity;
 pub mod library;
 pub mod lobby;

@@ -21,7 +21,7 @@ async fn the_first_message_must_be_a_valid_hello() {
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": server.session("x"), "protocol": 99}))
+    c.send(json!({"type": "hello", "session": server.session("x").await, "protocol": 99}))
         .await;
     assert_eq!(c.error().await["code"], "unsupported_version");
     let closed = c.expect(|m| m["type"] == "_closed").await;
@@ -29,7 +29,7 @@ async fn the_first_message_must_be_a_valid_hello() {
     // A malformed hello is an authentication failure too, and closes.
     for hello in [
         json!({"type": "hello"}),
-        json!({"type": "hello", "session": server.session("x"), "protocol": "1"}),
+        json!({"type": "hello", "session": server.session("x").await, "protocol": "1"}),
         json!("hello"),
     ] {
         let mut c = Client::raw(server.addr).await;

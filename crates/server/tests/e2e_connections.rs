@@ -88,7 +88,7 @@ async fn sockets_beyond_the_caps_are_closed_with_1013() {
         c.max_connections_per_ip = 2;
     })
     .await;
-    let session = server.session("many");
+    let session = server.session("many").await;
     let a = Client::connect(server.addr, &session).await;
     let _b = Client::connect(server.addr, &session).await;
     // A third from the same address.

@@ -308,7 +308,7 @@ async fn a_crash_between_result_and_rating_on_postgres() {
 #[tokio::test]
 async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow_it() {
     let server = TestServer::memory().await;
-    let mut guest = support::Client::connect(server.addr, &server.session("g")).await;
+    let mut guest = support::Client::connect(server.addr, &server.session("g").await).await;
     guest
         .send(json!({"type": "create_table", "rules": "teams", "rated": true}))
         .await;
@@ -352,12 +352,12 @@ async fn frequent_aborters_wait_for_quick_pairing() {
     let (_, quitter) = account(&server, "quitter").await;
     for round in 0..3 {
         let mut sessions = vec![
-            server.session("a"),
+            server.session("a").await,
             quitter.clone(),
-            server.session("b"),
-            server.session("c"),
+            server.session("b").await,
+            server.session("c").await,
         ];
-        sessions[0] = server.session(&format!("r{round}"));
+        sessions[0] = server.session(&format!("r{round}")).await;
         let create = json!({"type": "create_table", "rules": "teams"});
         let (game, mut c, _) = four_at(&server, create, &sessions).await;
         play(&mut c, &game, 0, "h2-h3").await;

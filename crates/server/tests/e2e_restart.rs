@@ -25,7 +25,7 @@ async fn restart_keeps_the_game(url: String) {
     // Some time passes while the server is down; it is not charged to anyone.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
-    let mut north = Client::connect(server.addr, &server.session("north")).await;
+    let mut north = Client::connect(server.addr, &server.session("north").await).await;
     north
         .send(json!({"type": "join", "game": game, "seat_token": tokens[2]}))
         .await;

@@ -92,7 +92,7 @@ async fn a_catch_up_larger_than_the_queue_is_a_snapshot() {
 async fn a_spectator_that_falls_behind_gets_a_snapshot_and_no_gap() {
     let server = server(60).await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
-    let session = server.session("slow watcher");
+    let session = server.session("slow watcher").await;
     let mut watcher = Client::connect_small_buffer(server.addr, &session).await;
     watcher.send(json!({"type": "join", "game": game})).await;
     let first = watcher.expect(|m| m["type"] == "snapshot").await;
@@ -133,7 +133,7 @@ async fn a_player_who_stops_reading_is_resynced_not_forfeited() {
     let server = server(1).await;
     let (game, mut c, tokens) = four_players(&server, "teams", None, None).await;
     // South joins again on a socket with a tiny buffer, moves, then stops reading.
-    let session = server.session("south");
+    let session = server.session("south").await;
     let mut south = Client::connect_small_buffer(server.addr, &session).await;
     south
         .send(json!({"type": "join", "game": game, "seat_token": tokens[0]}))

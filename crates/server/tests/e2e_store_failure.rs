@@ -273,10 +273,10 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     let server = TestServer::start(config, Store::connect(&via).await.unwrap()).await;
     let app = server.app.clone();
     assert_eq!(health(&app).await.0, StatusCode::OK);
-    let sessions: Vec<String> = ["s", "w", "n", "e"]
-        .iter()
-        .map(|n| server.session(n))
-        .collect();
+    let mut sessions = Vec::new();
+    for n in ["s", "w", "n", "e"] {
+        sessions.push(server.session(n).await);
+    }
     let (game, mut c, _) = four_at(
         &server,
         json!({"type": "create_table", "rules": "teams"}),

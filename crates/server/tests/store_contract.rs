@@ -43,6 +43,7 @@ async fn contract(store: Store) {
     let u = User {
         id: Uuid::now_v7(),
         name: name.clone(),
+        name_key: name.to_lowercase(),
         password_hash: "$argon2id$x".into(),
         created_ms: 5,
     };
@@ -56,8 +57,64 @@ async fn contract(store: Store) {
             .await,
         Err(StoreError::Conflict)
     ));
-    assert_eq!(store.user_by_name(&name).await.unwrap(), Some(u));
+    // The look-alike key is unique too.
+    assert!(matches!(
+        store
+            .create_user(&User {
+                id: Uuid::now_v7(),
+                name: name.to_uppercase(),
+                ..u.clone()
+            })
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.user_by_name(&name).await.unwrap(), Some(u.clone()));
+    assert_eq!(
+        store.user_by_key(&u.name_key).await.unwrap(),
+        Some(u.clone())
+    );
     assert_eq!(store.user_by_name("nobody-here").await.unwrap(), None);
+    // Sessions: opened, renewed, revoked one by one or all but one, swept.
+    let s1 = fourhand_server::store::SessionRow {
+        id: Uuid::now_v7(),
+        player: u.id,
+        created_ms: 10,
+        expires_ms: 100,
+        revoked_ms: None,
+    };
+    let s2 = fourhand_server::store::SessionRow {
+        id: Uuid::now_v7(),
+        ..s1.clone()
+    };
+    let s3 = fourhand_server::store::SessionRow {
+        id: Uuid::now_v7(),
+        ..s1.clone()
+    };
+    for s in [&s1, &s2, &s3] {
+        store.create_session(s).await.unwrap();
+    }
+    store.extend_session(s1.id, 500).await.unwrap();
+    assert_eq!(store.session(s1.id).await.unwrap().unwrap().expires_ms, 500);
+    store.revoke_session(s2.id, 50).await.unwrap();
+    assert_eq!(
+        store.session(s2.id).await.unwrap().unwrap().revoked_ms,
+        Some(50)
+    );
+    store
+        .revoke_sessions_of(u.id, Some(s1.id), 60)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.session(s1.id).await.unwrap().unwrap().revoked_ms,
+        None
+    );
+    assert_eq!(
+        store.session(s3.id).await.unwrap().unwrap().revoked_ms,
+        Some(60)
+    );
+    assert!(store.sweep_sessions(200).await.unwrap() >= 2);
+    assert!(store.session(s2.id).await.unwrap().is_none());
+    assert!(store.session(s1.id).await.unwrap().is_some());
     // Games: actions in ply order, each ply once.
     let g = new_game();
     store.create_game(&g).await.unwrap();

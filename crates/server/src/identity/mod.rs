@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+pub mod names;
+pub mod session;
+
 /// A player as a session token describes him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -25,6 +28,15 @@ pub struct Player {
     /// Has an account (may play rated games).
     #[serde(rename = "r")]
     pub registered: bool,
+}
+
+/// What a session token says.
+#[derive(Serialize, Deserialize)]
+struct Claims {
+    #[serde(flatten)]
+    player: Player,
+    #[serde(rename = "s")]
+    session: Uuid,
 }
 
 /// Signs and checks session tokens.
@@ -47,21 +59,28 @@ impl Sessions {
         URL_SAFE_NO_PAD.encode(m.finalize().into_bytes())
     }
 
-    /// A token for `player`.
-    pub fn issue(&self, player: &Player) -> String {
-        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(player).unwrap_or_default());
+    /// A signed token for `player` in session `session` (see [`session`] for opening one:
+    /// a token is only good while its session is stored, unexpired and not revoked).
+    pub fn issue(&self, player: &Player, session: Uuid) -> String {
+        let claims = Claims {
+            player: player.clone(),
+            session,
+        };
+        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).unwrap_or_default());
         let sig = self.mac(&payload);
         format!("{payload}.{sig}")
     }
 
-    /// The player a token names, if its signature is good.
-    pub fn check(&self, token: &str) -> Option<Player> {
+    /// The player and session a token names, if its signature is good (whether the session
+    /// still holds is the store's to say).
+    pub fn check(&self, token: &str) -> Option<(Player, Uuid)> {
         let (payload, sig) = token.split_once('.')?;
         let expected = self.mac(payload);
         if !constant_time_eq(expected.as_bytes(), sig.as_bytes()) {
             return None;
         }
-        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()
+        let c: Claims = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+        Some((c.player, c.session))
     }
 }
 
@@ -129,8 +148,9 @@ mod tests {
             name: "ann".into(),
             registered: true,
         };
-        let t = s.issue(&p);
-        assert_eq!(s.check(&t), Some(p.clone()));
+        let id = Uuid::now_v7();
+        let t = s.issue(&p, id);
+        assert_eq!(s.check(&t), Some((p.clone(), id)));
         assert_eq!(Sessions::new(b"other").check(&t), None);
         let forged = format!("{}x", t);
         assert_eq!(s.check(&forged), None);

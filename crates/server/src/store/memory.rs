@@ -1,7 +1,7 @@
 //! The in-memory store (tests; also what paused-time tests need, as a real pool would time out).
 
 use super::ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled};
-use super::records::{GameEnd, NewGame, StoredAction, StoredGame, User};
+use super::records::{GameEnd, NewGame, SessionRow, StoredAction, StoredGame, User};
 use super::{StoreError, StoreResult};
 use fourhand_rating::abort::PENALTY_WINDOW_MS;
 use std::collections::HashMap;
@@ -12,6 +12,7 @@ use uuid::Uuid;
 struct State {
     settings: HashMap<String, String>,
     users: HashMap<String, User>,
+    sessions: HashMap<Uuid, SessionRow>,
     games: HashMap<Uuid, StoredGame>,
     ratings: HashMap<(Uuid, String), RatingRow>,
     changes: Vec<RatingChange>,
@@ -50,7 +51,7 @@ impl MemoryStore {
 
     pub(super) fn create_user(&self, u: &User) -> StoreResult<()> {
         self.with(|s| {
-            if s.users.contains_key(&u.name) {
+            if s.users.contains_key(&u.name) || s.users.values().any(|x| x.name_key == u.name_key) {
                 return Err(StoreError::Conflict);
             }
             s.users.insert(u.name.clone(), u.clone());
@@ -60,6 +61,56 @@ impl MemoryStore {
 
     pub(super) fn user_by_name(&self, name: &str) -> Option<User> {
         self.with(|s| s.users.get(name).cloned())
+    }
+
+    pub(super) fn user_by_key(&self, key: &str) -> Option<User> {
+        self.with(|s| s.users.values().find(|u| u.name_key == key).cloned())
+    }
+
+    pub(super) fn create_session(&self, row: &SessionRow) -> StoreResult<()> {
+        self.with(|s| {
+            if s.sessions.contains_key(&row.id) {
+                return Err(StoreError::Conflict);
+            }
+            s.sessions.insert(row.id, row.clone());
+            Ok(())
+        })
+    }
+
+    pub(super) fn session(&self, id: Uuid) -> Option<SessionRow> {
+        self.with(|s| s.sessions.get(&id).cloned())
+    }
+
+    pub(super) fn extend_session(&self, id: Uuid, expires_ms: i64) {
+        self.with(|s| {
+            if let Some(r) = s.sessions.get_mut(&id) {
+                r.expires_ms = expires_ms;
+            }
+        })
+    }
+
+    /// Revokes one session (`player` none) or every session of `player` but `id`.
+    pub(super) fn revoke_sessions(&self, id: Option<Uuid>, player: Option<Uuid>, at: i64) {
+        self.with(|s| {
+            for r in s.sessions.values_mut() {
+                let hit = match player {
+                    None => Some(r.id) == id,
+                    Some(p) => r.player == p && Some(r.id) != id,
+                };
+                if hit && r.revoked_ms.is_none() {
+                    r.revoked_ms = Some(at);
+                }
+            }
+        })
+    }
+
+    pub(super) fn sweep_sessions(&self, before: i64) -> u64 {
+        self.with(|s| {
+            let n = s.sessions.len();
+            s.sessions
+                .retain(|_, r| r.expires_ms >= before && r.revoked_ms.is_none_or(|t| t >= before));
+            (n - s.sessions.len()) as u64
+        })
     }
 
     pub(super) fn create_game(&self, g: &NewGame) -> StoreResult<()> {

@@ -4,13 +4,14 @@
 //! Every game action is appended with its ply number before the game applies it; a finished
 //! game keeps its result, points, placings and PGN4.
 
+mod accounts;
 mod memory;
 mod ratings;
 mod records;
 mod sql;
 
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
-pub use records::{ActionRecord, NewGame, StoredAction, StoredGame, StoredSeat, User};
+pub use records::{ActionRecord, NewGame, SessionRow, StoredAction, StoredGame, StoredSeat, User};
 
 use std::sync::Arc;
 use thiserror::Error;

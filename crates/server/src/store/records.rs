@@ -11,10 +11,27 @@ pub struct User {
     pub id: Uuid,
     /// Unique name.
     pub name: String,
+    /// The name's look-alike key (see `identity::names::name_key`): unique too.
+    pub name_key: String,
     /// argon2 hash of the password.
     pub password_hash: String,
     /// When created (epoch ms).
     pub created_ms: i64,
+}
+
+/// A session: what a session token names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    /// Id (in the token).
+    pub id: Uuid,
+    /// The player it identifies.
+    pub player: Uuid,
+    /// When opened (epoch ms).
+    pub created_ms: i64,
+    /// When it expires unless used again (epoch ms).
+    pub expires_ms: i64,
+    /// When revoked, if it was.
+    pub revoked_ms: Option<i64>,
 }
 
 /// A seat of a stored game.

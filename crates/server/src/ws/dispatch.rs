@@ -47,7 +47,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
     let msg = parsed.map_err(|e| bad(e.code, e.message))?;
     let Some(player) = conn.player.clone() else {
         return match msg {
-            ClientMsg::Hello { session, protocol } => hello(conn, &session, protocol),
+            ClientMsg::Hello { session, protocol } => hello(conn, &session, protocol).await,
             _ => Err(bad(
                 ErrorCode::NotAuthenticated,
                 "send hello with a session token first",
@@ -235,18 +235,25 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
     }
 }
 
-fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), ServerError> {
+async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), ServerError> {
     if protocol != PROTOCOL_VERSION {
         return Err(bad(
             ErrorCode::UnsupportedVersion,
             format!("this server speaks protocol {PROTOCOL_VERSION}"),
         ));
     }
-    let p = conn
-        .app
-        .sessions
-        .check(session)
-        .ok_or_else(|| bad(ErrorCode::NotAuthenticated, "invalid session token"))?;
+    let app = &conn.app;
+    let lifetime = crate::accounts::lifetime_ms(app);
+    let now = crate::game::actor::epoch_ms();
+    let (p, _) =
+        crate::identity::session::authenticate(&app.store, &app.sessions, session, lifetime, now)
+            .await?
+            .ok_or_else(|| {
+                bad(
+                    ErrorCode::NotAuthenticated,
+                    "invalid, expired or revoked session token",
+                )
+            })?;
     conn.send(&ServerMsg::Welcome {
         player: p.id.to_string(),
         name: p.name.clone(),

@@ -62,18 +62,33 @@ impl TestServer {
         let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
     }
 
-    /// A guest session token.
-    pub fn session(&self, name: &str) -> String {
-        self.app.sessions.issue(&Player {
+    /// A guest session token (a stored session, as `POST /api/guest` opens).
+    pub async fn session(&self, name: &str) -> String {
+        let p = Player {
             id: Uuid::now_v7(),
             name: name.into(),
             registered: false,
-        })
+        };
+        self.open_session(&p).await
+    }
+
+    /// A stored session for `p`.
+    pub async fn open_session(&self, p: &Player) -> String {
+        let now = fourhand_server::game::actor::epoch_ms();
+        fourhand_server::identity::session::open(
+            &self.app.store,
+            &self.app.sessions,
+            p,
+            30 * 86_400_000,
+            now,
+        )
+        .await
+        .unwrap()
     }
 
     /// A connected, authenticated client.
     pub async fn client(&self, name: &str) -> Client {
-        Client::connect(self.addr, &self.session(name)).await
+        Client::connect(self.addr, &self.session(name).await).await
     }
 }
 
@@ -229,9 +244,13 @@ pub async fn four_players(
     }
     let sessions: Vec<String> = ["south", "west", "north", "east"]
         .iter()
-        .map(|n| server.session(n))
+        .map(|n| n.to_string())
         .collect();
-    four_at(server, create, &sessions).await
+    let mut tokens = Vec::new();
+    for n in sessions {
+        tokens.push(server.session(&n).await);
+    }
+    four_at(server, create, &tokens).await
 }
 
 /// An account made in the server's store, and a session for it.
@@ -239,15 +258,18 @@ pub async fn account(server: &TestServer, name: &str) -> (Uuid, String) {
     let user = fourhand_server::store::User {
         id: Uuid::now_v7(),
         name: name.into(),
+        name_key: fourhand_server::identity::names::name_key(name),
         password_hash: "-".into(),
         created_ms: 1,
     };
     server.app.store.create_user(&user).await.unwrap();
-    let session = server.app.sessions.issue(&Player {
-        id: user.id,
-        name: name.into(),
-        registered: true,
-    });
+    let session = server
+        .open_session(&Player {
+            id: user.id,
+            name: name.into(),
+            registered: true,
+        })
+        .await;
     (user.id, session)
 }
 

@@ -26,6 +26,7 @@ macro_rules! on_pool {
     };
 }
 
+mod accounts;
 mod ratings;
 
 #[derive(sqlx::FromRow)]
@@ -143,8 +144,8 @@ impl SqlStore {
     }
 
     pub(super) async fn create_user(&self, u: &User) -> StoreResult<()> {
-        let r = on_pool!(self, p => sqlx::query("INSERT INTO users (id, name, password_hash, created_ms) VALUES ($1, $2, $3, $4)")
-            .bind(u.id).bind(&u.name).bind(&u.password_hash).bind(u.created_ms).execute(p).await.map(|_| ()));
+        let r = on_pool!(self, p => sqlx::query("INSERT INTO users (id, name, password_hash, created_ms, name_key) VALUES ($1, $2, $3, $4, $5)")
+            .bind(u.id).bind(&u.name).bind(&u.password_hash).bind(u.created_ms).bind(&u.name_key).execute(p).await.map(|_| ()));
         match r {
             Ok(_) => Ok(()),
             Err(e) if unique_violation(&e) => Err(StoreError::Conflict),
@@ -153,15 +154,25 @@ impl SqlStore {
     }
 
     pub(super) async fn user_by_name(&self, name: &str) -> StoreResult<Option<User>> {
-        let row: Option<(Uuid, String, String, i64)> = on_pool!(self, p => sqlx::query_as(
-            "SELECT id, name, password_hash, created_ms FROM users WHERE name = $1")
-            .bind(name).fetch_optional(p).await?);
-        Ok(row.map(|(id, name, password_hash, created_ms)| User {
-            id,
-            name,
-            password_hash,
-            created_ms,
-        }))
+        self.user_where("name", name).await
+    }
+
+    /// The account whose `column` (`name` or `name_key`) is `value`.
+    pub(super) async fn user_where(&self, column: &str, value: &str) -> StoreResult<Option<User>> {
+        let q = format!(
+            "SELECT id, name, password_hash, created_ms, name_key FROM users WHERE {column} = $1"
+        );
+        let row: Option<(Uuid, String, String, i64, Option<String>)> =
+            on_pool!(self, p => sqlx::query_as(&q).bind(value).fetch_optional(p).await?);
+        Ok(
+            row.map(|(id, name, password_hash, created_ms, name_key)| User {
+                id,
+                name,
+                password_hash,
+                created_ms,
+                name_key: name_key.unwrap_or_default(),
+            }),
+        )
     }
 
     pub(super) async fn create_game(&self, g: &NewGame) -> StoreResult<()> {

@@ -1,0 +1,86 @@
+//! Sessions (open, read, renew, revoke, sweep) and the look-alike keys of account names.
+
+use super::records::{SessionRow, User};
+use super::{Backend, Store, StoreResult};
+use uuid::Uuid;
+
+impl Store {
+    /// Records a new session.
+    pub async fn create_session(&self, s: &SessionRow) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => m.create_session(s),
+            Backend::Sql(q) => q.create_session(s).await,
+        }
+    }
+
+    /// A session by id.
+    pub async fn session(&self, id: Uuid) -> StoreResult<Option<SessionRow>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.session(id)),
+            Backend::Sql(q) => q.session(id).await,
+        }
+    }
+
+    /// Moves a session's expiry (renewal on use).
+    pub async fn extend_session(&self, id: Uuid, expires_ms: i64) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.extend_session(id, expires_ms);
+                Ok(())
+            }
+            Backend::Sql(q) => q.extend_session(id, expires_ms).await,
+        }
+    }
+
+    /// Revokes one session.
+    pub async fn revoke_session(&self, id: Uuid, at_ms: i64) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.revoke_sessions(Some(id), None, at_ms);
+                Ok(())
+            }
+            Backend::Sql(q) => q.revoke_sessions(Some(id), None, at_ms).await,
+        }
+    }
+
+    /// Revokes every session of a player but `keep`.
+    pub async fn revoke_sessions_of(
+        &self,
+        player: Uuid,
+        keep: Option<Uuid>,
+        at_ms: i64,
+    ) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.revoke_sessions(keep, Some(player), at_ms);
+                Ok(())
+            }
+            Backend::Sql(q) => q.revoke_sessions(keep, Some(player), at_ms).await,
+        }
+    }
+
+    /// Deletes sessions that expired (or were revoked) before `before_ms`.
+    pub async fn sweep_sessions(&self, before_ms: i64) -> StoreResult<u64> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.sweep_sessions(before_ms)),
+            Backend::Sql(q) => q.sweep_sessions(before_ms).await,
+        }
+    }
+
+    /// The account whose name has this look-alike key.
+    pub async fn user_by_key(&self, key: &str) -> StoreResult<Option<User>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.user_by_key(key)),
+            Backend::Sql(q) => q.user_by_key(key).await,
+        }
+    }
+
+    /// Gives accounts made before look-alike keys existed their key, computed by `key`; an
+    /// account whose key another has already stays without one (and is logged).
+    pub async fn fill_name_keys(&self, key: fn(&str) -> String) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(_) => Ok(()),
+            Backend::Sql(q) => q.fill_name_keys(key).await,
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Accounts and sessions as a stranger would try them: rate limits per address on the costly
+//! requests, logins that take as long for a name that does not exist, look-alike names and
+//! common passwords refused, and sessions that expire, renew on use and can be revoked.
+
+mod support;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fourhand_server::store::{SessionRow, Store};
+use fourhand_server::{App, Config};
+use serde_json::{json, Value};
+use std::time::Instant;
+use support::{Client, TestServer};
+use tower::ServiceExt;
+use uuid::Uuid;
+
+async fn app_with(f: impl FnOnce(&mut Config)) -> App {
+    let mut config = Config::for_tests();
+    config.trust_proxy = true;
+    f(&mut config);
+    fourhand_server::state(config, Store::memory())
+        .await
+        .unwrap()
+}
+
+/// A request from `ip` (through a trusted proxy), with an optional bearer session.
+async fn call(
+    app: &App,
+    method: &str,
+    uri: &str,
+    ip: &str,
+    body: Option<Value>,
+    bearer: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", ip);
+    if let Some(t) = bearer {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let req = req
+        .body(
+            body.map(|b| Body::from(b.to_string()))
+                .unwrap_or_else(Body::empty),
+        )
+        .unwrap();
+    let r = fourhand_server::app(app.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = r.status();
+    let bytes = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn creds(name: &str, password: &str) -> Option<Value> {
+    Some(json!({"name": name, "password": password}))
+}
+
+#[tokio::test]
+async fn logins_are_rate_limited_per_address() {
+    let app = app_with(|c| c.logins_per_minute = 3).await;
+    for _ in 0..3 {
+        let (s, _) = call(
+            &app,
+            "POST",
+            "/api/login",
+            "203.0.113.1",
+            creds("nobody", "wrong pass"),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+    }
+    let (s, b) = call(
+        &app,
+        "POST",
+        "/api/login",
+        "203.0.113.1",
+        creds("nobody", "wrong pass"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(b["code"], "rate_limited", "{b}");
+    // Another address is not affected; nor is a spoofed earlier X-Forwarded-For entry.
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/login",
+        "203.0.113.2",
+        creds("nobody", "wrong pass"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/login",
+        "198.51.100.9, 203.0.113.1",
+        creds("nobody", "x"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn guests_registrations_and_imports_are_rate_limited_too() {
+    let app = app_with(|c| {
+        c.guests_per_minute = 2;
+        c.registers_per_minute = 1;
+        c.imports_per_minute = 1;
+    })
+    .await;
+    let ip = "192.0.2.7";
+    for _ in 0..2 {
+        assert_eq!(
+            call(&app, "POST", "/api/guest", ip, None, None).await.0,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        call(&app, "POST", "/api/guest", ip, None, None).await.0,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/register",
+        ip,
+        creds("first_one", "a long secret 1"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/register",
+        ip,
+        creds("second_one", "a long secret 2"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+    let (s, _) = call(&app, "POST", "/api/import", ip, Some(json!("x")), None).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "not a game, but counted");
+    let (s, _) = call(&app, "POST", "/api/import", ip, Some(json!("x")), None).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn a_login_takes_as_long_whether_or_not_the_name_exists() {
+    let app = app_with(|_| {}).await;
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/register",
+        "192.0.2.1",
+        creds("real_name", "a long secret"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let time = |name: &'static str| {
+        let app = app.clone();
+        async move {
+            let mut v = Vec::new();
+            for _ in 0..3 {
+                let t = Instant::now();
+                let (s, _) = call(
+                    &app,
+                    "POST",
+                    "/api/login",
+                    "192.0.2.1",
+                    creds(name, "wrong secret"),
+                    None,
+                )
+                .await;
+                assert_eq!(s, StatusCode::UNAUTHORIZED);
+                v.push(t.elapsed());
+            }
+            v.sort();
+            v[1]
+        }
+    };
+    let real = time("real_name").await;
+    let none = time("no_such_name").await;
+    let ratio = none.as_secs_f64() / real.as_secs_f64();
+    assert!(
+        (0.25..4.0).contains(&ratio),
+        "a wrong password takes {real:?}, an unknown name {none:?}"
+    );
+}
+
+#[tokio::test]
+async fn look_alike_names_and_common_passwords_are_refused() {
+    let app = app_with(|_| {}).await;
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/register",
+        "192.0.2.1",
+        creds("ada_x", "a long secret"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    for name in [
+        "ADA_x",
+        "\u{430}da_x",
+        "\u{ff41}\u{ff44}\u{ff41}_x",
+        "Ada_X",
+    ] {
+        let (s, b) = call(
+            &app,
+            "POST",
+            "/api/register",
+            "192.0.2.1",
+            creds(name, "a long secret"),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{name}: {b}");
+        assert!(
+            b["message"].as_str().unwrap().contains("taken"),
+            "{name}: {b}"
+        );
+    }
+    let (s, b) = call(
+        &app,
+        "POST",
+        "/api/register",
+        "192.0.2.1",
+        creds("someone", "password123"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(b["message"].as_str().unwrap().contains("common"), "{b}");
+    // The owner logs in with any of the spellings of his name.
+    let (s, b) = call(
+        &app,
+        "POST",
+        "/api/login",
+        "192.0.2.1",
+        creds("ADA_X", "a long secret"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["name"], "ada_x");
+}
+
+#[tokio::test]
+async fn sessions_expire_renew_on_use_and_can_be_revoked() {
+    let server = TestServer::memory().await;
+    let app = server.app.clone();
+    let (_, g) = call(&app, "POST", "/api/guest", "192.0.2.1", None, None).await;
+    let token = g["session"].as_str().unwrap().to_string();
+    // A good session opens a socket.
+    Client::connect(server.addr, &token).await;
+    // An expired one does not.
+    let p = fourhand_server::identity::Player {
+        id: Uuid::now_v7(),
+        name: "old".into(),
+        registered: false,
+    };
+    let now = fourhand_server::game::actor::epoch_ms();
+    let old = Uuid::now_v7();
+    app.store
+        .create_session(&SessionRow {
+            id: old,
+            player: p.id,
+            created_ms: now - 40 * 86_400_000,
+            expires_ms: now - 1,
+            revoked_ms: None,
+        })
+        .await
+        .unwrap();
+    let expired = app.sessions.issue(&p, old);
+    refused(&server, &expired).await;
+    // One close to its end is renewed by its use.
+    let soon = Uuid::now_v7();
+    app.store
+        .create_session(&SessionRow {
+            id: soon,
+            player: p.id,
+            created_ms: now - 29 * 86_400_000,
+            expires_ms: now + 3_600_000,
+            revoked_ms: None,
+        })
+        .await
+        .unwrap();
+    Client::connect(server.addr, &app.sessions.issue(&p, soon)).await;
+    let renewed = app.store.session(soon).await.unwrap().unwrap().expires_ms;
+    assert!(
+        renewed > now + 29 * 86_400_000,
+        "renewed to a full lifetime"
+    );
+    // Logging out revokes the session on the server.
+    let (s, _) = call(&app, "POST", "/api/logout", "192.0.2.1", None, Some(&token)).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    refused(&server, &token).await;
+    let (s, b) = call(&app, "POST", "/api/logout", "192.0.2.1", None, Some(&token)).await;
+    assert_eq!(
+        (s, b["code"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("not_authenticated"))
+    );
+    // Everywhere: every session of the account goes.
+    let (_, a) = call(
+        &app,
+        "POST",
+        "/api/register",
+        "192.0.2.1",
+        creds("twice_in", "a long secret"),
+        None,
+    )
+    .await;
+    let (_, b) = call(
+        &app,
+        "POST",
+        "/api/login",
+        "192.0.2.1",
+        creds("twice_in", "a long secret"),
+        None,
+    )
+    .await;
+    let (a, b) = (
+        a["session"].as_str().unwrap(),
+        b["session"].as_str().unwrap(),
+    );
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/logout",
+        "192.0.2.1",
+        Some(json!({"everywhere": true})),
+        Some(b),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    refused(&server, a).await;
+    refused(&server, b).await;
+    server.stop().await;
+}
+
+/// The socket refuses `token`: not_authenticated, then 1008.
+async fn refused(server: &TestServer, token: &str) {
+    let mut c = Client::raw(server.addr).await;
+    c.send(json!({"type": "hello", "session": token, "protocol": 1}))
+        .await;
+    assert_eq!(c.error().await["code"], "not_authenticated");
+    let closed = c.expect(|m| m["type"] == "_closed").await;
+    assert_eq!(closed["code"], 1008);
+}
