@@ -46,6 +46,8 @@ pub enum ErrorCode {
     PairingClosed,
     /// Only a player seated at the table may put bots in its seats.
     NotSeated,
+    /// The page that opened the WebSocket is not one the server accepts (HTTP 403).
+    OriginNotAllowed,
     /// The player (or the server) has as many games with engine bots as allowed.
     BotLimit,
     /// Too many messages; the connection will be closed if it goes on.

@@ -176,13 +176,14 @@ fn spawn_pairing(app: &App) {
 /// The router.
 pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
-    http::routes()
+    let router = http::routes()
         .merge(crate::accounts::routes())
         .merge(crate::records::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
         .fallback_service(tower_http::services::ServeDir::new(web))
-        .with_state(state)
+        .with_state(state);
+    crate::headers::harden(router)
 }
 
 /// Serves until `shutdown` resolves, then stops accepting, tells clients (close 1012), saves

@@ -81,6 +81,11 @@ pub struct Config {
     /// bots are not refused: they fill seats of people waiting).
     #[arg(long, env = "FOURHAND_MAX_ENGINE_GAMES", default_value_t = 64)]
     pub max_engine_games: usize,
+    /// Pages allowed to open WebSockets, by their `Origin` (comma-separated, e.g.
+    /// `https://chess.example.org`); when set, an upgrade from another origin, or without
+    /// one, is refused with 403. Unset: any origin.
+    #[arg(long, env = "FOURHAND_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "FOURHAND_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
@@ -114,6 +119,7 @@ impl Config {
             trust_proxy: false,
             bot_threads: 2,
             session_days: 30,
+            allowed_origins: Vec::new(),
             guests_per_minute: 0,
             registers_per_minute: 0,
             logins_per_minute: 0,

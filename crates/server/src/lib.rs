@@ -10,6 +10,7 @@ pub mod bot;
 pub mod config;
 pub mod error;
 pub mod game;
+pub mod headers;
 pub mod http;
 pub mod http_limits;
 pub mod identity;

@@ -118,3 +118,66 @@ async fn sockets_beyond_the_caps_are_closed_with_1013() {
     assert!(server.app.metrics.refused_connections.get() >= 1);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn answers_carry_the_hardening_headers() {
+    let dir = std::env::temp_dir().join(format!("fourhand-web-{}", uuid::Uuid::now_v7().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>t</title>").unwrap();
+    let server = server_with(|c| c.web_dir = dir.clone()).await;
+    for path in [
+        "/",
+        "/index.html",
+        "/api/tables",
+        "/healthz",
+        "/no-such-file",
+    ] {
+        let mut s = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .await
+        .unwrap();
+        let mut r = String::new();
+        s.read_to_string(&mut r).await.unwrap();
+        let head = r.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        for h in [
+            "content-security-policy: default-src 'self'; script-src 'self';",
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+            "x-frame-options: deny",
+        ] {
+            assert!(head.contains(h), "{path} lacks {h}:\n{head}");
+        }
+        assert!(head.contains("frame-ancestors 'none'"), "{path}");
+    }
+    server.stop().await;
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn sockets_from_other_pages_are_refused_when_origins_are_set() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let server =
+        server_with(|c| c.allowed_origins = vec!["https://chess.example.org".into()]).await;
+    let open = |origin: Option<&'static str>| {
+        let addr = server.addr;
+        async move {
+            let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+            if let Some(o) = origin {
+                req.headers_mut().insert("origin", o.parse().unwrap());
+            }
+            tokio_tungstenite::connect_async(req).await
+        }
+    };
+    assert!(open(Some("https://chess.example.org")).await.is_ok());
+    for bad in [Some("https://evil.example"), None] {
+        match open(bad).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+                assert_eq!(r.status(), 403, "{bad:?}")
+            }
+            other => panic!("{bad:?}: expected a 403, got {:?}", other.map(|_| ())),
+        }
+    }
+    server.stop().await;
+}

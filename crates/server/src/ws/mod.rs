@@ -10,7 +10,7 @@ use crate::identity::Player;
 use crate::peer::{ClientIp, Refused};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use fourhand_protocol::{CloseCode, ErrorCode, ServerMsg, MAX_MESSAGE_BYTES};
@@ -30,8 +30,31 @@ pub fn routes() -> Router<App> {
     Router::new().route("/ws", get(upgrade))
 }
 
-async fn upgrade(State(app): State<App>, ClientIp(ip): ClientIp, ws: WebSocketUpgrade) -> Response {
+async fn upgrade(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    headers: axum::http::HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
     let cfg = &app.config;
+    if !cfg.allowed_origins.is_empty() {
+        let origin = headers
+            .get(axum::http::header::ORIGIN)
+            .and_then(|v| v.to_str().ok())
+            .map(|o| o.trim_end_matches('/'));
+        let allowed = origin.is_some_and(|o| {
+            cfg.allowed_origins
+                .iter()
+                .any(|a| a.trim().trim_end_matches('/').eq_ignore_ascii_case(o))
+        });
+        if !allowed {
+            return crate::error::ServerError::new(
+                ErrorCode::OriginNotAllowed,
+                "this server does not accept sockets from that page",
+            )
+            .into_response();
+        }
+    }
     let slot = app
         .sockets
         .admit(ip, cfg.max_connections, cfg.max_connections_per_ip);
