@@ -215,3 +215,75 @@ async fn postgres_store() {
     assert_eq!(store.kind(), "postgres");
     contract(store).await;
 }
+
+/// Two rated games of one player end at the same moment, many times over: every change counts
+/// (each starts from the rating the other left), none is lost.
+async fn concurrent_results_lose_no_rating(store: Store) {
+    use fourhand_rating::Finish;
+    use fourhand_server::store::{RatingJob, Settled};
+    let player = Uuid::now_v7();
+    let rounds = 12;
+    for round in 0..rounds {
+        let mut games = Vec::new();
+        for _ in 0..2 {
+            let mut g = new_game();
+            g.rated = true;
+            g.seats[0].player = Some(player);
+            store.create_game(&g).await.unwrap();
+            games.push(g);
+        }
+        let end = |i: i64| GameEnd {
+            result: "1-0".into(),
+            termination: "Checkmate.".into(),
+            points: [0; 4],
+            placings: None,
+            pgn4: String::new(),
+            ended_ms: 1_800_000_000_000 + round * 10 + i,
+        };
+        let job = |g: &NewGame| RatingJob {
+            pool: "teams-blitz".into(),
+            rated: true,
+            players: [Some(player), g.seats[1].player, g.seats[2].player, None],
+            bots: [None, None, None, Some("greedy".into())],
+            finish: Settled::Played(Finish::Sides(Some(0))),
+        };
+        let (e0, e1) = (end(0), end(1));
+        let (j0, j1) = (job(&games[0]), job(&games[1]));
+        let (a, b) = tokio::join!(
+            store.finish_game(games[0].id, &e0, Some(&j0)),
+            store.finish_game(games[1].id, &e1, Some(&j1)),
+        );
+        assert!(a.unwrap() && b.unwrap());
+    }
+    let rows = store.ratings_of(player).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].games, 2 * rounds, "every rated game counted");
+    let history = store.rating_history(player, 1000).await.unwrap();
+    assert_eq!(history.len() as i64, 2 * rounds);
+    let mut befores: Vec<f64> = history.iter().map(|c| c.before).collect();
+    let mut afters: Vec<f64> = history.iter().map(|c| c.after).collect();
+    befores.sort_by(f64::total_cmp);
+    afters.sort_by(f64::total_cmp);
+    // A chain of wins: each change starts where another ended (the first from 1500).
+    assert_eq!(befores[0], 1500.0);
+    for w in befores[1..].iter().zip(&afters[..afters.len() - 1]) {
+        assert!(
+            (w.0 - w.1).abs() < 1e-9,
+            "a change started from a lost rating: {w:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn concurrent_results_on_postgres_lose_no_rating() {
+    let Some(url) = support::postgres_url().await else {
+        return;
+    };
+    concurrent_results_lose_no_rating(Store::connect(&url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn concurrent_results_on_sqlite_lose_no_rating() {
+    let url = support::sqlite_url();
+    concurrent_results_lose_no_rating(Store::connect(&url).await.unwrap()).await;
+}

@@ -44,6 +44,13 @@ fn change_row(t: ChangeTuple) -> RatingChange {
     }
 }
 
+/// The advisory-lock key of a player's ratings (a fold of the id; a shared key between two
+/// players only makes them wait for each other).
+fn lock_key(player: Uuid) -> i64 {
+    let (hi, lo) = player.as_u64_pair();
+    (hi ^ lo) as i64
+}
+
 impl SqlStore {
     /// Ends a game: its result and, in the same transaction, its abort record and rating
     /// changes. Returns false (and writes nothing) when the game had ended already.
@@ -70,6 +77,8 @@ impl SqlStore {
         let count =
             "SELECT COUNT(*) FROM aborts WHERE player_id = $1 AND at_ms >= $2 AND game_id <> $3";
         let now = e.ended_ms;
+        // SQLite has one connection: its transactions never overlap.
+        let postgres = matches!(self, SqlStore::Postgres(_));
         let ended: bool = on_pool!(self, p => {
             let mut tx = p.begin().await?;
             let n = sqlx::query(end)
@@ -88,6 +97,17 @@ impl SqlStore {
                             let (c,): (i64,) = sqlx::query_as(count).bind(player)
                                 .bind(now - PENALTY_WINDOW_MS).bind(game).fetch_one(&mut *tx).await?;
                             earlier = c as u32;
+                        }
+                    }
+                    if postgres && job.rated {
+                        // Two games of one player ending at once must not both start from the
+                        // same rating: lock the players (in one order, so two such games wait
+                        // for each other rather than deadlock) until this transaction ends.
+                        let mut keys: Vec<i64> = job.players.iter().flatten().map(|p| lock_key(*p)).collect();
+                        keys.sort_unstable();
+                        keys.dedup();
+                        for k in keys {
+                            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(k).execute(&mut *tx).await?;
                         }
                     }
                     let mut current: [Option<RatingRow>; 4] = Default::default();
