@@ -99,30 +99,7 @@ async fn a_killed_server_resumes_its_games() {
     let dir = std::env::temp_dir().join(format!("fourhand-crash-{}", std::process::id()));
     let port = free_port();
     let mut server = start(port, &dir);
-    let mut c = Vec::new();
-    for _ in 0..4 {
-        c.push(client(port).await);
-    }
-    send(&mut c[0], json!({"type": "create_table", "rules": "ffa"})).await;
-    let table = expect(&mut c[0], |m| m["type"] == "table").await["table"]["id"].clone();
-    let mut tokens = Vec::new();
-    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
-        send(
-            &mut c[i],
-            json!({"type": "sit", "table": table, "seat": seat}),
-        )
-        .await;
-        tokens.push(expect(&mut c[i], |m| m["type"] == "seated").await["seat_token"].clone());
-    }
-    let game = expect(&mut c[3], |m| m["type"] == "game_started").await["game"].clone();
-    for (i, t) in tokens.iter().enumerate() {
-        send(
-            &mut c[i],
-            json!({"type": "join", "game": game, "seat_token": t}),
-        )
-        .await;
-        expect(&mut c[i], |m| m["type"] == "snapshot").await;
-    }
+    let (mut c, game, tokens) = table(port, json!({"type": "create_table", "rules": "ffa"})).await;
     for (i, (f, t)) in [
         ("h2", "h3"),
         ("b7", "c7"),

@@ -62,52 +62,39 @@ fn creds(name: &str, password: &str) -> Option<Value> {
     Some(json!({"name": name, "password": password}))
 }
 
+/// POSTs credentials to `/api/{what}` from `ip`.
+async fn post_creds(
+    app: &App,
+    what: &str,
+    ip: &str,
+    name: &str,
+    password: &str,
+) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/{what}"),
+        ip,
+        creds(name, password),
+        None,
+    )
+    .await
+}
+
 #[tokio::test]
 async fn logins_are_rate_limited_per_address() {
     let app = app_with(|c| c.logins_per_minute = 3).await;
     for _ in 0..3 {
-        let (s, _) = call(
-            &app,
-            "POST",
-            "/api/login",
-            "203.0.113.1",
-            creds("nobody", "wrong pass"),
-            None,
-        )
-        .await;
+        let (s, _) = post_creds(&app, "login", "203.0.113.1", "nobody", "wrong pass").await;
         assert_eq!(s, StatusCode::UNAUTHORIZED);
     }
-    let (s, b) = call(
-        &app,
-        "POST",
-        "/api/login",
-        "203.0.113.1",
-        creds("nobody", "wrong pass"),
-        None,
-    )
-    .await;
+    let (s, b) = post_creds(&app, "login", "203.0.113.1", "nobody", "wrong pass").await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(b["code"], "rate_limited", "{b}");
     // Another address is not affected; nor is a spoofed earlier X-Forwarded-For entry.
-    let (s, _) = call(
-        &app,
-        "POST",
-        "/api/login",
-        "203.0.113.2",
-        creds("nobody", "wrong pass"),
-        None,
-    )
-    .await;
+    let (s, _) = post_creds(&app, "login", "203.0.113.2", "nobody", "wrong pass").await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, _) = call(
-        &app,
-        "POST",
-        "/api/login",
-        "198.51.100.9, 203.0.113.1",
-        creds("nobody", "x"),
-        None,
-    )
-    .await;
+    let (s, _) = post_creds(&app, "login", "198.51.100.9, 203.0.113.1", "nobody", "x").await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -159,15 +146,7 @@ async fn guests_registrations_and_imports_are_rate_limited_too() {
 #[tokio::test]
 async fn a_login_takes_as_long_whether_or_not_the_name_exists() {
     let app = app_with(|_| {}).await;
-    let (s, _) = call(
-        &app,
-        "POST",
-        "/api/register",
-        "192.0.2.1",
-        creds("real_name", "a long secret"),
-        None,
-    )
-    .await;
+    let (s, _) = post_creds(&app, "register", "192.0.2.1", "real_name", "a long secret").await;
     assert_eq!(s, StatusCode::CREATED);
     let time = |name: &'static str| {
         let app = app.clone();
@@ -175,15 +154,7 @@ async fn a_login_takes_as_long_whether_or_not_the_name_exists() {
             let mut v = Vec::new();
             for _ in 0..3 {
                 let t = Instant::now();
-                let (s, _) = call(
-                    &app,
-                    "POST",
-                    "/api/login",
-                    "192.0.2.1",
-                    creds(name, "wrong secret"),
-                    None,
-                )
-                .await;
+                let (s, _) = post_creds(&app, "login", "192.0.2.1", name, "wrong secret").await;
                 assert_eq!(s, StatusCode::UNAUTHORIZED);
                 v.push(t.elapsed());
             }
@@ -203,15 +174,7 @@ async fn a_login_takes_as_long_whether_or_not_the_name_exists() {
 #[tokio::test]
 async fn look_alike_names_and_common_passwords_are_refused() {
     let app = app_with(|_| {}).await;
-    let (s, _) = call(
-        &app,
-        "POST",
-        "/api/register",
-        "192.0.2.1",
-        creds("ada_x", "a long secret"),
-        None,
-    )
-    .await;
+    let (s, _) = post_creds(&app, "register", "192.0.2.1", "ada_x", "a long secret").await;
     assert_eq!(s, StatusCode::CREATED);
     for name in [
         "ADA_x",
@@ -219,42 +182,18 @@ async fn look_alike_names_and_common_passwords_are_refused() {
         "\u{ff41}\u{ff44}\u{ff41}_x",
         "Ada_X",
     ] {
-        let (s, b) = call(
-            &app,
-            "POST",
-            "/api/register",
-            "192.0.2.1",
-            creds(name, "a long secret"),
-            None,
-        )
-        .await;
+        let (s, b) = post_creds(&app, "register", "192.0.2.1", name, "a long secret").await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{name}: {b}");
         assert!(
             b["message"].as_str().unwrap().contains("taken"),
             "{name}: {b}"
         );
     }
-    let (s, b) = call(
-        &app,
-        "POST",
-        "/api/register",
-        "192.0.2.1",
-        creds("someone", "password123"),
-        None,
-    )
-    .await;
+    let (s, b) = post_creds(&app, "register", "192.0.2.1", "someone", "password123").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(b["message"].as_str().unwrap().contains("common"), "{b}");
     // The owner logs in with any of the spellings of his name.
-    let (s, b) = call(
-        &app,
-        "POST",
-        "/api/login",
-        "192.0.2.1",
-        creds("ADA_X", "a long secret"),
-        None,
-    )
-    .await;
+    let (s, b) = post_creds(&app, "login", "192.0.2.1", "ADA_X", "a long secret").await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["name"], "ada_x");
 }
@@ -315,24 +254,8 @@ async fn sessions_expire_renew_on_use_and_can_be_revoked() {
         (StatusCode::UNAUTHORIZED, json!("not_authenticated"))
     );
     // Everywhere: every session of the account goes.
-    let (_, a) = call(
-        &app,
-        "POST",
-        "/api/register",
-        "192.0.2.1",
-        creds("twice_in", "a long secret"),
-        None,
-    )
-    .await;
-    let (_, b) = call(
-        &app,
-        "POST",
-        "/api/login",
-        "192.0.2.1",
-        creds("twice_in", "a long secret"),
-        None,
-    )
-    .await;
+    let (_, a) = post_creds(&app, "register", "192.0.2.1", "twice_in", "a long secret").await;
+    let (_, b) = post_creds(&app, "login", "192.0.2.1", "twice_in", "a long secret").await;
     let (a, b) = (
         a["session"].as_str().unwrap(),
         b["session"].as_str().unwrap(),

@@ -7,7 +7,7 @@ use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use support::TestServer;
+use support::{against_bots, TestServer};
 
 /// This process's threads, and those among them whose name starts with `prefix`.
 fn threads(prefix: &str) -> (usize, usize) {
@@ -46,23 +46,7 @@ async fn many_engine_games_think_on_the_pool_alone() {
     let mut players = Vec::new();
     for i in 0..8 {
         let mut c = server.client(&format!("p{i}")).await;
-        c.send(json!({"type": "create_table", "rules": "teams"}))
-            .await;
-        let table = c.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-        c.send(json!({"type": "sit", "table": table, "seat": "S"}))
-            .await;
-        let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-        for seat in ["W", "N", "E"] {
-            c.send(json!({"type": "add_bot", "table": table, "seat": seat, "level": "engine2"}))
-                .await;
-        }
-        let game = c.expect(|m| m["type"] == "game_started").await["game"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        c.send(json!({"type": "join", "game": game, "seat_token": token}))
-            .await;
-        c.expect(|m| m["type"] == "snapshot").await;
+        let (game, _) = against_bots(&mut c, "engine2").await;
         players.push((c, game));
     }
     // Eight games' bots start thinking at once (24 searches of up to 0.4 s each).

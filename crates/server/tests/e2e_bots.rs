@@ -8,7 +8,7 @@ use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use support::{Client, TestServer};
+use support::{against_bots, Client, TestServer};
 
 async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
     let mut config = Config::for_tests();
@@ -37,26 +37,6 @@ async fn add_bot(c: &mut Client, table: &Value, seat: &str, level: &str) -> Valu
             || m["type"] == "game_started"
     })
     .await
-}
-
-/// A table where `c` sits South against three bots of `level`; the game id and South's token.
-pub async fn against_bots(c: &mut Client, level: &str) -> (String, Value) {
-    let table = new_table(c).await;
-    c.send(json!({"type": "sit", "table": table, "seat": "S"}))
-        .await;
-    let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    for seat in ["W", "N", "E"] {
-        let m = add_bot(c, &table, seat, level).await;
-        assert_ne!(m["type"], "error", "{m}");
-    }
-    let game = c.expect(|m| m["type"] == "game_started").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    c.send(json!({"type": "join", "game": game, "seat_token": token}))
-        .await;
-    c.expect(|m| m["type"] == "snapshot").await;
-    (game, token)
 }
 
 #[tokio::test]

@@ -128,27 +128,7 @@ async fn a_full_disk_refuses_moves_and_nothing_spins() {
 
     // South plays three greedy bots.
     let mut south = server.client("south").await;
-    south
-        .send(json!({"type": "create_table", "rules": "teams"}))
-        .await;
-    let table = south.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    south
-        .send(json!({"type": "sit", "table": table, "seat": "S"}))
-        .await;
-    let token = south.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    for seat in ["W", "N", "E"] {
-        south
-            .send(json!({"type": "add_bot", "table": table, "seat": seat, "level": "greedy"}))
-            .await;
-    }
-    let game = south.expect(|m| m["type"] == "game_started").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    south
-        .send(json!({"type": "join", "game": game, "seat_token": token}))
-        .await;
-    south.expect(|m| m["type"] == "snapshot").await;
+    let (game, _) = support::against_bots(&mut south, "greedy").await;
     let m = try_play(&mut south, &game, "S", "h2", "h3").await;
     assert_eq!(m["type"], "event", "{m}");
     // The disk fills up while West's bot waits its 600 ms.

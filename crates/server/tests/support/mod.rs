@@ -253,6 +253,29 @@ pub async fn four_players(
     four_at(server, create, &tokens).await
 }
 
+/// A table where `c` sits South against three bots of `level`, joined; the game id and South's
+/// seat token.
+pub async fn against_bots(c: &mut Client, level: &str) -> (String, Value) {
+    c.send(json!({"type": "create_table", "rules": "teams"}))
+        .await;
+    let table = c.expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    c.send(json!({"type": "sit", "table": table, "seat": "S"}))
+        .await;
+    let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
+    for seat in ["W", "N", "E"] {
+        c.send(json!({"type": "add_bot", "table": table, "seat": seat, "level": level}))
+            .await;
+    }
+    let game = c.expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.send(json!({"type": "join", "game": game, "seat_token": token}))
+        .await;
+    c.expect(|m| m["type"] == "snapshot").await;
+    (game, token)
+}
+
 /// An account made in the server's store, and a session for it.
 pub async fn account(server: &TestServer, name: &str) -> (Uuid, String) {
     let user = fourhand_server::store::User {
