@@ -23,7 +23,7 @@ export async function startServer() {
   const bin = process.env.FOURHAND_BIN || join(root, "target", "debug", "fourhand");
   const data = mkdtempSync(join(tmpdir(), "fourhand-web-"));
   const proc = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data,
-    "--web-dir", join(root, "web"), "--bot-delay-ms", "150", "--start-secs", "120"], { stdio: "ignore" });
+    "--bot-delay-ms", "150", "--start-secs", "120"], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try { const r = await fetch(`${base}/healthz`); if (r.ok) break; } catch {}

@@ -181,7 +181,7 @@ pub fn app(state: App) -> Router {
         .merge(crate::records::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
-        .fallback_service(tower_http::services::ServeDir::new(web))
+        .merge(crate::web::client(web))
         .with_state(state);
     crate::headers::harden(router)
 }

@@ -16,9 +16,10 @@ pub struct Config {
     /// Directory for the default SQLite database.
     #[arg(long, env = "FOURHAND_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
-    /// Directory of the web client served at `/`.
-    #[arg(long, env = "FOURHAND_WEB_DIR", default_value = "./web")]
-    pub web_dir: PathBuf,
+    /// Serve the web client from this directory instead of the copy built into the binary
+    /// (for working on the client: `--web-dir web`).
+    #[arg(long, env = "FOURHAND_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
     /// Seconds a disconnected player has to reconnect before forfeiting.
     #[arg(long, env = "FOURHAND_RECONNECT_SECS", default_value_t = 60)]
     pub reconnect_secs: u64,
@@ -106,7 +107,7 @@ impl Config {
             listen: "127.0.0.1:0".parse().expect("address"),
             database_url: None,
             data_dir: std::env::temp_dir(),
-            web_dir: PathBuf::from("web"),
+            web_dir: None,
             reconnect_secs: 60,
             start_secs: 30,
             pair_wait_secs: 20,

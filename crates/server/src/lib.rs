@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod peer;
 pub mod records;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 pub use app::{app, run, serve, state, App, AppState};

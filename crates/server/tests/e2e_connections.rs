@@ -124,7 +124,7 @@ async fn answers_carry_the_hardening_headers() {
     let dir = std::env::temp_dir().join(format!("fourhand-web-{}", uuid::Uuid::now_v7().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>t</title>").unwrap();
-    let server = server_with(|c| c.web_dir = dir.clone()).await;
+    let server = server_with(|c| c.web_dir = Some(dir.clone())).await;
     for path in [
         "/",
         "/index.html",
