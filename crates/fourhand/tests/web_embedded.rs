@@ -82,7 +82,10 @@ fn the_binary_serves_the_client_from_an_empty_directory() {
     assert!(gz.contains("content-encoding: gzip"), "{gz}");
     assert!(gz_len < plain_len, "gzip {gz_len} < plain {plain_len}");
     let (status, _, _) = get(port, "/tests/harness.mjs", "");
-    assert!(status.contains("404"), "the browser tests are not served: {status}");
+    assert!(
+        status.contains("404"),
+        "the browser tests are not served: {status}"
+    );
     let _ = child.kill();
     let _ = child.wait();
     std::fs::remove_dir_all(&dir).ok();

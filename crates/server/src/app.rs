@@ -116,6 +116,9 @@ fn spawn_heartbeat(app: &App) {
             }
             let _ = record_alive(&app2.store).await;
             beats += 1;
+            if beats.is_multiple_of(5) {
+                app2.metrics.upkeep();
+            }
             if beats % SWEEP_EVERY_BEATS == 1 {
                 // Expired and revoked sessions go (they are refused anyway).
                 let now = crate::game::actor::epoch_ms();
@@ -183,7 +186,8 @@ pub fn app(state: App) -> Router {
         .merge(ws::routes())
         .merge(crate::web::client(web))
         .with_state(state);
-    crate::headers::harden(router)
+    // A span per HTTP request (method, path, status, latency) from tower-http.
+    crate::headers::harden(router).layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
 /// Serves until `shutdown` resolves, then stops accepting, tells clients (close 1012), saves

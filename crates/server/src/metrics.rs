@@ -1,168 +1,204 @@
-//! Prometheus counters: connections, live games, moves, move latency, store errors.
+//! The server's metrics, through the `metrics` facade and its Prometheus exporter
+//! (`metrics-exporter-prometheus`), rendered at `/metrics`.
+//!
+//! Each server has a recorder of its own (tests run several servers in one process), so the
+//! handles are registered on it rather than through the global macros. Game metrics carry the
+//! rule set and the time-control speed as labels; the standard `process_*` metrics come from
+//! `metrics-process` and tokio's runtime metrics from the runtime, both read at each scrape.
 
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use metrics::{Counter, Gauge, Histogram, Key, Label, Metadata, Recorder, SharedString, Unit};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusRecorder};
 use std::time::Duration;
 
-/// A counter or gauge.
-#[derive(Default)]
-pub struct Gauge(AtomicI64);
-
-impl Gauge {
-    /// Adds one.
-    pub fn inc(&self) {
-        self.0.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// Subtracts one.
-    pub fn dec(&self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
-
-    /// The value.
-    pub fn get(&self) -> i64 {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Upper bounds of the latency histogram buckets, in seconds.
-const BUCKETS: [f64; 10] = [
+/// Upper bounds of the move latency buckets, in seconds.
+const LATENCY_BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
 
+const MOVE_LATENCY: &str = "fourhand_move_latency_seconds";
+
+/// What a game's metrics are labelled with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLabels {
+    /// The rule set's short name (`teams`, `ffa`, …).
+    pub rules: String,
+    /// The time control's speed (`bullet`, `blitz`, `rapid`).
+    pub speed: String,
+}
+
+impl GameLabels {
+    /// The labels of a game of `rules` at `time`.
+    pub fn of(rules: &str, time: &fourhand_protocol::TimeControl) -> GameLabels {
+        let speed = fourhand_rating::Category::of(time.base_ms, time.increment_ms, time.delay_ms);
+        GameLabels {
+            rules: rules.to_string(),
+            speed: speed.as_str().to_string(),
+        }
+    }
+
+    fn labels(&self) -> Vec<Label> {
+        vec![
+            Label::new("rules", self.rules.clone()),
+            Label::new("speed", self.speed.clone()),
+        ]
+    }
+}
+
 /// All the server's metrics.
-#[derive(Default)]
 pub struct Metrics {
+    recorder: PrometheusRecorder,
+    process: metrics_process::Collector,
     /// Open WebSocket connections.
     pub connections: Gauge,
-    /// Game actors running.
-    pub live_games: Gauge,
-    /// Moves applied.
-    pub moves: Gauge,
     /// Store failures.
-    pub store_errors: Gauge,
+    pub store_errors: Counter,
     /// Times a player's queue was full (it then gets a snapshot once it has room).
-    pub queue_full: Gauge,
+    pub queue_full: Counter,
     /// Snapshots sent to players whose queue had been full.
-    pub resyncs: Gauge,
+    pub resyncs: Counter,
     /// Bots made for seats (each keeps its search table for its whole game).
-    pub bots_created: Gauge,
+    pub bots_created: Counter,
     /// WebSockets refused by the connection caps (1013).
-    pub refused_connections: Gauge,
+    pub refused_connections: Counter,
     /// WebSockets closed for answering no ping (1001).
-    pub silent_connections: Gauge,
-    latency_buckets: [AtomicU64; 10],
-    latency_count: AtomicU64,
-    latency_sum_us: AtomicU64,
+    pub silent_connections: Counter,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+fn metadata() -> Metadata<'static> {
+    Metadata::new(module_path!(), metrics::Level::INFO, Some(module_path!()))
 }
 
 impl Metrics {
-    /// Records one move's store-and-apply time.
-    pub fn observe_latency(&self, d: Duration) {
-        let secs = d.as_secs_f64();
-        for (i, b) in BUCKETS.iter().enumerate() {
-            if secs <= *b {
-                self.latency_buckets[i].fetch_add(1, Ordering::Relaxed);
-            }
-        }
-        self.latency_count.fetch_add(1, Ordering::Relaxed);
-        self.latency_sum_us
-            .fetch_add(d.as_micros() as u64, Ordering::Relaxed);
-    }
-
-    /// The Prometheus text exposition.
-    pub fn render(&self) -> String {
-        let mut s = String::new();
-        let mut gauge = |name: &str, kind: &str, help: &str, v: i64| {
-            s.push_str(&format!(
-                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {v}\n"
-            ));
+    /// A fresh set of metrics on a recorder of its own.
+    pub fn new() -> Metrics {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Full(MOVE_LATENCY.into()), &LATENCY_BUCKETS)
+            .unwrap_or_default()
+            .build_recorder();
+        let describe = |name: &'static str, unit: Option<Unit>, help: &'static str| {
+            recorder.describe_counter(name.into(), unit, SharedString::const_str(help));
         };
-        gauge(
-            "fourhand_connections",
-            "gauge",
-            "Open WebSocket connections.",
-            self.connections.get(),
-        );
-        gauge(
+        describe("fourhand_connections", None, "Open WebSocket connections.");
+        describe(
             "fourhand_live_games",
-            "gauge",
-            "Games being played or watched.",
-            self.live_games.get(),
+            None,
+            "Games being played, by rule set and speed.",
         );
-        gauge(
+        describe(
+            "fourhand_games_started_total",
+            None,
+            "Games started, by rule set and speed.",
+        );
+        describe(
             "fourhand_moves_total",
-            "counter",
-            "Moves applied.",
-            self.moves.get(),
+            None,
+            "Moves stored and played, by rule set and speed.",
         );
-        gauge(
+        describe(
+            MOVE_LATENCY,
+            Some(Unit::Seconds),
+            "Time from a move's arrival to its events being sent, by rule set and speed.",
+        );
+        describe(
             "fourhand_store_errors_total",
-            "counter",
-            "Store failures.",
-            self.store_errors.get(),
+            None,
+            "Store operations that failed.",
         );
-        gauge(
+        describe(
             "fourhand_player_queue_full_total",
-            "counter",
+            None,
             "Times a player's outgoing queue was full (a resync follows).",
-            self.queue_full.get(),
         );
-        gauge(
+        describe(
             "fourhand_player_resyncs_total",
-            "counter",
+            None,
             "Snapshots sent to players whose queue had been full.",
-            self.resyncs.get(),
         );
-        gauge(
+        describe(
             "fourhand_bots_created_total",
-            "counter",
+            None,
             "Bots made for seats (one per bot seat and game; each keeps its search table).",
-            self.bots_created.get(),
         );
-        gauge(
+        describe(
             "fourhand_refused_connections_total",
-            "counter",
+            None,
             "WebSockets refused by the connection caps (closed with 1013).",
-            self.refused_connections.get(),
         );
-        gauge(
+        describe(
             "fourhand_silent_connections_total",
-            "counter",
+            None,
             "WebSockets closed for answering no ping (1001).",
-            self.silent_connections.get(),
         );
-        if let Some(rss) = resident_bytes() {
-            gauge(
-                "process_resident_memory_bytes",
-                "gauge",
-                "Resident memory of the server.",
-                rss,
-            );
+        let counter =
+            |name: &'static str| recorder.register_counter(&Key::from_name(name), &metadata());
+        let process = metrics_process::Collector::default();
+        metrics::with_local_recorder(&recorder, || process.describe());
+        Metrics {
+            connections: recorder
+                .register_gauge(&Key::from_name("fourhand_connections"), &metadata()),
+            store_errors: counter("fourhand_store_errors_total"),
+            queue_full: counter("fourhand_player_queue_full_total"),
+            resyncs: counter("fourhand_player_resyncs_total"),
+            bots_created: counter("fourhand_bots_created_total"),
+            refused_connections: counter("fourhand_refused_connections_total"),
+            silent_connections: counter("fourhand_silent_connections_total"),
+            process,
+            recorder,
         }
-        s.push_str("# HELP fourhand_move_latency_seconds Time to store and apply an action.\n");
-        s.push_str("# TYPE fourhand_move_latency_seconds histogram\n");
-        for (i, b) in BUCKETS.iter().enumerate() {
-            s.push_str(&format!(
-                "fourhand_move_latency_seconds_bucket{{le=\"{b}\"}} {}\n",
-                self.latency_buckets[i].load(Ordering::Relaxed)
-            ));
-        }
-        let count = self.latency_count.load(Ordering::Relaxed);
-        s.push_str(&format!(
-            "fourhand_move_latency_seconds_bucket{{le=\"+Inf\"}} {count}\n"
-        ));
-        s.push_str(&format!(
-            "fourhand_move_latency_seconds_sum {}\n",
-            self.latency_sum_us.load(Ordering::Relaxed) as f64 / 1e6
-        ));
-        s.push_str(&format!("fourhand_move_latency_seconds_count {count}\n"));
-        s
     }
-}
 
-/// Resident memory of this process (Linux), in bytes.
-fn resident_bytes() -> Option<i64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: i64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096)
+    /// The gauge of games being played with these labels.
+    pub fn live_games(&self, g: &GameLabels) -> Gauge {
+        let key = Key::from_parts("fourhand_live_games", g.labels());
+        self.recorder.register_gauge(&key, &metadata())
+    }
+
+    /// Counts a game started.
+    pub fn game_started(&self, g: &GameLabels) {
+        let key = Key::from_parts("fourhand_games_started_total", g.labels());
+        self.recorder
+            .register_counter(&key, &metadata())
+            .increment(1);
+    }
+
+    /// The counter of moves and the histogram of their latency for these labels.
+    pub fn moves(&self, g: &GameLabels) -> (Counter, Histogram) {
+        let moves = Key::from_parts("fourhand_moves_total", g.labels());
+        let latency = Key::from_parts(MOVE_LATENCY, g.labels());
+        (
+            self.recorder.register_counter(&moves, &metadata()),
+            self.recorder.register_histogram(&latency, &metadata()),
+        )
+    }
+
+    /// Records one move's store-and-apply time.
+    pub fn move_played(moves: &(Counter, Histogram), took: Duration) {
+        moves.0.increment(1);
+        moves.1.record(took.as_secs_f64());
+    }
+
+    /// Drains the histograms' recent samples into their buckets (call now and then).
+    pub fn upkeep(&self) {
+        self.recorder.handle().run_upkeep();
+    }
+
+    /// The Prometheus text exposition, with the process and runtime metrics read now.
+    pub fn render(&self) -> String {
+        metrics::with_local_recorder(&self.recorder, || {
+            self.process.collect();
+            if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                let m = rt.metrics();
+                metrics::gauge!("tokio_workers").set(m.num_workers() as f64);
+                metrics::gauge!("tokio_alive_tasks").set(m.num_alive_tasks() as f64);
+                metrics::gauge!("tokio_global_queue_depth").set(m.global_queue_depth() as f64);
+            }
+        });
+        self.recorder.handle().render()
+    }
 }

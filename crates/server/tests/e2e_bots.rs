@@ -128,8 +128,8 @@ async fn a_seat_bot_keeps_its_table_between_moves() {
         south.expect(|m| m["type"] == "legal").await;
     }
     assert_eq!(
-        server.app.metrics.bots_created.get(),
-        3,
+        support::metric(&server.app, "fourhand_bots_created_total"),
+        3.0,
         "nine bot moves by three bots made once each"
     );
     server.stop().await;

@@ -37,7 +37,10 @@ async fn a_socket_that_answers_no_ping_is_closed_and_one_that_does_stays() {
     // The silent one read nothing meanwhile: it finds a close frame, 1001.
     let closed = silent.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1001);
-    assert_eq!(server.app.metrics.silent_connections.get(), 1);
+    assert_eq!(
+        support::metric(&server.app, "fourhand_silent_connections_total"),
+        1.0
+    );
     server.stop().await;
 }
 
@@ -115,7 +118,7 @@ async fn sockets_beyond_the_caps_are_closed_with_1013() {
     };
     again.send(json!({"type": "ping"})).await;
     again.expect(|m| m["type"] == "pong").await;
-    assert!(server.app.metrics.refused_connections.get() >= 1);
+    assert!(support::metric(&server.app, "fourhand_refused_connections_total") >= 1.0);
     server.stop().await;
 }
 

@@ -147,3 +147,50 @@ async fn a_verney_game_through_a_mate_and_a_revival() {
     assert_eq!(next["seat"], "W", "Black revived; the turn goes on to Red");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn metrics_after_a_game_are_labelled_by_rule_set_and_speed() {
+    let server = TestServer::memory().await;
+    let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
+    for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
+        play(&mut c, &game, i, mv).await;
+    }
+    let text = server.app.metrics.render();
+    let scrape = prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_string())))
+        .expect("a Prometheus text parser reads /metrics");
+    let find = |name: &str| {
+        scrape
+            .samples
+            .iter()
+            .find(|s| {
+                s.metric == name
+                    && s.labels.get("rules") == Some("ffa")
+                    && s.labels.get("speed") == Some("blitz")
+            })
+            .unwrap_or_else(|| panic!("{name}{{rules=ffa,speed=blitz}} in:\n{text}"))
+    };
+    assert!(
+        matches!(find("fourhand_moves_total").value, prometheus_parse::Value::Counter(v) if v == 4.0)
+    );
+    assert!(
+        matches!(find("fourhand_games_started_total").value, prometheus_parse::Value::Counter(v) if v == 1.0)
+    );
+    assert!(
+        matches!(find("fourhand_live_games").value, prometheus_parse::Value::Gauge(v) if v == 1.0)
+    );
+    match &find("fourhand_move_latency_seconds").value {
+        prometheus_parse::Value::Histogram(buckets) => {
+            let total = buckets.iter().map(|b| b.count).fold(0.0, f64::max);
+            assert_eq!(total, 4.0, "four moves in the histogram");
+        }
+        v => panic!("a histogram, not {v:?}"),
+    }
+    for name in [
+        "process_cpu_seconds_total",
+        "process_open_fds",
+        "fourhand_connections",
+    ] {
+        assert!(scrape.samples.iter().any(|s| s.metric == name), "{name}");
+    }
+    server.stop().await;
+}

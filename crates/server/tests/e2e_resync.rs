@@ -146,7 +146,7 @@ async fn a_player_who_stops_reading_is_resynced_not_forfeited() {
     // North talks to his partner until South's queue is full.
     let long = "y".repeat(450);
     let mut k = 0;
-    while server.app.metrics.queue_full.get() == 0 {
+    while support::metric(&server.app, "fourhand_player_queue_full_total") == 0.0 {
         say(&mut c[2], &game, "N", "partner", &format!("{k} {long}")).await;
         k += 1;
         assert!(k < 100_000, "South's queue never filled");
@@ -180,7 +180,7 @@ async fn a_player_who_stops_reading_is_resynced_not_forfeited() {
     }
     c[0].grow_buffer();
     assert_contiguous(&msgs, start);
-    assert!(server.app.metrics.resyncs.get() >= 1);
+    assert!(support::metric(&server.app, "fourhand_player_resyncs_total") >= 1.0);
     // South plays on when his turn comes.
     play(&mut c, &game, 2, "g13-g12").await;
     play(&mut c, &game, 3, "m8-l8").await;

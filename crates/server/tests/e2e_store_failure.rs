@@ -135,12 +135,12 @@ async fn a_full_disk_refuses_moves_and_nothing_spins() {
     disk.fill();
     health_becomes(&app, StatusCode::SERVICE_UNAVAILABLE).await;
     let id: uuid::Uuid = game.parse().unwrap();
-    let errors_before = app.metrics.store_errors.get();
+    let errors_before = support::metric(&app, "fourhand_store_errors_total");
     // Three seconds of a failing store: the bot tries a handful of times, not thousands.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let tries = app.metrics.store_errors.get() - errors_before;
+    let tries = support::metric(&app, "fourhand_store_errors_total") - errors_before;
     assert!(
-        tries <= 12,
+        tries <= 12.0,
         "{tries} store attempts in 3 s: the bot must back off"
     );
     // South cannot resign either: refused clearly, nothing changed.
@@ -278,13 +278,13 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     c[1].send(json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}))
         .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let errors_before = app.metrics.store_errors.get();
+    let errors_before = support::metric(&app, "fourhand_store_errors_total");
     let m = try_play(&mut c[1], &game, "W", "b7", "c7").await;
     assert_eq!(m["code"], "store_unavailable", "{m}");
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let tries = app.metrics.store_errors.get() - errors_before;
+    let tries = support::metric(&app, "fourhand_store_errors_total") - errors_before;
     assert!(
-        tries <= 12,
+        tries <= 12.0,
         "{tries} store attempts in 3 s: it must back off"
     );
 

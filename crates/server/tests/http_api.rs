@@ -107,10 +107,11 @@ async fn health_metrics_and_listings() {
     assert_eq!(s, StatusCode::OK);
     for name in [
         "fourhand_connections",
-        "fourhand_live_games",
-        "fourhand_moves_total",
-        "fourhand_move_latency_seconds_bucket",
         "fourhand_store_errors_total",
+        "process_cpu_seconds_total",
+        "process_open_fds",
+        "process_resident_memory_bytes",
+        "tokio_alive_tasks",
     ] {
         assert!(m.contains(name), "{name} in /metrics");
     }

@@ -122,6 +122,8 @@ pub struct ActorEnv {
     pub rating: crate::store::RatingJob,
     /// Where bots think.
     pub bots: Arc<crate::bot::BotPool>,
+    /// What its metrics are labelled with.
+    pub labels: crate::metrics::GameLabels,
 }
 
 struct Actor {
@@ -147,6 +149,8 @@ struct Actor {
     seat_bots: [Option<Box<fourhand_bot::Bot>>; 4],
     /// Set when the game ends or its actor stops: stops a search in progress.
     stop_bots: Arc<std::sync::atomic::AtomicBool>,
+    /// Its move counter and latency histogram (labelled), once running.
+    moves: Option<(metrics::Counter, metrics::Histogram)>,
 }
 
 /// Epoch milliseconds now.
@@ -186,8 +190,11 @@ pub fn spawn(
         over: over.clone(),
         seat_bots: Default::default(),
         stop_bots: Arc::default(),
+        moves: None,
     };
-    tracker.spawn(actor.run(rx));
+    // Every log line of the actor says which game it is about.
+    let span = tracing::info_span!("game", game = %id, rules = %actor.env.labels.rules);
+    tracker.spawn(tracing::Instrument::instrument(actor.run(rx), span));
     GameHandle { id, tx, over }
 }
 
@@ -197,7 +204,10 @@ impl Actor {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        self.env.metrics.live_games.inc();
+        let live = self.env.metrics.live_games(&self.env.labels);
+        live.increment(1.0);
+        let moves = self.env.metrics.moves(&self.env.labels);
+        self.moves = Some(moves);
         let mut over_since: Option<Instant> = None;
         // A game restored after a crash between its last action and its result ends now.
         if self.core.is_over() {
@@ -247,7 +257,7 @@ impl Actor {
         }
         self.stop_bots
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        self.env.metrics.live_games.dec();
+        live.decrement(1.0);
     }
 
     /// Submits what is due now (one stored input at a time), then starts a due bot.
@@ -279,7 +289,7 @@ impl Actor {
             .take()
             .filter(|b| b.level() == level)
             .unwrap_or_else(|| {
-                self.env.metrics.bots_created.inc();
+                self.env.metrics.bots_created.increment(1);
                 crate::bot::seat_bot(level)
             });
         let thought = self
@@ -447,11 +457,10 @@ impl Actor {
             Outcome::Stored(f) => {
                 let is_move = matches!(f.input, Input::Play { .. });
                 let events = self.core.apply(f.input, f.now);
-                if is_move {
-                    self.env.metrics.moves.inc();
-                }
                 self.fan_out(&events);
-                self.env.metrics.observe_latency(f.started.elapsed());
+                if let (true, Some(m)) = (is_move, &self.moves) {
+                    crate::metrics::Metrics::move_played(m, f.started.elapsed());
+                }
                 answer(f.reply, Ok(()));
                 while let Some((input, reply)) = self.writes.next_waiting() {
                     self.submit(input, reply);
@@ -495,7 +504,7 @@ impl Actor {
                     // snapshot once its queue has room again.
                     tracing::debug!(game = %self.id, conn, "a player's queue is full");
                     sub.lagging = true;
-                    self.env.metrics.queue_full.inc();
+                    self.env.metrics.queue_full.increment(1);
                 }
             }
         }
@@ -522,7 +531,7 @@ impl Actor {
             if let Some(sub) = self.subs.get_mut(&conn) {
                 if sub.tx.try_send(msg.clone()).is_ok() {
                     sub.lagging = false;
-                    self.env.metrics.resyncs.inc();
+                    self.env.metrics.resyncs.increment(1);
                     self.send_legal(Some(conn));
                 }
             }
@@ -567,7 +576,7 @@ impl Actor {
             if let Some(s) = self.subs.get_mut(&c) {
                 if s.tx.try_send(msg.clone()).is_err() {
                     s.lagging = true;
-                    self.env.metrics.queue_full.inc();
+                    self.env.metrics.queue_full.increment(1);
                 }
             }
         }
@@ -614,7 +623,7 @@ impl Actor {
             ..self.env.rating.clone()
         };
         if let Err(e) = self.env.store.finish_game(self.id, &end, Some(&job)).await {
-            self.env.metrics.store_errors.inc();
+            self.env.metrics.store_errors.increment(1);
             tracing::error!(game = %self.id, error = %e, "could not store the result");
         }
     }

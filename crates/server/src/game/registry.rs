@@ -109,6 +109,7 @@ fn env(app: &AppState, new: &NewGame) -> ActorEnv {
         shutdown: app.shutdown.clone(),
         linger: Duration::from_secs(300),
         bots: app.bots.clone(),
+        labels: crate::metrics::GameLabels::of(&new.rules, &new.time),
     }
 }
 
@@ -155,6 +156,8 @@ pub async fn start(app: &AppState, spec: GameSpec) -> Result<Uuid, ServerError> 
         created_ms: actor::epoch_ms(),
     };
     app.store.create_game(&new).await?;
+    app.metrics
+        .game_started(&crate::metrics::GameLabels::of(&new.rules, &new.time));
     let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
     let core = GameCore::new(
         game,

@@ -204,7 +204,7 @@ impl Writes {
     /// Backs off after a failure (doubling up to [`BACKOFF_MAX`]), logs at most once a
     /// minute, and returns the wait.
     fn failed(&mut self, e: &StoreError) -> Duration {
-        self.metrics.store_errors.inc();
+        self.metrics.store_errors.increment(1);
         let wait = BACKOFF_FIRST
             .saturating_mul(1 << self.failures.min(8))
             .min(BACKOFF_MAX);

@@ -254,6 +254,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
                     "invalid, expired or revoked session token",
                 )
             })?;
+    tracing::Span::current().record("player", tracing::field::display(&p.name));
     conn.send(&ServerMsg::Welcome {
         player: p.id.to_string(),
         name: p.name.clone(),

@@ -61,7 +61,7 @@ async fn upgrade(
     let slot = match slot {
         Ok(slot) => slot,
         Err(why) => {
-            app.metrics.refused_connections.inc();
+            app.metrics.refused_connections.increment(1);
             let reason = match why {
                 Refused::Full => "the server is full; try again later",
                 Refused::TooManyFromAddress => "too many connections from your address",
@@ -83,8 +83,12 @@ async fn upgrade(
         .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| {
             let tracker = app.tracker.clone();
+            // Every log line of the connection says which one it is, from where, and (after
+            // hello) for whom.
+            let span = tracing::info_span!("conn", %ip, player = tracing::field::Empty);
             async move {
-                tracker.spawn(connection(app, socket)).await.ok();
+                let task = tracing::Instrument::instrument(connection(app, socket), span);
+                tracker.spawn(task).await.ok();
                 drop(slot);
             }
         })
@@ -192,7 +196,7 @@ impl Conn {
 }
 
 async fn connection(app: App, socket: WebSocket) {
-    app.metrics.connections.inc();
+    app.metrics.connections.increment(1.0);
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Wire>(1024);
     let (close_tx, mut close_rx) = tokio::sync::oneshot::channel::<CloseCode>();
@@ -295,7 +299,7 @@ async fn connection(app: App, socket: WebSocket) {
             tokio::select! {
                 m = stream.next() => m,
                 _ = tokio::time::sleep_until(heard + silence) => {
-                    app.metrics.silent_connections.inc();
+                    app.metrics.silent_connections.increment(1);
                     close_code = Some(CloseCode::GoingAway);
                     break;
                 }
@@ -366,7 +370,7 @@ async fn connection(app: App, socket: WebSocket) {
             }
         }
     }
-    app.metrics.connections.dec();
+    app.metrics.connections.decrement(1.0);
 }
 
 /// A read failed because a frame or message was over the size limit.

@@ -389,6 +389,25 @@ pub async fn play(clients: &mut [Client], game: &str, i: usize, mv: &str) {
     assert_eq!(m["type"], "event", "{mv} by {}: {m}", letter(i));
 }
 
+/// The value of an unlabelled metric in the server's `/metrics` text (0 when absent), read with
+/// a Prometheus text parser.
+pub fn metric(app: &App, name: &str) -> f64 {
+    let text = app.metrics.render();
+    let scrape = prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_string())))
+        .expect("/metrics parses");
+    scrape
+        .samples
+        .iter()
+        .filter(|s| s.metric == name)
+        .map(|s| match s.value {
+            prometheus_parse::Value::Counter(v)
+            | prometheus_parse::Value::Gauge(v)
+            | prometheus_parse::Value::Untyped(v) => v,
+            _ => 0.0,
+        })
+        .sum()
+}
+
 /// The shared data directory.
 pub fn data(rel: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
