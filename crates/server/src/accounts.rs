@@ -27,6 +27,8 @@ pub fn routes() -> Router<App> {
         .route("/api/register", post(register))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
+        .route("/api/password", post(change_password))
+        .route("/api/account", axum::routing::delete(delete_account))
 }
 
 /// A session handed to a client.
@@ -75,6 +77,7 @@ fn valid_name(n: &str) -> bool {
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         && !name_key(n).starts_with("guest")
         && !name_key(n).starts_with("bot")
+        && !name_key(n).starts_with("deleted")
 }
 
 /// Runs argon2 on a blocking thread, a few at a time.
@@ -97,21 +100,10 @@ async fn register(
     if !valid_name(&c.name) {
         return Err(ServerError::new(
             ErrorCode::BadRequest,
-            "names are 3 to 24 letters, digits, '-' or '_', not starting with 'guest' or 'bot'",
+            "names are 3 to 24 letters, digits, '-' or '_', not starting with 'guest', 'bot' or 'deleted'",
         ));
     }
-    if c.password.chars().count() < 8 || c.password.len() > 256 {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "passwords are 8 to 256 characters",
-        ));
-    }
-    if is_common_password(&c.password) {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "that password is one of the most common ones; choose another",
-        ));
-    }
+    acceptable_password(&c.password)?;
     let key = name_key(&c.name);
     let taken = || {
         ServerError::new(
@@ -237,4 +229,107 @@ async fn logout(
         app.store.revoke_session(id, now).await?;
     }
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// A new password must be 8 to 256 characters and not among the most common ones.
+fn acceptable_password(password: &str) -> Result<(), ServerError> {
+    if password.chars().count() < 8 || password.len() > 256 {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "passwords are 8 to 256 characters",
+        ));
+    }
+    if is_common_password(password) {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "that password is one of the most common ones; choose another",
+        ));
+    }
+    Ok(())
+}
+
+/// The account of a bearer session whose password is `password` (checked off the async
+/// threads, within the login rate limit).
+async fn account_with_password(
+    app: &App,
+    ip: std::net::IpAddr,
+    headers: &HeaderMap,
+    password: &str,
+) -> Result<(User, Uuid), ServerError> {
+    app.http_limits.check(Costly::Login, ip)?;
+    let (player, session) = bearer(app, headers).await?;
+    let user =
+        app.store.user_by_id(player.id).await?.ok_or_else(|| {
+            ServerError::new(ErrorCode::AccountRequired, "guests have no password")
+        })?;
+    let (password, hash) = (password.to_string(), user.password_hash.clone());
+    if !off_thread(app, move || verify_password(&password, &hash)).await? {
+        return Err(ServerError::new(
+            ErrorCode::NotAuthenticated,
+            "wrong password",
+        ));
+    }
+    Ok((user, session))
+}
+
+#[derive(Deserialize)]
+struct NewPassword {
+    old: String,
+    new: String,
+}
+
+/// Changes the password and revokes every other session of the account.
+async fn change_password(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Json(c): Json<NewPassword>,
+) -> Result<Response, ServerError> {
+    acceptable_password(&c.new)?;
+    let (user, session) = account_with_password(&app, ip, &headers, &c.old).await?;
+    let new = c.new.clone();
+    let hash = off_thread(&app, move || hash_password(&new))
+        .await?
+        .ok_or_else(|| ServerError::internal("argon2 failed"))?;
+    app.store.set_password(user.id, &hash).await?;
+    app.store
+        .revoke_sessions_of(user.id, Some(session), epoch_ms())
+        .await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+struct Confirm {
+    password: String,
+}
+
+/// Deletes the account: its games stay in the archive under a placeholder name.
+async fn delete_account(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Json(c): Json<Confirm>,
+) -> Result<Response, ServerError> {
+    let (user, _) = account_with_password(&app, ip, &headers, &c.password).await?;
+    let placeholder = format!("deleted-{}", &user.id.simple().to_string()[24..]);
+    app.store
+        .delete_account(user.id, &placeholder, retag, epoch_ms())
+        .await?;
+    tracing::info!(account = %user.id, "account deleted");
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Replaces `old` by `new` in the player tags (`[Red "old"]` …) of a game of `rules`.
+fn retag(pgn4: &str, rules: &str, old: &str, new: &str) -> String {
+    let Ok(variant) = rules.parse::<fourhand_rules::Variant>() else {
+        return pgn4.to_string();
+    };
+    let mut out = pgn4.to_string();
+    for colour in fourhand_rules::RuleSet::of(variant).colours {
+        out = out.replace(
+            &format!("[{colour} \"{old}\"]"),
+            &format!("[{colour} \"{new}\"]"),
+        );
+    }
+    out
 }

@@ -284,3 +284,123 @@ async fn refused(server: &TestServer, token: &str) {
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
 }
+
+#[tokio::test]
+async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_its_games() {
+    let server = TestServer::memory().await;
+    let app = server.app.clone();
+    let ip = "192.0.2.1";
+    let (s, reg) = post_creds(&app, "register", ip, "ada_l", "a long secret").await;
+    assert_eq!(s, StatusCode::CREATED);
+    let here = reg["session"].as_str().unwrap().to_string();
+    let (_, other) = post_creds(&app, "login", ip, "ada_l", "a long secret").await;
+    let other = other["session"].as_str().unwrap().to_string();
+    // Ada (South) plays a whole game with three guests.
+    let mut sessions = vec![here.clone()];
+    for n in ["w", "n", "e"] {
+        sessions.push(server.session(n).await);
+    }
+    let (game, mut c, _) = support::four_at(
+        &server,
+        json!({"type": "create_table", "rules": "teams"}),
+        &sessions,
+    )
+    .await;
+    for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
+        support::play(&mut c, &game, i, mv).await;
+    }
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    c[0].expect(|m| m["event"]["kind"] == "over").await;
+    let id: Uuid = game.parse().unwrap();
+    while app.store.game(id).await.unwrap().unwrap().end.is_none() {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // A guest has no password to change; a wrong old password changes nothing.
+    let guest = server.session("guest").await;
+    let body = json!({"old": "whatever it is", "new": "another long secret"});
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/password",
+        ip,
+        Some(body.clone()),
+        Some(&guest),
+    )
+    .await;
+    assert_ne!(s, StatusCode::NO_CONTENT);
+    let wrong = json!({"old": "not the secret", "new": "another long secret"});
+    let (s, b) = call(&app, "POST", "/api/password", ip, Some(wrong), Some(&here)).await;
+    assert_eq!(
+        (s, b["code"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("not_authenticated"))
+    );
+    // The change: this session stays, the other is revoked, the new password logs in.
+    let change = json!({"old": "a long secret", "new": "another long secret"});
+    let (s, _) = call(&app, "POST", "/api/password", ip, Some(change), Some(&here)).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    refused(&server, &other).await;
+    Client::connect(server.addr, &here).await;
+    assert_eq!(
+        post_creds(&app, "login", ip, "ada_l", "a long secret")
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        post_creds(&app, "login", ip, "ada_l", "another long secret")
+            .await
+            .0,
+        StatusCode::OK
+    );
+    // Deletion: no login, no profile, no session; the game stays under a placeholder name.
+    let (s, _) = call(
+        &app,
+        "DELETE",
+        "/api/account",
+        ip,
+        Some(json!({"password": "another long secret"})),
+        Some(&here),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    refused(&server, &here).await;
+    assert_eq!(
+        post_creds(&app, "login", ip, "ada_l", "another long secret")
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/players/ada_l", ip, None, None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    let stored = app.store.game(id).await.unwrap().unwrap();
+    let placeholder = stored.game.seats[0].name.clone();
+    assert!(placeholder.starts_with("deleted-"), "{placeholder}");
+    let pgn4 = stored.end.unwrap().pgn4;
+    assert!(pgn4.contains(&format!("[Red \"{placeholder}\"]")), "{pgn4}");
+    assert!(!pgn4.contains("ada_l"), "{pgn4}");
+    let (s, archive) = call(
+        &app,
+        "GET",
+        &format!("/api/archive?player={placeholder}"),
+        ip,
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(archive.as_array().unwrap().len(), 1, "{archive}");
+    assert_eq!(archive[0]["id"], game);
+    // The name is free again.
+    assert_eq!(
+        post_creds(&app, "register", ip, "ada_l", "a third long secret")
+            .await
+            .0,
+        StatusCode::CREATED
+    );
+    server.stop().await;
+}

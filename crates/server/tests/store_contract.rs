@@ -178,7 +178,7 @@ async fn contract(store: Store) {
         "a game ends once"
     );
     let done = store.game(g.id).await.unwrap().unwrap();
-    assert_eq!(done.end, Some(end));
+    assert_eq!(done.end.as_ref(), Some(&end));
     assert!(!store
         .live_games()
         .await
@@ -192,6 +192,41 @@ async fn contract(store: Store) {
         .iter()
         .any(|x| x.game.id == g.id));
     assert_eq!(store.game(Uuid::now_v7()).await.unwrap(), None);
+    // Deleting an account renames it wherever it is stored; its game stays.
+    let mut mine = new_game();
+    let owner = User {
+        id: mine.seats[0].player.unwrap(),
+        name: format!("o{}", &Uuid::now_v7().simple().to_string()[20..]),
+        name_key: format!("k{}", &Uuid::now_v7().simple().to_string()[20..]),
+        password_hash: "$argon2id$y".into(),
+        created_ms: 6,
+    };
+    store.create_user(&owner).await.unwrap();
+    mine.seats[0].name = owner.name.clone();
+    store.create_game(&mine).await.unwrap();
+    let tagged = GameEnd {
+        pgn4: format!("[Red \"{}\"]\n\n1. h2-h3\n", owner.name),
+        ..end.clone()
+    };
+    store.finish_game(mine.id, &tagged, None).await.unwrap();
+    let retag: fourhand_server::store::Retag = |pgn, _rules, old, new| pgn.replace(old, new);
+    assert!(store
+        .delete_account(owner.id, "deleted-x1", retag, 9)
+        .await
+        .unwrap());
+    assert!(store.user_by_name(&owner.name).await.unwrap().is_none());
+    let gone = store.user_by_id(owner.id).await.unwrap().unwrap();
+    assert_eq!(
+        (gone.name.as_str(), gone.password_hash.as_str()),
+        ("deleted-x1", "!")
+    );
+    let kept = store.game(mine.id).await.unwrap().unwrap();
+    assert_eq!(kept.game.seats[0].name, "deleted-x1");
+    assert_eq!(kept.end.unwrap().pgn4, "[Red \"deleted-x1\"]\n\n1. h2-h3\n");
+    assert!(!store
+        .delete_account(Uuid::now_v7(), "deleted-x2", retag, 9)
+        .await
+        .unwrap());
 }
 
 #[tokio::test]

@@ -4,6 +4,10 @@ use super::records::{SessionRow, User};
 use super::{Backend, Store, StoreResult};
 use uuid::Uuid;
 
+/// Rewrites a game's PGN4 so that `old` no longer names a player there: `(pgn4, rules, old,
+/// new) -> pgn4`.
+pub type Retag = fn(&str, &str, &str, &str) -> String;
+
 impl Store {
     /// Records a new session.
     pub async fn create_session(&self, s: &SessionRow) -> StoreResult<()> {
@@ -64,6 +68,43 @@ impl Store {
         match &*self.backend {
             Backend::Memory(m) => Ok(m.sweep_sessions(before_ms)),
             Backend::Sql(q) => q.sweep_sessions(before_ms).await,
+        }
+    }
+
+    /// The account with this id.
+    pub async fn user_by_id(&self, id: Uuid) -> StoreResult<Option<User>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.user_by_id(id)),
+            Backend::Sql(q) => q.user_by_id(id).await,
+        }
+    }
+
+    /// Replaces an account's password hash.
+    pub async fn set_password(&self, id: Uuid, hash: &str) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.set_password(id, hash);
+                Ok(())
+            }
+            Backend::Sql(q) => q.set_password(id, hash).await,
+        }
+    }
+
+    /// Deletes an account, in one transaction: its name becomes `placeholder` everywhere it is
+    /// stored (the account row, which can no longer log in, the seats of its games and their
+    /// PGN4, retagged by `retag(pgn4, rules, old, new)`), its sessions are revoked and its
+    /// ratings leave the leaderboards. Its games stay in the archive. False when there is no
+    /// such account.
+    pub async fn delete_account(
+        &self,
+        id: Uuid,
+        placeholder: &str,
+        retag: Retag,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.delete_account(id, placeholder, retag, now_ms)),
+            Backend::Sql(q) => q.delete_account(id, placeholder, retag, now_ms).await,
         }
     }
 

@@ -63,6 +63,57 @@ impl MemoryStore {
         self.with(|s| s.users.get(name).cloned())
     }
 
+    pub(super) fn user_by_id(&self, id: Uuid) -> Option<User> {
+        self.with(|s| s.users.values().find(|u| u.id == id).cloned())
+    }
+
+    pub(super) fn set_password(&self, id: Uuid, hash: &str) {
+        self.with(|s| {
+            if let Some(u) = s.users.values_mut().find(|u| u.id == id) {
+                u.password_hash = hash.to_string();
+            }
+        })
+    }
+
+    pub(super) fn delete_account(
+        &self,
+        id: Uuid,
+        placeholder: &str,
+        retag: super::Retag,
+        now: i64,
+    ) -> bool {
+        self.with(|s| {
+            let Some(old) = s
+                .users
+                .values()
+                .find(|u| u.id == id)
+                .map(|u| u.name.clone())
+            else {
+                return false;
+            };
+            let mut user = s.users.remove(&old).expect("found above");
+            user.name = placeholder.to_string();
+            user.name_key = placeholder.to_string();
+            user.password_hash = "!".into();
+            s.users.insert(placeholder.to_string(), user);
+            for g in s.games.values_mut() {
+                let mut hit = false;
+                for seat in g.game.seats.iter_mut().filter(|x| x.player == Some(id)) {
+                    seat.name = placeholder.to_string();
+                    hit = true;
+                }
+                if let (true, Some(end)) = (hit, g.end.as_mut()) {
+                    end.pgn4 = retag(&end.pgn4, &g.game.rules, &old, placeholder);
+                }
+            }
+            for r in s.sessions.values_mut().filter(|r| r.player == id) {
+                r.revoked_ms.get_or_insert(now);
+            }
+            s.ratings.retain(|(p, _), _| *p != id);
+            true
+        })
+    }
+
     pub(super) fn user_by_key(&self, key: &str) -> Option<User> {
         self.with(|s| s.users.values().find(|u| u.name_key == key).cloned())
     }

@@ -10,6 +10,7 @@ mod ratings;
 mod records;
 mod sql;
 
+pub use accounts::Retag;
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{ActionRecord, NewGame, SessionRow, StoredAction, StoredGame, StoredSeat, User};
 
