@@ -48,6 +48,12 @@ pub enum ErrorCode {
     NotSeated,
     /// The page that opened the WebSocket is not one the server accepts (HTTP 403).
     OriginNotAllowed,
+    /// Only a moderator may do this (HTTP 403).
+    NotAdmin,
+    /// A moderator muted this player's chat for a while.
+    Muted,
+    /// A moderator banned this player from playing for a while (or for good).
+    Banned,
     /// The player (or the server) has as many games with engine bots as allowed.
     BotLimit,
     /// Too many messages; the connection will be closed if it goes on.

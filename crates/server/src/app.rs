@@ -181,6 +181,7 @@ pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     let router = http::routes()
         .merge(crate::accounts::routes())
+        .merge(crate::moderation::routes())
         .merge(crate::records::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())

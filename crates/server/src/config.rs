@@ -87,6 +87,10 @@ pub struct Config {
     /// one, is refused with 403. Unset: any origin.
     #[arg(long, env = "FOURHAND_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
+    /// Accounts that are moderators (comma-separated names): they see reports, mute, ban,
+    /// close tables and abort games.
+    #[arg(long, env = "FOURHAND_ADMINS", value_delimiter = ',')]
+    pub admins: Vec<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "FOURHAND_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
@@ -121,6 +125,7 @@ impl Config {
             bot_threads: 2,
             session_days: 30,
             allowed_origins: Vec::new(),
+            admins: Vec::new(),
             guests_per_minute: 0,
             registers_per_minute: 0,
             logins_per_minute: 0,

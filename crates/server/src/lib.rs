@@ -17,6 +17,7 @@ pub mod identity;
 pub mod library;
 pub mod lobby;
 pub mod metrics;
+pub mod moderation;
 pub mod peer;
 pub mod records;
 pub mod store;

@@ -10,6 +10,7 @@ use fourhand_server::game::core::{Audience, GameCore, Input, SeatState, Timing};
 fn seat(name: &str, bot: Option<BotLevel>) -> SeatState {
     SeatState {
         name: name.into(),
+        player: None,
         bot,
         token_hash: None,
         connections: 0,

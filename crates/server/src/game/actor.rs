@@ -65,6 +65,13 @@ pub enum Command {
         /// The connection.
         conn: ConnId,
     },
+    /// The chat lines `player` could see (for a report).
+    ChatLines {
+        /// The player (none: a spectator's view).
+        player: Option<Uuid>,
+        /// Reply.
+        reply: oneshot::Sender<Vec<String>>,
+    },
     /// The current state.
     Snapshot {
         /// Reply.
@@ -333,6 +340,10 @@ impl Actor {
                         self.submit(Input::Disconnected(s), None);
                     }
                 }
+            }
+            Command::ChatLines { player, reply } => {
+                let seats = player.map(|p| self.core.seats_of(p)).unwrap_or_default();
+                let _ = reply.send(self.core.chat_lines(&seats));
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot());

@@ -58,6 +58,8 @@ pub enum Input {
     Forfeit(Seat),
     /// Not everyone connected in time: the game is cancelled.
     Cancel,
+    /// A moderator aborts the game (no result), for this reason.
+    Abort(String),
     /// A chat line.
     Chat {
         /// Speaker.
@@ -116,6 +118,8 @@ fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> 
 pub struct SeatState {
     /// Display name.
     pub name: String,
+    /// The player (humans).
+    pub player: Option<uuid::Uuid>,
     /// A bot plays it.
     pub bot: Option<BotLevel>,
     /// Hash of the seat token (humans).
@@ -161,6 +165,8 @@ pub struct GameCore {
     pub(crate) table_chat: bool,
     pub(crate) started_at: u64,
     pub(crate) cancelled: bool,
+    /// Why a moderator aborted it (when one did).
+    pub(crate) abort_reason: Option<String>,
     pub(crate) seq: u64,
     /// The first number of this run's event stream minus one: events of earlier runs (before
     /// a restart) are numbered below it and are never answered with a catch-up.
@@ -190,6 +196,7 @@ impl GameCore {
             table_chat,
             started_at: now,
             cancelled: false,
+            abort_reason: None,
             seq: 0,
             seq_base: 0,
             log: VecDeque::new(),
@@ -256,6 +263,44 @@ impl GameCore {
         }
     }
 
+    /// The chat lines the holder of `seats` could see (a spectator, with none: table chat),
+    /// oldest first, as `Red (ada_l) to partner: text` — what a report keeps.
+    pub fn chat_lines(&self, seats: &[Seat]) -> Vec<String> {
+        self.log
+            .iter()
+            .filter(|n| match n.audience {
+                Audience::All => true,
+                Audience::Side(side) => seats.iter().any(|s| s.side() == side),
+            })
+            .filter_map(|n| match &n.event {
+                GameEvent::Chat {
+                    seat,
+                    name,
+                    to,
+                    text,
+                } => {
+                    let colour = self.game.rules().colour(view::seat_of(*seat));
+                    let to = match to {
+                        ChatTarget::Partner => "partner",
+                        ChatTarget::Table => "table",
+                    };
+                    Some(format!("{colour} ({name}) to {to}: {text}"))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The seats `player` holds in this game.
+    pub fn seats_of(&self, player: uuid::Uuid) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.player == Some(player))
+            .map(|(i, _)| Seat::from_index(i))
+            .collect()
+    }
+
     /// Events after `since`, if the log still has them all (none for a number of another run
     /// of the stream or one never given out: the client needs a snapshot).
     pub fn events_since(&self, since: u64) -> Option<Vec<Numbered>> {
@@ -282,7 +327,7 @@ impl GameCore {
             {
                 c.stop(now, false)
             }
-            Input::Cancel => c.stop(now, false),
+            Input::Cancel | Input::Abort(_) => c.stop(now, false),
             _ => c.banks(),
         }
     }
@@ -355,6 +400,14 @@ impl GameCore {
                     return refuse(ErrorCode::GameOver, "the game is over");
                 }
                 Ok(Some(ActionRecord::Cancel))
+            }
+            Input::Abort(reason) => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                Ok(Some(ActionRecord::Abort {
+                    reason: reason.clone(),
+                }))
             }
             Input::Chat { to, text, .. } => {
                 if text.trim().is_empty() || text.chars().count() > 500 {
@@ -440,7 +493,10 @@ impl GameCore {
                     self.after_rules(events, now, &mut out);
                 }
             }
-            Input::Cancel => {
+            Input::Cancel | Input::Abort(_) => {
+                if let Input::Abort(reason) = input {
+                    self.abort_reason = Some(reason);
+                }
                 self.plies += 1;
                 self.cancelled = true;
                 self.clocks.stop(now, false);
@@ -671,6 +727,12 @@ impl GameCore {
 
     /// The game's outcome in protocol words: result and termination.
     pub fn result(&self) -> Option<(String, String)> {
+        if let (true, Some(reason)) = (self.cancelled, &self.abort_reason) {
+            return Some((
+                "aborted".into(),
+                format!("aborted by a moderator: {reason}"),
+            ));
+        }
         if self.cancelled {
             return Some(("aborted".into(), "cancelled: not everyone connected".into()));
         }

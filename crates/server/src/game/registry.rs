@@ -116,6 +116,7 @@ fn env(app: &AppState, new: &NewGame) -> ActorEnv {
 fn seat_state(s: &StoredSeat) -> SeatState {
     SeatState {
         name: s.name.clone(),
+        player: s.player,
         bot: s
             .bot
             .as_deref()
@@ -214,6 +215,7 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
         ActionRecord::Forfeit { seat: s } => Input::Forfeit(seat(s)),
         ActionRecord::Claim { seat: s } => Input::Claim(seat(s)),
         ActionRecord::Cancel => Input::Cancel,
+        ActionRecord::Abort { reason } => Input::Abort(reason.clone()),
     })
 }
 

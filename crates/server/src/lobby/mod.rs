@@ -481,6 +481,23 @@ impl Lobby {
         }
     }
 
+    /// Closes a table (a moderator's action): its seated players and the lobby are told.
+    pub fn close_table(&self, table: Uuid) -> Result<(), ServerError> {
+        let notify = self.with(|t| {
+            t.remove(&table)
+                .map(|tb| tb.notifiers())
+                .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))
+        })?;
+        let msg = wire(&ServerMsg::TableClosed {
+            id: table.to_string(),
+        });
+        for n in notify {
+            let _ = n.try_send(msg.clone());
+        }
+        let _ = self.updates.send(msg);
+        Ok(())
+    }
+
     /// Closes tables nobody has sat at (or that everyone left) for `idle`.
     pub fn sweep(&self, idle: std::time::Duration) {
         let closed = self.with(|t| {

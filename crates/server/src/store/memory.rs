@@ -1,7 +1,9 @@
 //! The in-memory store (tests; also what paused-time tests need, as a real pool would time out).
 
 use super::ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled};
-use super::records::{GameEnd, NewGame, SessionRow, StoredAction, StoredGame, User};
+use super::records::{
+    GameEnd, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame, User,
+};
 use super::{StoreError, StoreResult};
 use fourhand_rating::abort::PENALTY_WINDOW_MS;
 use std::collections::HashMap;
@@ -13,6 +15,8 @@ struct State {
     settings: HashMap<String, String>,
     users: HashMap<String, User>,
     sessions: HashMap<Uuid, SessionRow>,
+    reports: Vec<ReportRow>,
+    moderation: Vec<ModerationRow>,
     games: HashMap<Uuid, StoredGame>,
     ratings: HashMap<(Uuid, String), RatingRow>,
     changes: Vec<RatingChange>,
@@ -61,6 +65,64 @@ impl MemoryStore {
 
     pub(super) fn user_by_name(&self, name: &str) -> Option<User> {
         self.with(|s| s.users.get(name).cloned())
+    }
+
+    pub(super) fn create_report(&self, r: &ReportRow) {
+        self.with(|s| s.reports.push(r.clone()));
+    }
+
+    pub(super) fn open_reports(&self, limit: i64) -> Vec<ReportRow> {
+        self.with(|s| {
+            s.reports
+                .iter()
+                .filter(|r| r.closed_ms.is_none())
+                .take(limit.max(0) as usize)
+                .cloned()
+                .collect()
+        })
+    }
+
+    pub(super) fn close_report(&self, id: Uuid, by: &str, at: i64) -> bool {
+        self.with(|s| {
+            match s
+                .reports
+                .iter_mut()
+                .find(|r| r.id == id && r.closed_ms.is_none())
+            {
+                Some(r) => {
+                    r.closed_ms = Some(at);
+                    r.closed_by = Some(by.to_string());
+                    true
+                }
+                None => false,
+            }
+        })
+    }
+
+    pub(super) fn moderation_log(&self, limit: i64) -> Vec<ModerationRow> {
+        self.with(|s| {
+            s.moderation
+                .iter()
+                .rev()
+                .take(limit.max(0) as usize)
+                .cloned()
+                .collect()
+        })
+    }
+
+    pub(super) fn record_moderation(&self, a: &ModerationRow) {
+        self.with(|s| s.moderation.push(a.clone()));
+    }
+
+    pub(super) fn sanction(&self, player: Uuid, action: &str, now: i64) -> Option<ModerationRow> {
+        self.with(|s| {
+            s.moderation
+                .iter()
+                .filter(|m| m.player == Some(player) && m.action == action && m.at_ms <= now)
+                .filter(|m| m.until_ms.is_none_or(|u| u > now))
+                .max_by_key(|m| m.until_ms.unwrap_or(i64::MAX))
+                .cloned()
+        })
     }
 
     pub(super) fn user_by_id(&self, id: Uuid) -> Option<User> {

@@ -6,13 +6,17 @@
 
 mod accounts;
 mod memory;
+mod moderation;
 mod ratings;
 mod records;
 mod sql;
 
 pub use accounts::Retag;
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
-pub use records::{ActionRecord, NewGame, SessionRow, StoredAction, StoredGame, StoredSeat, User};
+pub use records::{
+    ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,
+    StoredSeat, User,
+};
 
 use std::sync::Arc;
 use thiserror::Error;

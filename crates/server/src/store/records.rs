@@ -34,6 +34,50 @@ pub struct SessionRow {
     pub revoked_ms: Option<i64>,
 }
 
+/// A report of a game's chat.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ReportRow {
+    /// Id.
+    pub id: Uuid,
+    /// The game.
+    pub game: Uuid,
+    /// Who reported it.
+    pub reporter: Uuid,
+    /// His name then.
+    pub reporter_name: String,
+    /// Why.
+    pub reason: String,
+    /// The chat lines he could see, as they were (`"Red (ada_l) to partner: …"`).
+    pub chat: Vec<String>,
+    /// When (epoch ms).
+    pub created_ms: i64,
+    /// When a moderator closed it.
+    pub closed_ms: Option<i64>,
+    /// Who closed it.
+    pub closed_by: Option<String>,
+}
+
+/// A moderator's action.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ModerationRow {
+    /// Id.
+    pub id: Uuid,
+    /// The moderator's account name.
+    pub admin: String,
+    /// `mute`, `ban`, `close_table`, `abort_game` or `close_report`.
+    pub action: String,
+    /// What it was done to (a player's name, a table or game id, a report id).
+    pub target: String,
+    /// The player it concerns (mutes and bans).
+    pub player: Option<Uuid>,
+    /// Why.
+    pub reason: String,
+    /// When (epoch ms).
+    pub at_ms: i64,
+    /// Until when a mute or ban holds (none: for good).
+    pub until_ms: Option<i64>,
+}
+
 /// A seat of a stored game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredSeat {
@@ -105,6 +149,11 @@ pub enum ActionRecord {
     },
     /// The game was cancelled before everyone connected.
     Cancel,
+    /// A moderator aborted the game.
+    Abort {
+        /// Why.
+        reason: String,
+    },
 }
 
 /// An action with its ply and the clocks after it.

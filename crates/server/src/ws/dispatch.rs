@@ -95,6 +95,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
         }
         ClientMsg::Sit { table, seat } => {
             let id = table_id(&table)?;
+            crate::moderation::check(&app, player.id, "ban").await?;
             let (occ, token) = Occupant::human(&player, conn.tx.clone());
             let full = app.lobby.sit(id, seat, occ, player.registered)?;
             conn.send(&ServerMsg::Seated {
@@ -130,6 +131,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 ));
             }
             let settings = TableSettings::parse(&rules, None, time, rated, true)?;
+            crate::moderation::check(&app, player.id, "ban").await?;
             pairing_open(&app, &player).await?;
             let short = settings.rules.variant.short_name();
             let rating = if rated {
@@ -212,6 +214,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             text,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
+            crate::moderation::check(&app, player.id, "mute").await?;
             ask(conn, &h, Input::Chat { seat, to, text }).await
         }
         ClientMsg::Arrow {

@@ -27,6 +27,7 @@ macro_rules! on_pool {
 }
 
 mod accounts;
+mod moderation;
 mod ratings;
 
 #[derive(sqlx::FromRow)]

@@ -1,0 +1,216 @@
+//! Moderation end to end: a report keeps the chat its reporter saw; a moderator (named by
+//! `--admins`) mutes (the muted player's chat is refused with its code and reason), bans
+//! (quick pairing and sitting refused), closes a table and aborts a game; every action is
+//! stored with who did it and why, and each is refused to a player who is no moderator.
+
+mod support;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fourhand_server::store::Store;
+use fourhand_server::{App, Config};
+use serde_json::{json, Value};
+use support::{account, four_at, TestServer};
+use tower::ServiceExt;
+
+async fn call(
+    app: &App,
+    method: &str,
+    uri: &str,
+    bearer: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {bearer}"))
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let r = fourhand_server::app(app.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = r.status();
+    let bytes = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn reports_mutes_bans_closed_tables_and_aborted_games() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["mod_ann".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, moderator) = account(&server, "mod_ann").await;
+    let (_, bob) = account(&server, "rude_bob").await;
+    let mut sessions = vec![bob.clone()];
+    for n in ["w", "n", "e"] {
+        sessions.push(server.session(n).await);
+    }
+    let (game, mut c, _) = four_at(
+        &server,
+        json!({"type": "create_table", "rules": "teams"}),
+        &sessions,
+    )
+    .await;
+    // Bob begs for points at the table; his partner answers him privately.
+    let say = |seat: &str, to: &str, text: &str| json!({"type": "chat", "game": game, "seat": seat, "to": to, "text": text});
+    c[0].send(say("S", "table", "resign and give me your points"))
+        .await;
+    c[1].expect(|m| m["event"]["kind"] == "chat").await;
+    c[2].send(say("N", "partner", "stop it")).await;
+    c[0].expect(|m| m["event"]["text"] == "stop it").await;
+
+    // West reports the chat he saw: the table line, not the partners' one.
+    let (s, r) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{game}/report"),
+        &sessions[1],
+        json!({"reason": "point begging"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{r}");
+    assert_eq!(
+        r["chat"],
+        json!(["Red (rude_bob) to table: resign and give me your points"])
+    );
+
+    // None of the moderators' doors open for Bob.
+    for (method, uri, body) in [
+        ("GET", "/api/admin/reports".to_string(), Value::Null),
+        (
+            "POST",
+            "/api/admin/mute".to_string(),
+            json!({"name": "w", "minutes": 5, "reason": "x"}),
+        ),
+        (
+            "POST",
+            "/api/admin/ban".to_string(),
+            json!({"name": "w", "reason": "x"}),
+        ),
+        (
+            "POST",
+            format!("/api/admin/games/{game}/abort"),
+            json!({"reason": "x"}),
+        ),
+    ] {
+        let (s, b) = call(&app, method, &uri, &bob, body).await;
+        assert_eq!(
+            (s, b["code"].clone()),
+            (StatusCode::FORBIDDEN, json!("not_admin")),
+            "{uri}"
+        );
+    }
+
+    // The moderator sees the report and mutes Bob for ten minutes.
+    let (s, list) = call(&app, "GET", "/api/admin/reports", &moderator, Value::Null).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(list[0]["reason"], "point begging");
+    assert_eq!(list[0]["chat"], r["chat"]);
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/admin/mute",
+        &moderator,
+        json!({"name": "rude_bob", "minutes": 10, "reason": "point begging"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    c[0].send(say("S", "table", "one more time")).await;
+    let e = c[0].error().await;
+    assert_eq!(e["code"], "muted", "{e}");
+    let msg = e["message"].as_str().unwrap();
+    assert!(
+        msg.contains("10 more minutes") && msg.contains("point begging"),
+        "{msg}"
+    );
+    // Others still talk.
+    c[1].send(say("W", "table", "thanks")).await;
+    c[1].expect(|m| m["event"]["text"] == "thanks").await;
+
+    // The game is aborted by the moderator: everyone sees it end without a result.
+    let (s, _) = call(
+        &app,
+        "POST",
+        &format!("/api/admin/games/{game}/abort"),
+        &moderator,
+        json!({"reason": "collusion"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let over = c[2].expect(|m| m["event"]["kind"] == "over").await;
+    assert_eq!(over["event"]["result"], "aborted");
+    assert_eq!(
+        over["event"]["termination"],
+        "aborted by a moderator: collusion"
+    );
+
+    // Banned for good: Bob may neither pair nor sit.
+    let (s, _) = call(
+        &app,
+        "POST",
+        "/api/admin/ban",
+        &moderator,
+        json!({"name": "rude_bob", "reason": "repeated collusion"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    c[0].send(json!({"type": "quick_pair", "rules": "teams"}))
+        .await;
+    let e = c[0].error().await;
+    assert_eq!(e["code"], "banned");
+    assert!(e["message"].as_str().unwrap().contains("for good"), "{e}");
+    c[1].send(json!({"type": "create_table", "rules": "ffa"}))
+        .await;
+    let table = c[1].expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    c[0].send(json!({"type": "sit", "table": table, "seat": "S"}))
+        .await;
+    assert_eq!(c[0].error().await["code"], "banned");
+
+    // The moderator closes that table; its creator... sat nowhere, the lobby is told.
+    c[1].send(json!({"type": "lobby_subscribe"})).await;
+    c[1].expect(|m| m["type"] == "tables").await;
+    let (s, _) = call(
+        &app,
+        "POST",
+        &format!("/api/admin/tables/{}/close", table.as_str().unwrap()),
+        &moderator,
+        json!({"reason": "spam tables"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    c[1].expect(|m| m["type"] == "table_closed" && m["id"] == table)
+        .await;
+
+    // Every action is stored with who did it and why.
+    let (_, log) = call(&app, "GET", "/api/admin/log", &moderator, Value::Null).await;
+    let actions: Vec<(String, String, String)> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["action"].as_str().unwrap().into(),
+                a["admin"].as_str().unwrap().into(),
+                a["reason"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    for (action, reason) in [
+        ("mute", "point begging"),
+        ("abort_game", "collusion"),
+        ("ban", "repeated collusion"),
+        ("close_table", "spam tables"),
+    ] {
+        assert!(
+            actions.contains(&(action.into(), "mod_ann".into(), reason.into())),
+            "{action} in {actions:?}"
+        );
+    }
+    server.stop().await;
+}

@@ -1,0 +1,26 @@
+-- Reports of a game's chat, with the lines as they were when reported.
+CREATE TABLE IF NOT EXISTS reports (
+    id BLOB PRIMARY KEY,
+    game_id BLOB NOT NULL,
+    reporter_id BLOB NOT NULL,
+    reporter_name TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    chat TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    closed_ms INTEGER,
+    closed_by TEXT
+);
+CREATE INDEX IF NOT EXISTS reports_open ON reports (closed_ms, created_ms);
+
+-- Every moderator action: who did what to whom, why, and until when (mutes and bans).
+CREATE TABLE IF NOT EXISTS moderation (
+    id BLOB PRIMARY KEY,
+    admin_name TEXT NOT NULL,
+    action TEXT NOT NULL,
+    target TEXT NOT NULL,
+    player_id BLOB,
+    reason TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    until_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS moderation_player ON moderation (player_id, action);
