@@ -6,6 +6,7 @@ import { lobbyView } from "./lobby.js";
 import { gameView } from "./game.js";
 import { libraryView, replayView } from "./replay.js";
 import { archiveView, leaderboardView, profileView } from "./records.js";
+import { adminView } from "./admin.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
@@ -21,6 +22,7 @@ async function route() {
   else if (name === "player") cleanup = await profileView(ctx, decodeURIComponent(rest[0] || ""));
   else if (name === "archive") cleanup = await archiveView(ctx, rest[0]);
   else if (name === "leaderboard") cleanup = await leaderboardView(ctx, rest[0]);
+  else if (name === "admin") cleanup = await adminView(ctx);
   else cleanup = lobbyView(ctx);
 }
 

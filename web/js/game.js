@@ -26,7 +26,17 @@ export function gameView(ctx, id) {
   const chatTo = h("select", { "data-testid": "chat-to" });
   const buttons = h("div", { class: "row" });
   ctx.view.append(h("div", { class: "game" }, boardEl, side));
-  side.append(clocksEl, info, buttons, h("h3", {}, "Moves"), movesEl, h("h3", {}, "Chat"), chatLog, h("div", { class: "row" }, chatTo, chatInput));
+  // Reporting the chat (collusion, point begging …): the server keeps the lines this player saw.
+  const report = h("button", { "data-testid": "report-chat", onclick: async () => {
+    const reason = prompt("Why do you report this game's chat?");
+    if (!reason) return;
+    try {
+      await ctx.api(`/api/games/${id}/report`, { method: "POST", body: JSON.stringify({ reason }),
+        headers: { "content-type": "application/json", authorization: `Bearer ${ctx.session.token}` } });
+      info.textContent = "Reported: a moderator will read the chat.";
+    } catch (e) { info.textContent = e.message; }
+  } }, "Report chat");
+  side.append(clocksEl, info, buttons, h("h3", {}, "Moves"), movesEl, h("h3", {}, "Chat"), chatLog, h("div", { class: "row" }, chatTo, chatInput), report);
 
   const mySeatToMove = () => {
     const t = st.state && st.state.to_move ? SEATS.indexOf(st.state.to_move) : -1;
