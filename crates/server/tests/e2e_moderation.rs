@@ -98,6 +98,12 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
             format!("/api/admin/games/{game}/abort"),
             json!({"reason": "x"}),
         ),
+        (
+            "POST",
+            format!("/api/admin/tables/{}/close", uuid::Uuid::now_v7()),
+            json!({"reason": "x"}),
+        ),
+        ("GET", "/api/admin/log".to_string(), Value::Null),
     ] {
         let (s, b) = call(&app, method, &uri, &bob, body).await;
         assert_eq!(
