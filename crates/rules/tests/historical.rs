@@ -285,10 +285,10 @@ fn a_stalemate_beside_a_free_partner_passes() {
     assert_eq!(fen4::write(again.position()), fen4::write(g.position()));
 }
 
-const CLUB_GAME: &str = "club-1892-london-cambridge.pgn4";
-
+/// The 1892 game, from the server's built-in library (the project's own copy of the shared
+/// game), so that these tests run in a clone of the project alone.
 fn club_game_text() -> String {
-    std::fs::read_to_string(common::data_dir().join("games").join(CLUB_GAME)).unwrap()
+    include_str!("../../server/library/club-1892-london-cambridge.pgn4").to_string()
 }
 
 #[test]

@@ -180,6 +180,9 @@ fn pgn4_errors_name_round_seat_text_and_reason() {
 
 #[test]
 fn pgn4_zombie_moves_and_shrinking_rounds() {
+    if !common::has_data() {
+        return;
+    }
     let text = std::fs::read_to_string(common::data_dir().join("games/chesscom-ffa-97967963.pgn4"))
         .unwrap();
     let (_, g) = pgn4::read(&text).unwrap();

@@ -9,6 +9,9 @@ use fourhand_rules::{Position, RuleSet, Setup, Variant};
 
 #[test]
 fn start_positions_to_depth_5() {
+    if !common::has_data() {
+        return;
+    }
     let rows = common::tsv("perft/start.tsv");
     let mut checked = 0;
     for row in rows {
@@ -27,6 +30,9 @@ fn start_positions_to_depth_5() {
 
 #[test]
 fn listed_positions_to_depth_4() {
+    if !common::has_data() {
+        return;
+    }
     let rows = common::tsv("perft/positions.tsv");
     assert!(rows.len() >= 24);
     let mut failures = Vec::new();

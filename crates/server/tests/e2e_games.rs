@@ -21,6 +21,9 @@ async fn replay_through(
 
 #[tokio::test]
 async fn a_teams_game_to_checkmate() {
+    if !support::has_data() {
+        return;
+    }
     let server = TestServer::memory().await;
     let text = support::data("games/chesscom-teams-519084-classic.pgn4");
     let (game, mut clients) = replay_through(&server, &text, "teams", Some("4PCo")).await;
@@ -61,6 +64,9 @@ async fn a_teams_game_to_checkmate() {
 
 #[tokio::test]
 async fn an_ffa_game_to_its_end_with_the_final_points() {
+    if !support::has_data() {
+        return;
+    }
     let server = TestServer::memory().await;
     let text = support::data("games/chesscom-ffa-100527014.pgn4");
     let (_, mut clients) = replay_through(&server, &text, "ffa", None).await;

@@ -156,6 +156,9 @@ async fn the_library_holds_the_1892_game_position_by_position() {
 
 #[tokio::test]
 async fn import_a_chesscom_game_and_replay_it() {
+    if !support::has_data() {
+        return;
+    }
     let r = router().await;
     let text = support::data("games/chesscom-ffa-97967963.pgn4");
     let (s, b) = call(&r, "POST", "/api/import", Some(text)).await;

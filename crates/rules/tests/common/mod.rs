@@ -12,6 +12,31 @@ pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
 }
 
+/// Whether the shared test data is there. Without it (a clone of the project alone) the test
+/// is skipped with a visible warning; in CI (`CI` set) its absence fails the test.
+pub fn has_data() -> bool {
+    let dir = data_dir();
+    if dir.is_dir() {
+        return true;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "the shared test data is required in CI: {} is missing (set FOURHAND_DATA)",
+            dir.display()
+        );
+    }
+    {
+        use std::io::Write;
+        // Straight to the terminal: the test harness captures eprintln!.
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: skipping a test of the shared data: {} not found (set FOURHAND_DATA)",
+            dir.display()
+        );
+    }
+    false
+}
+
 /// Reads a data file, failing loudly when it is missing.
 pub fn read(rel: &str) -> String {
     let p = data_dir().join(rel);

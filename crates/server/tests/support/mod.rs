@@ -408,11 +408,43 @@ pub fn metric(app: &App, name: &str) -> f64 {
         .sum()
 }
 
+/// Whether the shared test data is there. Without it (a clone of the project alone) the test
+/// is skipped with a visible warning; in CI (`CI` set) its absence fails the test.
+pub fn has_data() -> bool {
+    let dir = std::env::var("FOURHAND_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+        });
+    if dir.is_dir() {
+        return true;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "the shared test data is required in CI: {} is missing",
+            dir.display()
+        );
+    }
+    {
+        use std::io::Write;
+        // Straight to the terminal: the test harness captures eprintln!.
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: skipping a test of the shared data: {} not found",
+            dir.display()
+        );
+    }
+    false
+}
+
 /// The shared data directory.
 pub fn data(rel: &str) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel);
+    let dir = std::env::var("FOURHAND_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+        });
+    let p = dir.join(rel);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
@@ -433,7 +465,14 @@ pub async fn postgres_url() -> Option<String> {
             if std::env::var_os("CI").is_some() {
                 panic!("Postgres is required in CI but {base} is unreachable: {e}");
             }
-            eprintln!("skipping the Postgres part: {base} is unreachable ({e})");
+            {
+                use std::io::Write;
+                // Straight to the terminal: the test harness captures eprintln!.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "skipping the Postgres part: {base} is unreachable ({e})"
+                );
+            }
             return None;
         }
     };
