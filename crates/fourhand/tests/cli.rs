@@ -154,3 +154,45 @@ fn engine_speaks_the_line_protocol() {
     assert!(text.contains("info depth 2 score"), "{text}");
     assert!(text.contains("illegal move h2-h9"), "{text}");
 }
+
+#[test]
+fn replay_check_walks_a_folder_and_says_what_disagrees() {
+    let dir = std::env::temp_dir().join(format!("fourhand-check-{}", std::process::id()));
+    let sub = dir.join("more");
+    std::fs::create_dir_all(&sub).unwrap();
+    // A record that agrees (the 1892 game: six rounds, no result yet)…
+    let good = include_str!("../../server/library/club-1892-london-cambridge.pgn4");
+    std::fs::write(dir.join("good.pgn4"), good).unwrap();
+    // …one whose Result says the game ended, though it goes on…
+    std::fs::write(
+        sub.join("early.pgn4"),
+        "[Variant \"Teams\"]\n[Result \"1-0\"]\n[Termination \"Checkmate. 1-0\"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n",
+    )
+    .unwrap();
+    // …and one with an illegal move.
+    std::fs::write(sub.join("bad.pgn4"), "[Variant \"Teams\"]\n\n1. h2-h5\n").unwrap();
+    std::fs::write(sub.join("notes.txt"), "not a game").unwrap();
+    let o = fourhand(&["replay", "--check", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("early.pgn4: the record ends (1-0), but the game goes on"),
+        "{out}"
+    );
+    assert!(out.contains("bad.pgn4: a move does not replay"), "{out}");
+    assert!(!out.contains("good.pgn4"), "{out}");
+    assert_eq!(out.lines().last(), Some("1 passed, 2 failed"), "{out}");
+    // --json says it in a field, and the exit code agrees.
+    let o = fourhand(&["replay", sub.join("early.pgn4").to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["mismatch"],
+        serde_json::json!(["the record ends (1-0), but the game goes on"])
+    );
+    let o = fourhand(&["replay", dir.join("good.pgn4").to_str().unwrap(), "--json"]);
+    assert!(o.status.success());
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["mismatch"], serde_json::json!([]));
+    std::fs::remove_dir_all(&dir).ok();
+}

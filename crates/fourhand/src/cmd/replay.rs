@@ -1,7 +1,9 @@
-//! `fourhand replay`: replays a PGN4 and reports the first bad move or the final state.
+//! `fourhand replay`: replays a PGN4 and reports the first bad move or the final state, and
+//! whether that agrees with the record's `Result` and `Termination` (`mismatch`); with
+//! `--check DIR`, every `.pgn4` under a folder, one line per game that disagrees and a summary.
 
 use fourhand_rules::game::{Game, Outcome};
-use fourhand_rules::notation::pgn4::{replay, ReadError, Replay};
+use fourhand_rules::notation::pgn4::{mismatches, replay, ReadError, Replay};
 use fourhand_rules::{BySeat, Seat};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -11,19 +13,31 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The PGN4 file.
-    file: PathBuf,
+    #[arg(required_unless_present = "check")]
+    file: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Replay every `.pgn4` under this folder (subfolders included) and check each against its
+    /// Result and Termination tags (FFA: the points): one line per game that disagrees, then
+    /// `N passed, M failed`; exit 1 when any failed.
+    #[arg(long, value_name = "DIR", conflicts_with = "file")]
+    check: Option<PathBuf>,
 }
 
-/// Runs the command: exit 0 when every move replays, 1 at the first bad move, 2 when the file
-/// cannot be read.
+/// Runs the command: exit 0 when every move replays and the record agrees, 1 at the first bad
+/// move or a disagreement, 2 when the file cannot be read.
 pub fn run(a: Args) -> ExitCode {
-    let text = match std::fs::read_to_string(&a.file) {
+    if let Some(dir) = &a.check {
+        return check_dir(dir);
+    }
+    let Some(file) = a.file.as_ref() else {
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("fourhand replay: cannot read {}: {e}", a.file.display());
+            eprintln!("fourhand replay: cannot read {}: {e}", file.display());
             return ExitCode::from(2);
         }
     };
@@ -46,10 +60,54 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         print_text(&r);
     }
-    if r.error.is_some() {
+    if r.error.is_some() || !mismatches(&r).is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Every `.pgn4` under `dir`, sorted.
+fn pgn4_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            pgn4_files(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "pgn4") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn check_dir(dir: &std::path::Path) -> ExitCode {
+    let mut files = Vec::new();
+    if let Err(e) = pgn4_files(dir, &mut files) {
+        eprintln!("fourhand replay: cannot read {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    files.sort();
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        let problems = match std::fs::read_to_string(f) {
+            Err(e) => vec![format!("cannot read: {e}")],
+            Ok(text) => match replay(&text) {
+                Err(e) => vec![format!("does not read: {e}")],
+                Ok(r) => mismatches(&r),
+            },
+        };
+        if problems.is_empty() {
+            passed += 1;
+        } else {
+            failed += 1;
+            println!("FAIL {}: {}", f.display(), problems.join("; "));
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 
@@ -104,6 +162,7 @@ fn report_json(r: &Replay) -> Value {
         "result": fourhand_rules::notation::pgn4::result_tag(g, &r.tags),
         "outcome": result_words(g),
         "termination": termination(g),
+        "mismatch": mismatches(r),
     });
     if g.rules().scoring {
         v["points"] = json!(per_seat(&g.points()));
@@ -146,5 +205,8 @@ fn print_text(r: &Replay) {
     );
     if let Some(t) = termination(g) {
         println!("termination: {t}");
+    }
+    for m in mismatches(r) {
+        println!("mismatch: {m}");
     }
 }
