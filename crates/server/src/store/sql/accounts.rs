@@ -68,17 +68,9 @@ impl SqlStore {
 
     pub(crate) async fn user_by_id(&self, id: Uuid) -> StoreResult<Option<User>> {
         let q = "SELECT id, name, password_hash, created_ms, name_key FROM users WHERE id = $1";
-        let row: Option<(Uuid, String, String, i64, Option<String>)> =
+        let row: Option<super::UserTuple> =
             on_pool!(self, p => sqlx::query_as(q).bind(id).fetch_optional(p).await?);
-        Ok(
-            row.map(|(id, name, password_hash, created_ms, name_key)| User {
-                id,
-                name,
-                password_hash,
-                created_ms,
-                name_key: name_key.unwrap_or_default(),
-            }),
-        )
+        Ok(row.map(super::user_of))
     }
 
     pub(crate) async fn set_password(&self, id: Uuid, hash: &str) -> StoreResult<()> {

@@ -59,6 +59,20 @@ struct ActionRow {
     at_ms: i64,
 }
 
+/// A `users` row: id, name, password hash, created, look-alike key.
+pub(super) type UserTuple = (Uuid, String, String, i64, Option<String>);
+
+/// The account of a `users` row.
+pub(super) fn user_of((id, name, password_hash, created_ms, name_key): UserTuple) -> User {
+    User {
+        id,
+        name,
+        password_hash,
+        created_ms,
+        name_key: name_key.unwrap_or_default(),
+    }
+}
+
 pub(super) fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
@@ -163,17 +177,9 @@ impl SqlStore {
         let q = format!(
             "SELECT id, name, password_hash, created_ms, name_key FROM users WHERE {column} = $1"
         );
-        let row: Option<(Uuid, String, String, i64, Option<String>)> =
+        let row: Option<UserTuple> =
             on_pool!(self, p => sqlx::query_as(&q).bind(value).fetch_optional(p).await?);
-        Ok(
-            row.map(|(id, name, password_hash, created_ms, name_key)| User {
-                id,
-                name,
-                password_hash,
-                created_ms,
-                name_key: name_key.unwrap_or_default(),
-            }),
-        )
+        Ok(row.map(user_of))
     }
 
     pub(super) async fn create_game(&self, g: &NewGame) -> StoreResult<()> {
