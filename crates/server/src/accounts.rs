@@ -149,10 +149,7 @@ async fn login(
     Json(c): Json<Credentials>,
 ) -> Result<Response, ServerError> {
     app.http_limits.check(Costly::Login, ip)?;
-    let user = match app.store.user_by_name(&c.name).await? {
-        Some(u) => Some(u),
-        None => app.store.user_by_key(&name_key(&c.name)).await?,
-    };
+    let user = find_account(&app, &c.name).await?;
     let hash = user
         .as_ref()
         .map_or(NOBODY_HASH.to_string(), |u| u.password_hash.clone());
@@ -181,6 +178,20 @@ struct Logout {
     everywhere: bool,
 }
 
+/// The player and session of a token whose session holds now (renewing it when due).
+pub async fn authenticate(app: &App, token: &str) -> Result<Option<(Player, Uuid)>, ServerError> {
+    let lifetime = lifetime_ms(app);
+    Ok(session::authenticate(&app.store, &app.sessions, token, lifetime, epoch_ms()).await?)
+}
+
+/// The account of `name` in any of its spellings: the name itself, else its look-alike key.
+pub async fn find_account(app: &App, name: &str) -> Result<Option<User>, ServerError> {
+    match app.store.user_by_name(name).await? {
+        Some(u) => Ok(Some(u)),
+        None => Ok(app.store.user_by_key(&name_key(name)).await?),
+    }
+}
+
 /// The session named by `Authorization: Bearer <token>`, if it holds.
 pub async fn bearer(app: &App, headers: &HeaderMap) -> Result<(Player, Uuid), ServerError> {
     let token = headers
@@ -193,15 +204,7 @@ pub async fn bearer(app: &App, headers: &HeaderMap) -> Result<(Player, Uuid), Se
                 "send Authorization: Bearer <session>",
             )
         })?;
-    session::authenticate(
-        &app.store,
-        &app.sessions,
-        token,
-        lifetime_ms(app),
-        epoch_ms(),
-    )
-    .await?
-    .ok_or_else(|| {
+    authenticate(app, token).await?.ok_or_else(|| {
         ServerError::new(
             ErrorCode::NotAuthenticated,
             "that session has expired or was revoked",

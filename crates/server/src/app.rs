@@ -103,7 +103,9 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
 }
 
 /// Records every second that this server is up, so that a restart after a crash charges the
-/// running turns only for the time the server was up (and gives back the time it was down).
+/// running turns only for the time the server was up (and gives back the time it was down);
+/// the slower housekeeping rides on the same tick: idle tables closed each second, histograms
+/// drained every 5 s, idle rate-limit entries forgotten every minute, old sessions swept hourly.
 fn spawn_heartbeat(app: &App) {
     let app2 = app.clone();
     app.tracker.spawn(async move {
@@ -116,8 +118,12 @@ fn spawn_heartbeat(app: &App) {
             }
             let _ = record_alive(&app2.store).await;
             beats += 1;
+            app2.lobby.sweep(TABLE_IDLE);
             if beats.is_multiple_of(5) {
                 app2.metrics.upkeep();
+            }
+            if beats.is_multiple_of(60) {
+                app2.http_limits.forget_idle();
             }
             if beats % SWEEP_EVERY_BEATS == 1 {
                 // Expired and revoked sessions go (they are refused anyway).
@@ -164,8 +170,6 @@ fn spawn_pairing(app: &App) {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
-            app2.lobby.sweep(TABLE_IDLE);
-            app2.http_limits.forget_idle();
             for full in pairing::form_tables(&app2.lobby, wait) {
                 match registry::start(&app2, full.spec.clone()).await {
                     Ok(id) => app2.lobby.started(&full, id),
@@ -206,7 +210,6 @@ pub async fn serve(
         token.cancel();
     })
     .await;
-    let r = Ok(());
     state.shutdown.cancel();
     state.tracker.close();
     state.tracker.wait().await;
@@ -214,7 +217,7 @@ pub async fn serve(
     if let Err(e) = record_alive(&state.store).await {
         tracing::warn!(error = %e, "could not record the moment of the stop");
     }
-    r
+    Ok(())
 }
 
 /// Minimal error plumbing for start-up (no `anyhow` outside `main`).

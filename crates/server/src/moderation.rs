@@ -191,11 +191,9 @@ async fn sanction(
 ) -> Result<Response, ServerError> {
     let by = admin(app, headers).await?;
     let reason = reason_ok(&s.reason)?;
-    let user = match app.store.user_by_name(&s.name).await? {
-        Some(u) => Some(u),
-        None => app.store.user_by_key(&name_key(&s.name)).await?,
-    }
-    .ok_or_else(|| ServerError::new(ErrorCode::UnknownPlayer, "no account of that name"))?;
+    let user = crate::accounts::find_account(app, &s.name)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownPlayer, "no account of that name"))?;
     let until = s
         .minutes
         .map(|m| epoch_ms() + (m.min(10 * 365 * 24 * 60) as i64) * 60_000);

@@ -115,6 +115,19 @@ struct Subscriber {
     lagging: bool,
 }
 
+impl Subscriber {
+    /// Queues `w` unless the subscriber lags. A full queue makes it lag: it keeps its seats
+    /// and is resynced with a snapshot once the queue has room again. True when that began now.
+    fn offer(&mut self, w: &Wire, metrics: &Metrics) -> bool {
+        if self.lagging || self.tx.try_send(w.clone()).is_ok() {
+            return false;
+        }
+        self.lagging = true;
+        metrics.queue_full.increment(1);
+        true
+    }
+}
+
 /// Everything an actor needs besides its core.
 pub struct ActorEnv {
     /// The store.
@@ -156,8 +169,8 @@ struct Actor {
     seat_bots: [Option<Box<fourhand_bot::Bot>>; 4],
     /// Set when the game ends or its actor stops: stops a search in progress.
     stop_bots: Arc<std::sync::atomic::AtomicBool>,
-    /// Its move counter and latency histogram (labelled), once running.
-    moves: Option<(metrics::Counter, metrics::Histogram)>,
+    /// Its move counter and latency histogram (labelled).
+    moves: (metrics::Counter, metrics::Histogram),
 }
 
 /// Epoch milliseconds now.
@@ -180,6 +193,7 @@ pub fn spawn(
     let (spectators, _) = broadcast::channel(256);
     let now_ms = start.elapsed().as_millis() as i64;
     let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
+    let moves = env.metrics.moves(&env.labels);
     let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let actor = Actor {
         id,
@@ -197,7 +211,7 @@ pub fn spawn(
         over: over.clone(),
         seat_bots: Default::default(),
         stop_bots: Arc::default(),
-        moves: None,
+        moves,
     };
     // Every log line of the actor says which game it is about.
     let span = tracing::info_span!("game", game = %id, rules = %actor.env.labels.rules);
@@ -213,8 +227,6 @@ impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let live = self.env.metrics.live_games(&self.env.labels);
         live.increment(1.0);
-        let moves = self.env.metrics.moves(&self.env.labels);
-        self.moves = Some(moves);
         let mut over_since: Option<Instant> = None;
         // A game restored after a crash between its last action and its result ends now.
         if self.core.is_over() {
@@ -469,8 +481,8 @@ impl Actor {
                 let is_move = matches!(f.input, Input::Play { .. });
                 let events = self.core.apply(f.input, f.now);
                 self.fan_out(&events);
-                if let (true, Some(m)) = (is_move, &self.moves) {
-                    crate::metrics::Metrics::move_played(m, f.started.elapsed());
+                if is_move {
+                    crate::metrics::Metrics::move_played(&self.moves, f.started.elapsed());
                 }
                 answer(f.reply, Ok(()));
                 while let Some((input, reply)) = self.writes.next_waiting() {
@@ -510,12 +522,8 @@ impl Actor {
                     Audience::All => true,
                     Audience::Side(side) => sub.seats.iter().any(|s| s.side() == side),
                 };
-                if allowed && !sub.lagging && sub.tx.try_send(w.clone()).is_err() {
-                    // A client that cannot keep up keeps its seats; it is resynced with a
-                    // snapshot once its queue has room again.
+                if allowed && sub.offer(&w, &self.env.metrics) {
                     tracing::debug!(game = %self.id, conn, "a player's queue is full");
-                    sub.lagging = true;
-                    self.env.metrics.queue_full.increment(1);
                 }
             }
         }
@@ -585,10 +593,7 @@ impl Actor {
         });
         for c in holders {
             if let Some(s) = self.subs.get_mut(&c) {
-                if s.tx.try_send(msg.clone()).is_err() {
-                    s.lagging = true;
-                    self.env.metrics.queue_full.increment(1);
-                }
+                s.offer(&msg, &self.env.metrics);
             }
         }
         if only.is_none() {

@@ -184,8 +184,9 @@ fn launch(app: &AppState, id: Uuid, core: GameCore, new: &NewGame) {
                 .seats
                 .iter()
                 .any(|s| {
-                    crate::bot::parse_level(s.bot.as_deref())
-                        .filter(|_| s.bot.is_some())
+                    s.bot
+                        .as_deref()
+                        .and_then(BotLevel::parse)
                         .is_some_and(crate::bot::is_engine)
                 })
                 .then(|| new.seats.iter().filter_map(|s| s.player).collect()),
@@ -246,10 +247,11 @@ pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCor
             .ok_or_else(|| format!("ply {}: {:?} does not replay", a.ply, a.action))?;
         core.prepare(&input)
             .map_err(|r| format!("ply {}: {}", a.ply, r.message))?;
+        // A turn ends with every action the game records (a move always is one) and whenever
+        // the seat to move changes.
         let (turn, records) = (core.game().to_move(), core.game().records().len());
-        let moved = matches!(input, Input::Play { .. });
         core.apply(input, 0);
-        if moved || core.game().to_move() != turn || core.game().records().len() != records {
+        if core.game().to_move() != turn || core.game().records().len() != records {
             turn_started = a.at_ms;
         }
     }

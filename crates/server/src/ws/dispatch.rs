@@ -245,18 +245,14 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
             format!("this server speaks protocol {PROTOCOL_VERSION}"),
         ));
     }
-    let app = &conn.app;
-    let lifetime = crate::accounts::lifetime_ms(app);
-    let now = crate::game::actor::epoch_ms();
-    let (p, _) =
-        crate::identity::session::authenticate(&app.store, &app.sessions, session, lifetime, now)
-            .await?
-            .ok_or_else(|| {
-                bad(
-                    ErrorCode::NotAuthenticated,
-                    "invalid, expired or revoked session token",
-                )
-            })?;
+    let (p, _) = crate::accounts::authenticate(&conn.app, session)
+        .await?
+        .ok_or_else(|| {
+            bad(
+                ErrorCode::NotAuthenticated,
+                "invalid, expired or revoked session token",
+            )
+        })?;
     tracing::Span::current().record("player", tracing::field::display(&p.name));
     conn.send(&ServerMsg::Welcome {
         player: p.id.to_string(),
