@@ -103,7 +103,7 @@ impl Writes {
     /// The store failed lately and its backoff has not run out: inputs that need it are
     /// refused, bots and deadlines wait.
     pub fn backing_off(&self) -> bool {
-        self.retry_at.is_some_and(|r| Instant::now() < r)
+        self.retry_at().is_some()
     }
 
     /// When the backoff runs out.
