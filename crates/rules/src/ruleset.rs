@@ -138,6 +138,18 @@ pub enum StalemateRule {
     Pass,
 }
 
+/// When the draw rules (repetition, fifty moves, insufficient material) are judged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawJudging {
+    /// After every ply.
+    AfterEachPly,
+    /// When a live player's turn comes: a Dead King Walking move that follows a ply is made
+    /// before the draw is judged (chess.com FFA: game 12101520 reaches 150 plies without a
+    /// capture or pawn move with three seats counted, after Red's move in round 110, and ends
+    /// only after the zombie's move that follows it).
+    OnLiveTurn,
+}
+
 /// Points for check bonuses in FFA.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CheckBonus {
@@ -211,6 +223,8 @@ pub struct RuleSet {
     pub dead_king_walking: bool,
     /// When an early resignation or timeout aborts.
     pub abort: AbortRule,
+    /// When the draw rules are judged.
+    pub draw_judging: DrawJudging,
 }
 
 impl RuleSet {
@@ -240,6 +254,7 @@ impl RuleSet {
         check_bonus: CheckBonus::Live,
         dead_king_walking: false,
         abort: AbortRule::FirstMove,
+        draw_judging: DrawJudging::AfterEachPly,
     };
 
     /// chess.com Free-For-All.
@@ -256,6 +271,7 @@ impl RuleSet {
         scoring: true,
         dead_king_walking: true,
         abort: AbortRule::BeforeThreeMovesOutOfCheck,
+        draw_judging: DrawJudging::OnLiveTurn,
         ..RuleSet::TEAMS
     };
 

@@ -332,8 +332,9 @@ fn claiming_the_win_needs_a_lead_of_21() {
 }
 
 #[test]
-fn autoresign_when_first_place_is_out_of_reach() {
-    // Yellow could at most take Red's queen, rooks and king: 5 + 9 + 5 + 5 + 20 = 44 < 60.
+fn autoresign_when_the_other_player_is_out_of_reach() {
+    // Yellow has 5 and could at most take Red's queen, rooks and king (9 + 5 + 5 + 20 = 39), and
+    // the autoresign allows 20 more (games 100758459 and 12079115): 5 + 39 + 20 = 64.
     let p = with_army(
         with_army(
             pos(
@@ -346,12 +347,16 @@ fn autoresign_when_first_place_is_out_of_reach() {
         E,
         Army::Out,
     );
-    let g = game_with(p.clone(), [60, 3, 5, 2]);
+    let g = game_with(p.clone(), [65, 3, 5, 2]);
     assert_eq!(g.outcome(), Some(Outcome::Finished));
     assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Resigned));
-    assert_eq!(g.points(), BySeat([80, 3, 5, 2]));
-    let g = game_with(p, [44, 3, 5, 2]);
-    assert_eq!(g.outcome(), None, "5 + 39 can still reach 44");
+    assert_eq!(g.points(), BySeat([85, 3, 5, 2]));
+    let g = game_with(p.clone(), [64, 3, 5, 2]);
+    assert_eq!(g.outcome(), None, "5 + 39 + 20 can still reach 64");
+    // A leader who is already out does not count (game 12101520, round 60): Yellow trails Blue's
+    // 90 by far, but only Red is still playing against him.
+    let g = game_with(p, [20, 90, 5, 2]);
+    assert_eq!(g.outcome(), None, "only the other active player counts");
 }
 
 #[test]

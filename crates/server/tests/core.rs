@@ -1,7 +1,7 @@
 //! The sans-IO game core driven with explicit times: clocks under delay and increment, the
 //! reconnect window, the start timeout, bot turns, chat audiences, aborts.
 
-use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
+use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, SeatName, TimeControl};
 use fourhand_rules::game::Game;
 use fourhand_rules::{RuleSet, Seat, Side};
 use fourhand_server::bot::BotLevel;
@@ -252,4 +252,70 @@ fn refusals_change_nothing() {
         c.prepare(&Input::Resign(Seat::West)).unwrap_err().code,
         ErrorCode::GameOver
     );
+}
+
+#[test]
+fn a_stalemated_zombie_passes_its_turn_and_its_slot_is_an_s() {
+    use fourhand_rules::notation::pgn4;
+    use fourhand_rules::{Army, BySeat, Kind, Piece, Position};
+    // Blue resigned (a zombie king on a4); Red's move leaves it without a move.
+    let rules = RuleSet::get(fourhand_rules::Variant::Ffa);
+    let mut p = Position::empty(rules);
+    for (seat, kind, sq) in [
+        (Seat::South, Kind::King, "h1"),
+        (Seat::West, Kind::King, "a4"),
+        (Seat::North, Kind::King, "g14"),
+        (Seat::East, Kind::King, "n8"),
+        (Seat::South, Kind::Rook, "b10"),
+        (Seat::South, Kind::Rook, "e5"),
+    ] {
+        p.put(sq.parse().unwrap(), Piece::new(seat, kind));
+    }
+    p.set_army(Seat::West, Army::Zombie);
+    let mut game = Game::from_position(RuleSet::FFA, p, BySeat([0; 4]));
+    for s in Seat::ALL {
+        game.set_moves_made(s, 3);
+    }
+    let seats = (0..4).map(|i| seat(&format!("p{i}"), None)).collect();
+    let mut c = GameCore::new(
+        game,
+        TimeControl::DEFAULT,
+        seats,
+        true,
+        Timing::default(),
+        0,
+    );
+    for s in Seat::ALL {
+        apply(&mut c, Input::Connected(s), 0);
+    }
+    let (f, t) = ("h1", "i1");
+    let ev = apply(
+        &mut c,
+        Input::Play {
+            seat: Seat::South,
+            from: f.parse().unwrap(),
+            to: t.parse().unwrap(),
+            promotion: None,
+        },
+        1_000,
+    );
+    let kinds: Vec<&GameEvent> = ev.iter().map(|e| &e.event).collect();
+    let status = kinds.iter().position(|e| {
+        matches!(e, GameEvent::Status { seat: SeatName::W, status } if status == "out (stalemated)")
+    });
+    let passed = kinds.iter().position(|e| {
+        matches!(
+            e,
+            GameEvent::Passed {
+                seat: SeatName::W,
+                to_move: Some(SeatName::N)
+            }
+        )
+    });
+    assert!(
+        status.is_some() && passed > status,
+        "a status then a pass for Blue: {kinds:?}"
+    );
+    let text = pgn4::write(c.game(), &Default::default());
+    assert!(text.contains("1. Kh1-i1 .. S"), "{text}");
 }

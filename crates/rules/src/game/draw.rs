@@ -77,6 +77,8 @@ pub fn insufficient_material(pos: &Position, rules: &RuleSet) -> bool {
         }
         let live_kings = kings.iter().filter(|&&k| k).count();
         let total_minors: u32 = minors.iter().sum();
-        total_minors == 0 || (live_kings == 2 && total_minors <= 1)
+        // One live king with a lone minor piece counts too: game 100784562 is drawn when the
+        // second-last player resigns and only K+B is left alive.
+        total_minors == 0 || (live_kings <= 2 && total_minors <= 1)
     }
 }

@@ -22,6 +22,9 @@ pub enum Action {
     Timeout,
     /// FFA: the leader claims the win.
     ClaimWin,
+    /// FFA: the server resigned a player who could no longer catch the other one (rules.md
+    /// §5.2). chess.com does not write it in the movetext, and neither does the PGN4 writer.
+    AutoResign,
     /// No action: the rules judged the seat to move (a mate or stalemate found on its turn, a
     /// zombie king with no move, a resignation taking effect in its slot).
     Judged,
@@ -76,8 +79,13 @@ pub struct Automation {
     /// Play Dead King Walking moves with the seeded generator (off when replaying a record,
     /// whose zombie moves are given).
     pub zombie_moves: bool,
-    /// FFA autoresign and autoclaim with two players left.
-    pub ffa_auto: bool,
+    /// FFA autoresign with two players left: the player who can no longer reach first place
+    /// is resigned. On in replays too: chess.com does not write it in the movetext (game
+    /// 100758459 ends on the king capture that made it so).
+    pub autoresign: bool,
+    /// FFA autoclaim with two players left (off in replays: chess.com writes the leader's claim
+    /// as an `R` in his slot, as in game 100527014).
+    pub autoclaim: bool,
     /// Verney/Club: pass skipped turns and stalemates (off when replaying: the record's `-`
     /// entries pass them).
     pub passes: bool,
@@ -87,13 +95,15 @@ impl Automation {
     /// Everything automatic: live play on the server.
     pub const LIVE: Automation = Automation {
         zombie_moves: true,
-        ffa_auto: true,
+        autoresign: true,
+        autoclaim: true,
         passes: true,
     };
-    /// Nothing automatic: replaying a recorded game.
+    /// Replaying a recorded game: only what the record does not write (the autoresign).
     pub const REPLAY: Automation = Automation {
         zombie_moves: false,
-        ffa_auto: false,
+        autoresign: true,
+        autoclaim: false,
         passes: false,
     };
 }

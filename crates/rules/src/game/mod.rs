@@ -24,7 +24,7 @@ pub use rng::ZombieRng;
 use crate::board::{BySeat, Kind, Seat, Side};
 use crate::moves::{Move, MoveList};
 use crate::position::{Army, Position};
-use crate::ruleset::{MateJudging, MatedArmy, RuleSet};
+use crate::ruleset::{DrawJudging, MateJudging, MatedArmy, RuleSet};
 
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
@@ -396,8 +396,27 @@ impl Game {
         }
         if !self.is_over() {
             self.keys.push(draw::repetition_key(&self.pos));
-            self.check_draws(events);
+            if !self.draws_wait_for_zombie() {
+                self.check_draws(events);
+            }
         }
+    }
+
+    /// After a turn passed without a move (a zombie judged on its turn): the new position
+    /// counts for repetition, and the draws wait no longer if a live player is now to move.
+    fn turn_changed(&mut self, events: &mut Vec<Event>) {
+        if !self.is_over() {
+            self.keys.push(draw::repetition_key(&self.pos));
+            if !self.draws_wait_for_zombie() {
+                self.check_draws(events);
+            }
+        }
+    }
+
+    /// True when the draw rules are judged on a live player's turn and a zombie king moves next.
+    fn draws_wait_for_zombie(&self) -> bool {
+        self.rules.draw_judging == DrawJudging::OnLiveTurn
+            && self.pos.army(self.pos.turn()) == Army::Zombie
     }
 
     fn check_draws(&mut self, events: &mut Vec<Event>) {

@@ -155,7 +155,9 @@ pub enum Event {
         /// PGN4 text of the move, with check and mate marks.
         text: String,
     },
-    /// A turn was passed (skipped or stalemate pass).
+    /// A turn was passed without a move: a skipped turn or stalemate pass (Verney, Club), a
+    /// turn filled by a stalemate (FFA: a live player or a zombie king with no legal move, PGN4
+    /// `S`, after the seat's status change), or a zombie king mated in place (FFA).
     TurnPassed {
         /// Whose turn.
         seat: Seat,

@@ -346,7 +346,9 @@ impl Position {
         if !army.takes_turns() {
             self.set_ep(s, EpWindow::default());
         }
-        if matches!(army, Army::Out | Army::Zombie) {
+        // A zombie king keeps its castling rights: it may castle with its (dead) rook while the
+        // rights and squares allow (chess.com: a flagged player's zombie plays `O-OT`).
+        if army == Army::Out {
             self.castling_off(seat);
         }
     }
@@ -374,8 +376,10 @@ impl Position {
                 }
                 let geo = self.castle_sq[s];
                 let rook = geo[if short { 1 } else { 2 }];
-                let ok =
-                    geo[0] != 0 && self.cells[rook as usize] == Piece::new(seat, Kind::Rook).code();
+                let home = Piece::new(seat, Kind::Rook).code();
+                let at = self.cells[rook as usize];
+                let ok = geo[0] != 0
+                    && (at == home || (at == home | DEAD && self.armies[s] == Army::Zombie));
                 if !ok {
                     self.castling &= !bit;
                 }

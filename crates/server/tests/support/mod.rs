@@ -351,7 +351,10 @@ pub async fn replay_records(clients: &mut [Client], game: &str, text: &str) {
             }
             Action::Resign => "resign",
             Action::ClaimWin => "claim_win",
-            Action::Move { zombie: true, .. } | Action::Judged | Action::Timeout => continue,
+            Action::Move { zombie: true, .. }
+            | Action::Judged
+            | Action::Timeout
+            | Action::AutoResign => continue,
         };
         clients[i]
             .send(json!({"type": kind, "game": game, "seat": letter(i)}))

@@ -3,9 +3,10 @@
 use super::movetext::{tokenize, Token};
 use super::tags::{parse_tags, Tags};
 use crate::board::{Kind, Seat, Square};
-use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
+use crate::game::{Action, Automation, Event, Game, OutReason, Outcome, Record, SeatStatus};
 use crate::moves::{Move, MoveKind};
 use crate::position::Army;
+use std::collections::VecDeque;
 use std::fmt;
 
 /// A move (or terminator) that could not be read or played, with where it stands.
@@ -82,9 +83,22 @@ pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<R
     let mut game = Game::from_position(rules, start, points).with_automation(Automation::REPLAY);
     let mut plies = 0;
     let mut error = None;
+    // Seats judged stalemated on their turn whose slot (an `S`) is still to come: the rules
+    // pass such a turn at once, the record still gives it a slot.
+    let mut stalemate_slots: VecDeque<Seat> = VecDeque::new();
+    let mut seen = 0;
     for tok in tokenize(movetext) {
-        let seat = game.position().turn();
-        if let Err(reason) = apply(&mut game, &tok, &mut plies) {
+        for rec in &game.records()[seen..] {
+            if rec.action == Action::Judged && stalemated(rec) {
+                stalemate_slots.push_back(rec.seat);
+            }
+        }
+        seen = game.records().len();
+        let result = match stalemate_slots.pop_front() {
+            Some(s) => (s, stalemate_slot(&game, s, &tok)),
+            None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
+        };
+        if let (seat, Err(reason)) = result {
             error = Some(ReadError {
                 round: tok.round,
                 seat: Some(seat),
@@ -102,6 +116,31 @@ pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<R
         plies,
         error,
     })
+}
+
+/// True when the record's judgement took its seat out as stalemated.
+fn stalemated(rec: &Record) -> bool {
+    rec.events.iter().any(|e| {
+        matches!(
+            e,
+            Event::StatusChanged {
+                seat,
+                status: SeatStatus::Out(OutReason::Stalemated),
+            } if *seat == rec.seat
+        )
+    })
+}
+
+/// The entry in the slot of `seat`, whom the rules found stalemated on his turn: it must be `S`.
+fn stalemate_slot(game: &Game, seat: Seat, tok: &Token) -> Result<(), String> {
+    if tok.text == "S" {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} is stalemated on this turn: its slot should read 'S'",
+            game.rules().colour(seat)
+        ))
+    }
 }
 
 /// Applies one entry to the game.

@@ -73,7 +73,7 @@ fn slots(game: &Game) -> Vec<Slot> {
         let leaving = match rec.action {
             Action::Resign | Action::ClaimWin => Some("R"),
             Action::Timeout => Some("T"),
-            Action::Move { .. } | Action::Judged => None,
+            Action::Move { .. } | Action::Judged | Action::AutoResign => None,
         };
         if let Some((s, l)) = merge.take() {
             let zombie_next =
