@@ -1,4 +1,4 @@
-//! Every chess.com game and sample in `shared/data/games` replays with every move legal, reaches
+//! Every chess.com game and sample in `shared/data/games` (and its `fidelity/` folder) replays with every move legal, reaches
 //! the outcome its tags give (FFA: the exact points), and survives a PGN4 round trip.
 
 mod common;
@@ -7,24 +7,30 @@ use fourhand_rules::game::{Game, OutReason, Outcome};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::Side;
 
+/// The games under `shared/data/games`, its `fidelity/` folder included, by relative name.
 fn games() -> Vec<(String, String)> {
-    let dir = common::data_dir().join("games");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "pgn4"))
-        .filter(|p| {
-            let n = p.file_name().unwrap().to_string_lossy();
-            n.starts_with("chesscom-") || n.starts_with("sample-")
-        })
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read_to_string(&p).unwrap(),
-            )
-        })
-        .collect();
+    let root = common::data_dir().join("games");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            let n = p.file_name().unwrap().to_string_lossy().into_owned();
+            let wanted = n.starts_with("chesscom-") || n.starts_with("sample-");
+            if wanted && p.extension().is_some_and(|x| x == "pgn4") {
+                let name = p
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                out.push((name, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
     out.sort();
     out
 }
@@ -90,6 +96,14 @@ fn chesscom_games_and_samples_replay_to_their_results() {
     }
     let games = games();
     assert!(games.len() >= 7, "expected the chess.com games and samples");
+    assert!(
+        games
+            .iter()
+            .filter(|(n, _)| n.starts_with("fidelity"))
+            .count()
+            >= 6,
+        "expected the fidelity games"
+    );
     for (name, text) in &games {
         let r = pgn4::replay(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Some(e) = &r.error {
@@ -103,6 +117,7 @@ fn chesscom_games_and_samples_replay_to_their_results() {
             r.plies
         );
         assert_outcome(name, &r.tags, &r.game);
+        assert_eq!(pgn4::mismatches(&r), Vec::<String>::new(), "{name}");
     }
 }
 

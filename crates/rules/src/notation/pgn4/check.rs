@@ -3,7 +3,7 @@
 //! that `Termination` names, and in FFA the exact points of `Result`.
 
 use super::reader::Replay;
-use crate::game::{OutReason, Outcome};
+use crate::game::{DrawReason, Event, OutReason, Outcome, ScoreReason};
 use crate::Side;
 
 /// Every way the replay disagrees with its record, in words (none: it agrees).
@@ -39,6 +39,7 @@ pub fn mismatches(r: &Replay) -> Vec<String> {
             Some(_) => {}
             None => out.push(format!("the Result tag '{result}' gives no points")),
         }
+        ffa_termination(r, outcome, &mut out);
         return out;
     }
     let term = r.tags.get("Termination").unwrap_or("").to_ascii_lowercase();
@@ -75,4 +76,62 @@ pub fn mismatches(r: &Replay) -> Vec<String> {
         (r, o) => out.push(format!("the Result tag says {r}, the game ended {o:?}")),
     }
     out
+}
+
+/// FFA: a `Termination` such as `(insuff. material; Yellow +10, Green +10)`, `Game over.
+/// (50-move-rule)` or `(Red +20)` names the draw and the end-of-game points each colour got.
+fn ffa_termination(r: &Replay, outcome: Outcome, out: &mut Vec<String>) {
+    let Some(term) = r.tags.get("Termination") else {
+        return;
+    };
+    let lower = term.to_ascii_lowercase();
+    let said = if lower.contains("50-move") || lower.contains("fifty") {
+        Some(DrawReason::FiftyMoves)
+    } else if lower.contains("insuff") {
+        Some(DrawReason::InsufficientMaterial)
+    } else if lower.contains("repetition") {
+        Some(DrawReason::Repetition)
+    } else {
+        None
+    };
+    if let Some(reason) = said.filter(|&d| outcome != Outcome::Drawn(d)) {
+        out.push(format!(
+            "the game ended {outcome:?}, the Termination tag says '{term}' ({reason:?})"
+        ));
+    }
+    let rules = r.game.rules();
+    let words: Vec<&str> = term
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for pair in words.windows(2) {
+        let (Some(seat), Some(points)) = (
+            rules.seat_of_colour(pair[0]),
+            pair[1]
+                .strip_prefix('+')
+                .and_then(|n| n.parse::<i32>().ok()),
+        ) else {
+            continue;
+        };
+        let got: i32 = r
+            .game
+            .records()
+            .iter()
+            .flat_map(|rec| &rec.events)
+            .filter_map(|e| match e {
+                Event::Scored {
+                    seat: s,
+                    points,
+                    reason: ScoreReason::KingsAtEnd | ScoreReason::Draw,
+                } if *s == seat => Some(*points),
+                _ => None,
+            })
+            .sum();
+        if got != points {
+            out.push(format!(
+                "{} got {got} at the end, the Termination tag says +{points}",
+                pair[0]
+            ));
+        }
+    }
 }
