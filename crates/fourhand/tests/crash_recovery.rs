@@ -6,7 +6,7 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -28,8 +28,8 @@ fn start(port: u16, dir: &std::path::Path) -> Child {
         ])
         .arg(dir)
         .args(["--web-dir", "/nonexistent"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stdout(server_log(port))
+        .stderr(server_log(port))
         .spawn()
         .expect("start fourhand");
     let end = Instant::now() + Duration::from_secs(20);
@@ -40,16 +40,36 @@ fn start(port: u16, dir: &std::path::Path) -> Child {
     child
 }
 
+/// Where the server on `port` writes its log (appended across restarts), so that a failing
+/// request can show what the server said.
+fn log_path(port: u16) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("fourhand-crash-{port}.log"))
+}
+
+fn server_log(port: u16) -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path(port))
+        .expect("server log")
+}
+
 fn http(port: u16, method: &str, path: &str) -> Value {
     use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
+    let request = |buf: &mut String| -> std::io::Result<()> {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port))?;
+        write!(
+            s,
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )?;
+        s.read_to_string(buf)?;
+        Ok(())
+    };
     let mut buf = String::new();
-    s.read_to_string(&mut buf).unwrap();
+    if let Err(e) = request(&mut buf) {
+        let log = std::fs::read_to_string(log_path(port)).unwrap_or_default();
+        panic!("{method} {path}: {e}; the server's log:\n{log}");
+    }
     serde_json::from_str(buf.split_once("\r\n\r\n").unwrap().1).unwrap()
 }
 
