@@ -287,3 +287,41 @@ fn an_autoresign_is_not_written_and_is_replayed() {
     assert_eq!(again.points(), g.points());
     assert_eq!(again.outcome(), Some(Outcome::Finished));
 }
+
+#[test]
+fn a_zombie_king_takes_its_own_dead_pieces_but_never_walks_into_check() {
+    // Blue's zombie king on a7 beside its own dead rook on b7; Red's queen on e8 attacks a8 and
+    // b8, his knight on c4 attacks b6.
+    let p = with_army(
+        pos(W, "rK h1, bK a7, bR b7, yK g14, gK n8, rN c4, rQ e8"),
+        W,
+        Army::Zombie,
+    );
+    assert!(p.piece_at("b7".parse().unwrap()).unwrap().dead);
+    assert_eq!(
+        common::moves(&p),
+        ["a7-a6", "a7-b7"],
+        "b7 (its own dead rook) yes; a8, b8 and b6 are attacked"
+    );
+}
+
+#[test]
+fn a_record_starting_with_a_zombie_to_move_replays_its_recorded_move() {
+    let p = with_army(
+        pos(W, "rK h1, bK a7, yK g14, gK n8, rN c4, rQ e8"),
+        W,
+        Army::Zombie,
+    );
+    let mut g = Game::from_position_with(RuleSet::FFA, p, BySeat([0; 4]), Automation::REPLAY);
+    assert!(g.zombie_to_move(), "nothing moved it yet");
+    let b7 = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.uci() == "a7-b7")
+        .unwrap();
+    g.play(W, b7).unwrap();
+    let text = pgn4::write(&g, &Default::default());
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.position(), g.position(), "{text}");
+}

@@ -52,8 +52,19 @@ impl Game {
         Game::from_position(rules, pos, BySeat([0; 4]))
     }
 
-    /// A game from a given position and points (e.g. a FEN4).
+    /// A game from a given position and points (e.g. a FEN4), everything automatic.
     pub fn from_position(rules: RuleSet, pos: Position, points: BySeat<i32>) -> Game {
+        Game::from_position_with(rules, pos, points, Automation::LIVE)
+    }
+
+    /// A game from a given position and points with the given automation, in force from the
+    /// start (a replayed record whose first entry is a zombie's move must not have it made).
+    pub fn from_position_with(
+        rules: RuleSet,
+        pos: Position,
+        points: BySeat<i32>,
+        auto: Automation,
+    ) -> Game {
         let seats = BySeat::from_fn(|s| match pos.army(s) {
             Army::Live => SeatStatus::Active,
             Army::Zombie => SeatStatus::Zombie(OutReason::Resigned),
@@ -75,7 +86,7 @@ impl Game {
             outcome: None,
             seed: 0,
             rng: ZombieRng::new(0),
-            auto: Automation::LIVE,
+            auto,
             pending_leave: BySeat([None; 4]),
         };
         g.settle();

@@ -80,7 +80,7 @@ pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<R
     };
     let rules = tags.rules().map_err(tag_err)?;
     let (start, points) = tags.start(&rules).map_err(tag_err)?;
-    let mut game = Game::from_position(rules, start, points).with_automation(Automation::REPLAY);
+    let mut game = Game::from_position_with(rules, start, points, Automation::REPLAY);
     let mut plies = 0;
     let mut error = None;
     // Seats judged stalemated on their turn whose slot (an `S`) is still to come: the rules
