@@ -3,14 +3,14 @@
 //! refused, password hashing off the async threads, and logins that take as long whether or
 //! not the name exists.
 
-use crate::app::App;
 use crate::error::ServerError;
-use crate::game::actor::epoch_ms;
 use crate::http_limits::Costly;
 use crate::identity::names::{is_common_password, name_key};
 use crate::identity::{guest_name, hash_password, session, verify_password, Player};
 use crate::peer::ClientIp;
+use crate::state::App;
 use crate::store::{StoreError, User};
+use crate::time::epoch_ms;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};

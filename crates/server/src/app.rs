@@ -2,59 +2,19 @@
 
 use crate::config::Config;
 use crate::game::core::Timing;
-use crate::game::registry::{self, Games};
+use crate::game::registry::{Games, Launcher};
 use crate::identity::{random_secret, Sessions};
 use crate::lobby::{pairing, Lobby};
 use crate::metrics::Metrics;
+pub use crate::state::{App, AppState};
 use crate::store::Store;
 use crate::{http, ws};
 use axum::Router;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-
-/// Everything the handlers share.
-pub struct AppState {
-    /// Persistence.
-    pub store: Store,
-    /// Session signing.
-    pub sessions: Sessions,
-    /// Live games.
-    pub games: Games,
-    /// Tables and pairing.
-    pub lobby: Lobby,
-    /// Counters.
-    pub metrics: Arc<Metrics>,
-    /// Cancelled at shutdown.
-    pub shutdown: CancellationToken,
-    /// Tasks to wait for at shutdown (game actors, connections).
-    pub tracker: TaskTracker,
-    /// Game timing.
-    pub timing: Timing,
-    /// Settings.
-    pub config: Config,
-    /// Open WebSockets, counted against the caps.
-    pub sockets: Arc<crate::peer::Sockets>,
-    /// The threads bots think on.
-    pub bots: Arc<crate::bot::BotPool>,
-    /// Rate limits of the costly HTTP requests, per address.
-    pub http_limits: crate::http_limits::HttpLimits,
-    /// Password hashes computed at once at most (they run on blocking threads).
-    pub hashing: Arc<tokio::sync::Semaphore>,
-    next_conn: AtomicU64,
-}
-
-/// Shared state handle.
-pub type App = Arc<AppState>;
-
-impl AppState {
-    /// A new connection id.
-    pub fn conn_id(&self) -> u64 {
-        self.next_conn.fetch_add(1, Ordering::Relaxed) + 1
-    }
-}
 
 /// Builds the state on `store`: the session secret, restored games and the pairing ticker.
 pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
@@ -71,29 +31,38 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         config.logins_per_minute,
         config.imports_per_minute,
     );
-    let app = Arc::new(AppState {
-        store,
-        sessions: Sessions::new(secret.as_bytes()),
-        games: Games::default(),
-        lobby: Lobby::default(),
+    let timing = Timing {
+        reconnect_ms: config.reconnect_secs * 1000,
+        start_ms: config.start_secs * 1000,
+        bot_ms: config.bot_delay_ms,
+    };
+    let launcher = Launcher {
+        store: store.clone(),
         metrics: Arc::new(Metrics::default()),
         shutdown: CancellationToken::new(),
         tracker: TaskTracker::new(),
-        timing: Timing {
-            reconnect_ms: config.reconnect_secs * 1000,
-            start_ms: config.start_secs * 1000,
-            bot_ms: config.bot_delay_ms,
-        },
+        bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
+        timing,
+    };
+    let app = Arc::new(AppState {
+        store,
+        sessions: Sessions::new(secret.as_bytes()),
+        games: Games::new(launcher.clone()),
+        lobby: Lobby::default(),
+        metrics: launcher.metrics,
+        shutdown: launcher.shutdown,
+        tracker: launcher.tracker,
+        timing,
         config,
         sockets: Arc::default(),
-        bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
+        bots: launcher.bots,
         http_limits,
         hashing: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
         next_conn: AtomicU64::new(0),
     });
-    let restored = registry::restore(&app).await?;
+    let restored = app.games.restore().await?;
     if restored > 0 {
         tracing::info!(restored, "resumed unfinished games");
     }
@@ -116,7 +85,7 @@ fn spawn_heartbeat(app: &App) {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
-            let _ = record_alive(&app2.store).await;
+            let _ = app2.store.record_alive().await;
             beats += 1;
             app2.lobby.sweep(TABLE_IDLE);
             if beats.is_multiple_of(5) {
@@ -127,7 +96,7 @@ fn spawn_heartbeat(app: &App) {
             }
             if beats % SWEEP_EVERY_BEATS == 1 {
                 // Expired and revoked sessions go (they are refused anyway).
-                let now = crate::game::actor::epoch_ms();
+                let now = crate::time::epoch_ms();
                 if let Err(e) = app2.store.sweep_sessions(now).await {
                     tracing::warn!(error = %e, "could not sweep old sessions");
                 }
@@ -145,21 +114,6 @@ const SWEEP_EVERY_BEATS: u64 = 3600;
 /// How often the server records that it is up.
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
 
-/// Writes the moment now as the last one the server was known to be up, within a second.
-pub async fn record_alive(store: &Store) -> Result<(), String> {
-    let now = crate::game::actor::epoch_ms().to_string();
-    match tokio::time::timeout(
-        Duration::from_secs(1),
-        store.set_setting(registry::ALIVE_SETTING, &now),
-    )
-    .await
-    {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(_) => Err("the store did not answer within a second".into()),
-    }
-}
-
 fn spawn_pairing(app: &App) {
     let app2 = app.clone();
     app.tracker.spawn(async move {
@@ -171,7 +125,7 @@ fn spawn_pairing(app: &App) {
                 _ = app2.shutdown.cancelled() => break,
             }
             for full in pairing::form_tables(&app2.lobby, wait) {
-                match registry::start(&app2, full.spec.clone()).await {
+                match app2.games.start(full.spec.clone()).await {
                     Ok(id) => app2.lobby.started(&full, id),
                     Err(e) => tracing::error!(error = %e, "could not start a paired game"),
                 }
@@ -214,7 +168,7 @@ pub async fn serve(
     state.tracker.close();
     state.tracker.wait().await;
     // The moment of the stop: a restart charges the running turns up to here, no further.
-    if let Err(e) = record_alive(&state.store).await {
+    if let Err(e) = state.store.record_alive().await {
         tracing::warn!(error = %e, "could not record the moment of the stop");
     }
     Ok(())

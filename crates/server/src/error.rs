@@ -47,21 +47,25 @@ impl ServerError {
     }
 }
 
-impl From<crate::game::core::Refusal> for ServerError {
-    fn from(r: crate::game::core::Refusal) -> Self {
-        ServerError::new(r.code, r.message)
-    }
-}
-
 impl From<crate::store::StoreError> for ServerError {
     fn from(e: crate::store::StoreError) -> Self {
         ServerError::internal(e)
     }
 }
 
+/// The body of every error answer of the API.
+#[derive(serde::Serialize)]
+struct ErrorBody<'a> {
+    code: ErrorCode,
+    message: &'a str,
+}
+
 impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"code": self.code, "message": self.message});
+        let body = ErrorBody {
+            code: self.code,
+            message: &self.message,
+        };
         (self.status(), axum::Json(body)).into_response()
     }
 }
@@ -97,6 +101,9 @@ pub async fn json_errors(resp: Response) -> Response {
     } else {
         text
     };
-    let body = serde_json::json!({"code": code, "message": message});
+    let body = ErrorBody {
+        code,
+        message: &message,
+    };
     (status, axum::Json(body)).into_response()
 }

@@ -5,13 +5,14 @@
 //! the end, when he tries to write or to play.
 
 use crate::accounts::bearer;
-use crate::app::App;
 use crate::error::ServerError;
-use crate::game::actor::{epoch_ms, Command};
+use crate::game::command::Command;
 use crate::game::core::Input;
 use crate::identity::names::name_key;
 use crate::identity::Player;
+use crate::state::App;
 use crate::store::{ModerationRow, ReportRow};
+use crate::time::epoch_ms;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};

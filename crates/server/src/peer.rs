@@ -36,14 +36,17 @@ pub fn client_ip(parts: &Parts, trust_proxy: bool) -> IpAddr {
         .unwrap_or(peer)
 }
 
-impl FromRequestParts<crate::app::App> for ClientIp {
+/// Server state that says whether the reverse proxy in front is trusted (`--trust-proxy`).
+pub trait TrustsProxy {
+    /// True when `X-Forwarded-For` is to be believed.
+    fn trusts_proxy(&self) -> bool;
+}
+
+impl<S: TrustsProxy + Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        app: &crate::app::App,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(client_ip(parts, app.config.trust_proxy)))
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(parts, state.trusts_proxy())))
     }
 }
 

@@ -1,8 +1,8 @@
 //! Player records over HTTP: profiles (ratings with history, results, recent games), the game
 //! archive (by player, mode and date) and leaderboards per pool.
 
-use crate::app::App;
 use crate::error::ServerError;
+use crate::state::App;
 use crate::store::{ArchiveFilter, RatingRow, StoredGame};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -11,8 +11,7 @@ use axum::{Json, Router};
 use fourhand_protocol::ErrorCode;
 use fourhand_rating::glicko2::{PROVISIONAL_RD, START_RD};
 use fourhand_rating::Pool;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The records routes.
@@ -24,33 +23,113 @@ pub fn routes() -> Router<App> {
         .route("/api/leaderboard/{pool}", get(leaderboard))
 }
 
-fn rating_json(r: &RatingRow) -> Value {
-    json!({
-        "pool": r.pool,
-        "rating": r.rating.rating.round() as i64,
-        "rd": r.rating.rd.round() as i64,
-        "provisional": r.rating.provisional(),
-        "games": r.games,
-        "last_ms": r.last_ms,
-    })
+/// A player's rating in one pool, rounded for display.
+#[derive(Serialize)]
+struct RatingEntry {
+    pool: String,
+    rating: i64,
+    rd: i64,
+    provisional: bool,
+    games: i64,
+    last_ms: i64,
+}
+
+fn rating_entry(r: &RatingRow) -> RatingEntry {
+    RatingEntry {
+        pool: r.pool.clone(),
+        rating: r.rating.rating.round() as i64,
+        rd: r.rating.rd.round() as i64,
+        provisional: r.rating.provisional(),
+        games: r.games,
+        last_ms: r.last_ms,
+    }
 }
 
 /// A finished game in lists; `seat` is the profile owner's.
-fn summary(g: &StoredGame, seat: Option<usize>) -> Value {
+#[derive(Serialize)]
+struct GameListed {
+    id: uuid::Uuid,
+    rules: String,
+    time: fourhand_protocol::TimeControl,
+    rated: bool,
+    players: Vec<String>,
+    seat: Option<usize>,
+    result: String,
+    termination: String,
+    points: [i32; 4],
+    placings: Option<[u8; 4]>,
+    ended_ms: i64,
+}
+
+fn summary(g: &StoredGame, seat: Option<usize>) -> GameListed {
     let end = g.end.clone().unwrap_or_default();
-    json!({
-        "id": g.game.id,
-        "rules": g.game.rules,
-        "time": g.game.time,
-        "rated": g.game.rated,
-        "players": g.game.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-        "seat": seat,
-        "result": end.result,
-        "termination": end.termination,
-        "points": end.points,
-        "placings": end.placings,
-        "ended_ms": end.ended_ms,
-    })
+    GameListed {
+        id: g.game.id,
+        rules: g.game.rules.clone(),
+        time: g.game.time,
+        rated: g.game.rated,
+        players: g.game.seats.iter().map(|s| s.name.clone()).collect(),
+        seat,
+        result: end.result,
+        termination: end.termination,
+        points: end.points,
+        placings: end.placings,
+        ended_ms: end.ended_ms,
+    }
+}
+
+/// A player's results in one rule set: places in FFA, won/drawn/lost in the sides games.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Record {
+    Places {
+        placings: [u32; 4],
+        aborted: u32,
+    },
+    Results {
+        won: u32,
+        drawn: u32,
+        lost: u32,
+        aborted: u32,
+    },
+}
+
+/// One change of a player's rating.
+#[derive(Serialize)]
+struct HistoryEntry {
+    game: uuid::Uuid,
+    pool: String,
+    kind: String,
+    before: i64,
+    after: i64,
+    at_ms: i64,
+}
+
+/// `/api/players/{name}`.
+#[derive(Serialize)]
+struct Profile {
+    name: String,
+    since_ms: i64,
+    ratings: Vec<RatingEntry>,
+    history: Vec<HistoryEntry>,
+    record: BTreeMap<String, Record>,
+    recent: Vec<GameListed>,
+}
+
+/// A leaderboard row.
+#[derive(Serialize)]
+struct BoardEntry {
+    rank: usize,
+    name: String,
+    #[serde(flatten)]
+    rating: RatingEntry,
+}
+
+/// `/api/leaderboard/{pool}`.
+#[derive(Serialize)]
+struct Board {
+    pool: String,
+    entries: Vec<BoardEntry>,
 }
 
 #[derive(Default)]
@@ -81,11 +160,19 @@ impl Tally {
         }
     }
 
-    fn json(&self, ffa: bool) -> Value {
+    fn record(&self, ffa: bool) -> Record {
         if ffa {
-            json!({"placings": self.placings, "aborted": self.aborted})
+            Record::Places {
+                placings: self.placings,
+                aborted: self.aborted,
+            }
         } else {
-            json!({"won": self.won, "drawn": self.drawn, "lost": self.lost, "aborted": self.aborted})
+            Record::Results {
+                won: self.won,
+                drawn: self.drawn,
+                lost: self.lost,
+                aborted: self.aborted,
+            }
         }
     }
 }
@@ -93,7 +180,7 @@ impl Tally {
 async fn profile(
     State(app): State<App>,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<Profile>, ServerError> {
     let user = app
         .store
         .user_by_name(&name)
@@ -121,21 +208,28 @@ async fn profile(
             recent.push(summary(g, seat));
         }
     }
-    let record: BTreeMap<String, Value> = tallies
+    let record = tallies
         .iter()
-        .map(|(rules, t)| (rules.clone(), t.json(rules == "ffa")))
+        .map(|(rules, t)| (rules.clone(), t.record(rules == "ffa")))
         .collect();
-    Ok(Json(json!({
-        "name": user.name,
-        "since_ms": user.created_ms,
-        "ratings": ratings.iter().map(rating_json).collect::<Vec<_>>(),
-        "history": history.iter().map(|c| json!({
-            "game": c.game, "pool": c.pool, "kind": c.kind,
-            "before": c.before.round() as i64, "after": c.after.round() as i64, "at_ms": c.at_ms,
-        })).collect::<Vec<_>>(),
-        "record": record,
-        "recent": recent,
-    })))
+    Ok(Json(Profile {
+        name: user.name,
+        since_ms: user.created_ms,
+        ratings: ratings.iter().map(rating_entry).collect(),
+        history: history
+            .iter()
+            .map(|c| HistoryEntry {
+                game: c.game,
+                pool: c.pool.clone(),
+                kind: c.kind.clone(),
+                before: c.before.round() as i64,
+                after: c.after.round() as i64,
+                at_ms: c.at_ms,
+            })
+            .collect(),
+        record,
+        recent,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -184,7 +278,7 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ServerError> {
 async fn archive(
     State(app): State<App>,
     q: Result<Query<ArchiveQuery>, QueryRejection>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<Vec<GameListed>>, ServerError> {
     let q = query(q)?;
     let rules = match q.rules.as_deref().filter(|r| !r.is_empty()) {
         Some(r) => Some(
@@ -214,16 +308,11 @@ async fn archive(
         limit: q.limit.unwrap_or(50).clamp(1, 500),
     };
     let games = app.store.archive(&filter).await?;
-    Ok(Json(json!(games
-        .iter()
-        .map(|g| summary(g, None))
-        .collect::<Vec<_>>())))
+    Ok(Json(games.iter().map(|g| summary(g, None)).collect()))
 }
 
-async fn pools() -> Json<Value> {
-    Json(json!(Pool::all()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()))
+async fn pools() -> Json<Vec<String>> {
+    Json(Pool::all().map(|p| p.to_string()).collect())
 }
 
 #[derive(Deserialize)]
@@ -236,7 +325,7 @@ async fn leaderboard(
     State(app): State<App>,
     Path(pool): Path<String>,
     q: Result<Query<BoardQuery>, QueryRejection>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<Board>, ServerError> {
     let q = query(q)?;
     let pool = Pool::parse(&pool)
         .ok_or_else(|| ServerError::new(ErrorCode::BadRequest, "pools are like teams-blitz"))?
@@ -248,17 +337,16 @@ async fn leaderboard(
         rows.extend(all.into_iter().filter(|(_, r)| r.rating.provisional()));
         rows.truncate(limit as usize);
     }
-    let entries: Vec<Value> = rows
+    let entries = rows
         .iter()
         .enumerate()
-        .map(|(i, (name, r))| {
-            let mut v = rating_json(r);
-            v["rank"] = json!(i + 1);
-            v["name"] = json!(name);
-            v
+        .map(|(i, (name, r))| BoardEntry {
+            rank: i + 1,
+            name: name.clone(),
+            rating: rating_entry(r),
         })
         .collect();
-    Ok(Json(json!({"pool": pool, "entries": entries})))
+    Ok(Json(Board { pool, entries }))
 }
 
 #[cfg(test)]

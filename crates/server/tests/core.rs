@@ -20,9 +20,10 @@ fn seat(name: &str, bot: Option<BotLevel>) -> SeatState {
 }
 
 fn core(rules: RuleSet, tc: TimeControl, bots: [bool; 4]) -> GameCore {
-    let seats = (0..4)
-        .map(|i| seat(&format!("p{i}"), bots[i].then_some(BotLevel::Greedy)))
-        .collect();
+    let seats = fourhand_rules::BySeat::from_fn(|s| {
+        let i = s.index();
+        seat(&format!("p{i}"), bots[i].then_some(BotLevel::Greedy))
+    });
     let mut c = GameCore::new(Game::new(rules), tc, seats, true, Timing::default(), 0);
     for (i, b) in bots.iter().enumerate() {
         if !b {
@@ -132,7 +133,7 @@ fn no_reconnect_within_60_seconds_forfeits() {
 
 #[test]
 fn a_game_not_joined_by_everyone_is_cancelled() {
-    let seats = (0..4).map(|i| seat(&format!("p{i}"), None)).collect();
+    let seats = fourhand_rules::BySeat::from_fn(|s| seat(&format!("p{}", s.index()), None));
     let mut c = GameCore::new(
         Game::new(RuleSet::FFA),
         TimeControl::DEFAULT,
@@ -276,7 +277,7 @@ fn a_stalemated_zombie_passes_its_turn_and_its_slot_is_an_s() {
     for s in Seat::ALL {
         game.set_moves_made(s, 3);
     }
-    let seats = (0..4).map(|i| seat(&format!("p{i}"), None)).collect();
+    let seats = fourhand_rules::BySeat::from_fn(|s| seat(&format!("p{}", s.index()), None));
     let mut c = GameCore::new(
         game,
         TimeControl::DEFAULT,

@@ -212,7 +212,7 @@ async fn sessions_expire_renew_on_use_and_can_be_revoked() {
         name: "old".into(),
         registered: false,
     };
-    let now = fourhand_server::game::actor::epoch_ms();
+    let now = fourhand_server::time::epoch_ms();
     let old = Uuid::now_v7();
     app.store
         .create_session(&SessionRow {

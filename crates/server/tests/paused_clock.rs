@@ -3,9 +3,9 @@
 
 use fourhand_protocol::{ServerMsg, TimeControl};
 use fourhand_rules::{RuleSet, Setup};
-use fourhand_server::game::actor::Command;
+use fourhand_server::game::command::Command;
 use fourhand_server::game::core::Input;
-use fourhand_server::game::registry::{self, GameSpec, SeatSpec};
+use fourhand_server::game::registry::{GameSpec, SeatSpec};
 use fourhand_server::store::Store;
 use fourhand_server::{state, Config};
 use std::time::Duration;
@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 async fn game_with(
     time: TimeControl,
 ) -> (
-    fourhand_server::game::actor::GameHandle,
+    fourhand_server::game::command::GameHandle,
     mpsc::Receiver<std::sync::Arc<str>>,
 ) {
     let app = state(Config::for_tests(), Store::memory()).await.unwrap();
@@ -36,7 +36,7 @@ async fn game_with(
             })
             .collect(),
     };
-    let id = registry::start(&app, spec).await.unwrap();
+    let id = app.games.start(spec).await.unwrap();
     let h = app.games.get(id).unwrap();
     let mut seats = Vec::new();
     for t in tokens {
@@ -64,7 +64,7 @@ async fn game_with(
     (h, rx)
 }
 
-async fn play(h: &fourhand_server::game::actor::GameHandle, seat: usize, mv: &str) {
+async fn play(h: &fourhand_server::game::command::GameHandle, seat: usize, mv: &str) {
     let (f, t) = mv.split_once('-').unwrap();
     let (tx, rx) = oneshot::channel();
     let input = Input::Play {

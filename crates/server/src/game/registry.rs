@@ -1,21 +1,24 @@
 //! The live games of this node: starting new ones, restoring unfinished ones after a restart,
 //! finding and listing them.
 
-use super::actor::{self, ActorEnv, GameHandle};
+use super::actor::{self, ActorEnv};
+use super::command::GameHandle;
 use super::core::{GameCore, Input, SeatState, Timing};
-use crate::app::AppState;
 use crate::bot::BotLevel;
 use crate::error::ServerError;
 use crate::identity::token_hash;
-use crate::store::{ActionRecord, NewGame, StoredGame, StoredSeat};
-use fourhand_protocol::{ErrorCode, TimeControl};
+use crate::metrics::Metrics;
+use crate::store::{ActionRecord, NewGame, Store, StoredGame, StoredSeat};
+use fourhand_protocol::TimeControl;
 use fourhand_rules::game::Game;
 use fourhand_rules::notation::fen4;
-use fourhand_rules::{BySeat, Position, RuleSet, Seat, Setup, Square};
+use fourhand_rules::{BySeat, Position, RuleSet, Seat, Setup};
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 /// Who sits in a seat of a game about to start.
@@ -61,13 +64,38 @@ pub struct LiveGame {
     pub engine_players: Option<Vec<Uuid>>,
 }
 
-/// The games this node runs.
-#[derive(Default)]
+/// What starting a game's actor takes from the server.
+#[derive(Clone)]
+pub struct Launcher {
+    /// The store every action goes to.
+    pub store: Store,
+    /// The server's metrics.
+    pub metrics: Arc<Metrics>,
+    /// Cancelled at shutdown.
+    pub shutdown: CancellationToken,
+    /// Where the actors are tracked, to wait for them at shutdown.
+    pub tracker: TaskTracker,
+    /// Where bots think.
+    pub bots: Arc<crate::bot::BotPool>,
+    /// Game timing.
+    pub timing: Timing,
+}
+
+/// The games this node runs, and how to start more.
 pub struct Games {
     map: RwLock<HashMap<Uuid, LiveGame>>,
+    launcher: Launcher,
 }
 
 impl Games {
+    /// No games yet; new ones are started with `launcher`.
+    pub fn new(launcher: Launcher) -> Games {
+        Games {
+            map: RwLock::default(),
+            launcher,
+        }
+    }
+
     /// The handle of a running game.
     pub fn get(&self, id: Uuid) -> Option<GameHandle> {
         let map = self.map.read().unwrap_or_else(|p| p.into_inner());
@@ -101,15 +129,25 @@ impl Games {
     }
 }
 
-fn env(app: &AppState, new: &NewGame) -> ActorEnv {
-    ActorEnv {
-        rating: super::rating::job_of(new),
-        store: app.store.clone(),
-        metrics: app.metrics.clone(),
-        shutdown: app.shutdown.clone(),
-        linger: Duration::from_secs(300),
-        bots: app.bots.clone(),
-        labels: crate::metrics::GameLabels::of(&new.rules, &new.time),
+impl Launcher {
+    fn env(&self, new: &NewGame) -> ActorEnv {
+        ActorEnv {
+            rating: super::rating::job_of(new),
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            shutdown: self.shutdown.clone(),
+            linger: Duration::from_secs(300),
+            bots: self.bots.clone(),
+            labels: crate::metrics::GameLabels::of(&new.rules, &new.time),
+        }
+    }
+}
+
+/// The four seats' states, or why the stored seats are not four.
+fn seat_states(seats: &[StoredSeat]) -> Result<BySeat<SeatState>, String> {
+    match seats {
+        [a, b, c, d] => Ok(BySeat([a, b, c, d].map(seat_state))),
+        _ => Err(format!("a game of {} seats", seats.len())),
     }
 }
 
@@ -128,70 +166,105 @@ fn seat_state(s: &StoredSeat) -> SeatState {
     }
 }
 
-/// Starts a game: records it, then runs its actor.
-pub async fn start(app: &AppState, spec: GameSpec) -> Result<Uuid, ServerError> {
-    let id = Uuid::now_v7();
-    let seed = rand::random::<i64>();
-    let shared = RuleSet::get(spec.rules.variant);
-    let start = Position::start(shared, spec.setup);
-    let seats: Vec<StoredSeat> = spec
-        .seats
-        .iter()
-        .map(|s| StoredSeat {
-            name: s.name.clone(),
-            player: s.player,
-            bot: s.bot.map(|b| b.name().to_string()),
-            token_hash: s.token.as_deref().map(token_hash),
-        })
-        .collect();
-    let new = NewGame {
-        id,
-        rules: spec.rules.variant.short_name().to_string(),
-        start_fen4: fen4::write(&start),
-        time: spec.time,
-        seed,
-        seats: seats.clone(),
-        table_chat: spec.table_chat,
-        rated: spec.rated,
-        imported: false,
-        created_ms: actor::epoch_ms(),
-    };
-    app.store.create_game(&new).await?;
-    app.metrics
-        .game_started(&crate::metrics::GameLabels::of(&new.rules, &new.time));
-    let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
-    let core = GameCore::new(
-        game,
-        spec.time,
-        seats.iter().map(seat_state).collect(),
-        spec.table_chat,
-        app.timing,
-        0,
-    );
-    launch(app, id, core, &new);
-    Ok(id)
-}
+impl Games {
+    /// Starts a game: records it, then runs its actor.
+    pub async fn start(&self, spec: GameSpec) -> Result<Uuid, ServerError> {
+        let app = &self.launcher;
+        let id = Uuid::now_v7();
+        let seed = rand::random::<i64>();
+        let shared = RuleSet::get(spec.rules.variant);
+        let start = Position::start(shared, spec.setup);
+        let seats: Vec<StoredSeat> = spec
+            .seats
+            .iter()
+            .map(|s| StoredSeat {
+                name: s.name.clone(),
+                player: s.player,
+                bot: s.bot.map(|b| b.name().to_string()),
+                token_hash: s.token.as_deref().map(token_hash),
+            })
+            .collect();
+        let new = NewGame {
+            id,
+            rules: spec.rules.variant.short_name().to_string(),
+            start_fen4: fen4::write(&start),
+            time: spec.time,
+            seed,
+            seats: seats.clone(),
+            table_chat: spec.table_chat,
+            rated: spec.rated,
+            imported: false,
+            created_ms: crate::time::epoch_ms(),
+        };
+        app.store.create_game(&new).await?;
+        app.metrics
+            .game_started(&crate::metrics::GameLabels::of(&new.rules, &new.time));
+        let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
+        let core = GameCore::new(
+            game,
+            spec.time,
+            seat_states(&seats).map_err(ServerError::internal)?,
+            spec.table_chat,
+            app.timing,
+            0,
+        );
+        self.launch(id, core, &new);
+        Ok(id)
+    }
 
-fn launch(app: &AppState, id: Uuid, core: GameCore, new: &NewGame) {
-    let handle = actor::spawn(id, core, Instant::now(), env(app, new), &app.tracker);
-    app.games.insert(
-        id,
-        LiveGame {
-            handle,
-            rules: new.rules.clone(),
-            names: new.seats.iter().map(|s| s.name.clone()).collect(),
-            engine_players: new
-                .seats
-                .iter()
-                .any(|s| {
-                    s.bot
-                        .as_deref()
-                        .and_then(BotLevel::parse)
-                        .is_some_and(crate::bot::is_engine)
-                })
-                .then(|| new.seats.iter().filter_map(|s| s.player).collect()),
-        },
-    );
+    fn launch(&self, id: Uuid, core: GameCore, new: &NewGame) {
+        let app = &self.launcher;
+        let handle = actor::spawn(id, core, Instant::now(), app.env(new), &app.tracker);
+        self.insert(
+            id,
+            LiveGame {
+                handle,
+                rules: new.rules.clone(),
+                names: new.seats.iter().map(|s| s.name.clone()).collect(),
+                engine_players: new
+                    .seats
+                    .iter()
+                    .any(|s| {
+                        s.bot
+                            .as_deref()
+                            .and_then(BotLevel::parse)
+                            .is_some_and(crate::bot::is_engine)
+                    })
+                    .then(|| new.seats.iter().filter_map(|s| s.player).collect()),
+            },
+        );
+    }
+
+    /// Restores every unfinished game after a restart: same moves, the clocks as stored (time
+    /// while the server was down is given back) and a fresh reconnect window for every player.
+    pub async fn restore(&self) -> Result<usize, ServerError> {
+        let app = &self.launcher;
+        let live = app.store.live_games().await?;
+        // The last moment the previous run is known to have been up: time after it was downtime.
+        let alive_ms = app.store.last_alive().await?;
+        let mut n = 0;
+        for stored in live {
+            let id = stored.game.id;
+            let (mut core, turn_started) = match rebuild_with_turn(&stored, app.timing) {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "cannot restore a game");
+                    continue;
+                }
+            };
+            let banks = stored
+                .actions
+                .last()
+                .map(|a| a.clocks)
+                .unwrap_or([stored.game.time.base_ms; 4]);
+            let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
+            let stream = app.store.next_stream(id).await?;
+            core.restore_after_restart(banks, used, stream);
+            self.launch(id, core, &stored.game);
+            n += 1;
+        }
+        Ok(n)
+    }
 }
 
 /// The input a stored action stands for.
@@ -236,7 +309,7 @@ pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCor
     let mut core = GameCore::new(
         game,
         g.time,
-        g.seats.iter().map(seat_state).collect(),
+        seat_states(&g.seats)?,
         g.table_chat,
         timing,
         0,
@@ -256,48 +329,4 @@ pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCor
         }
     }
     Ok((core, turn_started))
-}
-
-/// Restores every unfinished game after a restart: same moves, the clocks as stored (time
-/// while the server was down is given back) and a fresh reconnect window for every player.
-pub async fn restore(app: &AppState) -> Result<usize, ServerError> {
-    let live = app.store.live_games().await?;
-    // The last moment the previous run is known to have been up: time after it was downtime.
-    let alive_ms = app
-        .store
-        .setting(ALIVE_SETTING)
-        .await?
-        .and_then(|v| v.parse::<i64>().ok());
-    let mut n = 0;
-    for stored in live {
-        let id = stored.game.id;
-        let (mut core, turn_started) = match rebuild_with_turn(&stored, app.timing) {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::error!(game = %id, error = %e, "cannot restore a game");
-                continue;
-            }
-        };
-        let banks = stored
-            .actions
-            .last()
-            .map(|a| a.clocks)
-            .unwrap_or([stored.game.time.base_ms; 4]);
-        let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
-        let stream = app.store.next_stream(id).await?;
-        core.restore_after_restart(banks, used, stream);
-        launch(app, id, core, &stored.game);
-        n += 1;
-    }
-    Ok(n)
-}
-
-/// The setting that holds the last moment (epoch ms) this server was known to be up: written
-/// every second, by every health check and at a graceful stop.
-pub const ALIVE_SETTING: &str = "alive_ms";
-
-/// Parses a square from the protocol.
-pub fn square(s: &str) -> Result<Square, ServerError> {
-    s.parse::<Square>()
-        .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))
 }

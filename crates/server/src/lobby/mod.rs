@@ -5,9 +5,9 @@ pub mod pairing;
 
 use crate::bot::BotLevel;
 use crate::error::ServerError;
-use crate::game::actor::{wire, Wire};
 use crate::game::registry::{GameSpec, SeatSpec};
 use crate::identity::{new_seat_token, Player};
+use crate::wire::{wire, Wire};
 use fourhand_protocol::{ErrorCode, SeatInfo, SeatName, ServerMsg, TableInfo, TimeControl};
 use fourhand_rules::{RuleSet, Setup, Variant};
 use std::collections::HashMap;

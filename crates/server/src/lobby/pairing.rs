@@ -4,8 +4,8 @@
 
 use super::{Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
-use crate::game::actor::{wire, Wire};
 use crate::identity::Player;
+use crate::wire::{wire, Wire};
 use fourhand_protocol::{SeatName, ServerMsg, TimeControl};
 use std::collections::HashMap;
 use std::sync::Mutex;

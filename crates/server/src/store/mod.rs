@@ -5,6 +5,7 @@
 //! game keeps its result, points, placings and PGN4.
 
 mod accounts;
+mod alive;
 mod memory;
 mod moderation;
 mod ratings;
@@ -12,6 +13,7 @@ mod records;
 mod sql;
 
 pub use accounts::Retag;
+pub use alive::ALIVE_SETTING;
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,

@@ -2,11 +2,11 @@
 
 use super::Conn;
 use crate::error::ServerError;
-use crate::game::actor::{wire, Command, GameHandle};
+use crate::game::command::{Command, GameHandle};
+use crate::game::convert::{seat_of, square};
 use crate::game::core::Input;
-use crate::game::registry::{self, square};
-use crate::game::view::seat_of;
 use crate::lobby::{Full, Occupant, TableSettings};
+use crate::wire::wire;
 use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
 use fourhand_rules::{Kind, Seat};
 use tokio::sync::{broadcast, oneshot};
@@ -266,7 +266,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
 async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result<(), ServerError> {
     let Some(full) = full else { return Ok(()) };
     let app = conn.app.clone();
-    let id = registry::start(&app, full.spec.clone()).await?;
+    let id = app.games.start(full.spec.clone()).await?;
     app.lobby.started(&full, id);
     Ok(())
 }
@@ -381,8 +381,8 @@ async fn join(
 /// gets a snapshot instead of a gap, and then only the events after it.
 fn spectate(
     handle: GameHandle,
-    mut rx: broadcast::Receiver<crate::game::actor::PublicEvent>,
-    tx: tokio::sync::mpsc::Sender<crate::game::actor::Wire>,
+    mut rx: broadcast::Receiver<crate::game::command::PublicEvent>,
+    tx: tokio::sync::mpsc::Sender<crate::wire::Wire>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut after = 0u64;
@@ -424,11 +424,11 @@ fn spectate(
 
 /// Refuses quick pairing to a player who aborted too often lately.
 async fn pairing_open(
-    app: &crate::app::AppState,
+    app: &crate::state::AppState,
     player: &crate::identity::Player,
 ) -> Result<(), ServerError> {
     use fourhand_rating::abort::{pairing_ban_ms, BAN_WINDOW_MS};
-    let now = crate::game::actor::epoch_ms();
+    let now = crate::time::epoch_ms();
     let (n, last) = app
         .store
         .aborts_since(player.id, now - BAN_WINDOW_MS)

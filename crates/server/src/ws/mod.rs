@@ -4,10 +4,11 @@
 mod dispatch;
 mod limit;
 
-use crate::app::App;
-use crate::game::actor::{wire, Command, GameHandle, Wire};
+use crate::game::command::{Command, GameHandle};
 use crate::identity::Player;
 use crate::peer::{ClientIp, Refused};
+use crate::state::App;
+use crate::wire::{wire, Wire};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};

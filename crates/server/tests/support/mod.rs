@@ -74,7 +74,7 @@ impl TestServer {
 
     /// A stored session for `p`.
     pub async fn open_session(&self, p: &Player) -> String {
-        let now = fourhand_server::game::actor::epoch_ms();
+        let now = fourhand_server::time::epoch_ms();
         fourhand_server::identity::session::open(
             &self.app.store,
             &self.app.sessions,

@@ -5,34 +5,20 @@
 //! for it), stores that, and only then calls [`GameCore::apply`]. Time is milliseconds on the
 //! actor's monotonic scale, so tests can drive it without tokio.
 
+mod deadlines;
+mod log;
+mod translate;
+
+pub use log::{Audience, Numbered};
+
 use super::clock::Clocks;
-use super::view;
+use super::convert::seat_name;
 use crate::bot::BotLevel;
 use crate::store::ActionRecord;
 use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
 use fourhand_rules::game::{Event, Game, GameError, Outcome};
-use fourhand_rules::{Kind, Move, Seat, Side, Square};
+use fourhand_rules::{BySeat, Kind, Move, Seat, Square};
 use std::collections::VecDeque;
-
-/// Who may see an event.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Audience {
-    /// Players and spectators.
-    All,
-    /// The two partners of a side only.
-    Side(Side),
-}
-
-/// An event with its number and audience.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Numbered {
-    /// Sequence number (1, 2, …).
-    pub seq: u64,
-    /// Who may see it.
-    pub audience: Audience,
-    /// The event.
-    pub event: GameEvent,
-}
 
 /// Something the game is asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +82,12 @@ pub struct Refusal {
 }
 
 /// Applies a leaving input (resignation, flag, forfeit, claim) to the rules game.
+impl From<Refusal> for crate::error::ServerError {
+    fn from(r: Refusal) -> Self {
+        crate::error::ServerError::new(r.code, r.message)
+    }
+}
+
 fn leave(game: &mut Game, input: &Input) -> Result<Vec<Event>, GameError> {
     match *input {
         Input::Resign(s) => game.resign(s),
@@ -153,14 +145,11 @@ impl Default for Timing {
     }
 }
 
-/// Keep this many events for resyncing clients; older ones need a snapshot.
-const LOG_LEN: usize = 2048;
-
 /// A live game without I/O.
 pub struct GameCore {
     pub(crate) game: Game,
     pub(crate) clocks: Clocks,
-    pub(crate) seats: Vec<SeatState>,
+    pub(crate) seats: BySeat<SeatState>,
     pub(crate) timing: Timing,
     pub(crate) table_chat: bool,
     pub(crate) started_at: u64,
@@ -183,7 +172,7 @@ impl GameCore {
     pub fn new(
         game: Game,
         tc: TimeControl,
-        seats: Vec<SeatState>,
+        seats: BySeat<SeatState>,
         table_chat: bool,
         timing: Timing,
         now: u64,
@@ -238,8 +227,8 @@ impl GameCore {
         let h = crate::identity::token_hash(token);
         self.seats
             .iter()
-            .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
-            .map(Seat::from_index)
+            .find(|(_, s)| s.token_hash.as_deref() == Some(h.as_str()))
+            .map(|(seat, _)| seat)
     }
 
     /// After a restart: the stored banks, the turn of the seat to move resumed now (zero on
@@ -254,7 +243,7 @@ impl GameCore {
         self.seq_base = u64::from(stream) << 32;
         self.seq = self.seq_base;
         self.log.clear();
-        for s in &mut self.seats {
+        for s in &mut self.seats.0 {
             s.connections = 0;
             s.ever_connected = true;
             if s.bot.is_none() {
@@ -263,55 +252,13 @@ impl GameCore {
         }
     }
 
-    /// The chat lines the holder of `seats` could see (a spectator, with none: table chat),
-    /// oldest first, as `Red (ada_l) to partner: text` — what a report keeps.
-    pub fn chat_lines(&self, seats: &[Seat]) -> Vec<String> {
-        self.log
-            .iter()
-            .filter(|n| match n.audience {
-                Audience::All => true,
-                Audience::Side(side) => seats.iter().any(|s| s.side() == side),
-            })
-            .filter_map(|n| match &n.event {
-                GameEvent::Chat {
-                    seat,
-                    name,
-                    to,
-                    text,
-                } => {
-                    let colour = self.game.rules().colour(view::seat_of(*seat));
-                    let to = match to {
-                        ChatTarget::Partner => "partner",
-                        ChatTarget::Table => "table",
-                    };
-                    Some(format!("{colour} ({name}) to {to}: {text}"))
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
     /// The seats `player` holds in this game.
     pub fn seats_of(&self, player: uuid::Uuid) -> Vec<Seat> {
         self.seats
             .iter()
-            .enumerate()
             .filter(|(_, s)| s.player == Some(player))
-            .map(|(i, _)| Seat::from_index(i))
+            .map(|(seat, _)| seat)
             .collect()
-    }
-
-    /// Events after `since`, if the log still has them all (none for a number of another run
-    /// of the stream or one never given out: the client needs a snapshot).
-    pub fn events_since(&self, since: u64) -> Option<Vec<Numbered>> {
-        if since > self.seq || since < self.seq_base {
-            return None;
-        }
-        let first = self.log.front().map(|e| e.seq).unwrap_or(self.seq + 1);
-        if since + 1 < first && since < self.seq {
-            return None;
-        }
-        Some(self.log.iter().filter(|e| e.seq > since).cloned().collect())
     }
 
     /// The banks as they will be after `input` is applied at `now`: the seat whose turn it
@@ -335,20 +282,6 @@ impl GameCore {
     fn restart_clock(&mut self, now: u64) {
         let running = self.game.to_move().map(|s| s.index());
         self.clocks.start(running, now);
-    }
-
-    fn emit(&mut self, audience: Audience, event: GameEvent, out: &mut Vec<Numbered>) {
-        self.seq += 1;
-        let n = Numbered {
-            seq: self.seq,
-            audience,
-            event,
-        };
-        self.log.push_back(n.clone());
-        if self.log.len() > LOG_LEN {
-            self.log.pop_front();
-        }
-        out.push(n);
     }
 
     /// Checks an input without changing anything; returns what must be stored before it is
@@ -501,7 +434,7 @@ impl GameCore {
                 self.cancelled = true;
                 self.clocks.stop(now, false);
                 self.clocks.start(None, now);
-                let ev = view::over(self);
+                let ev = self.over_event();
                 self.emit(Audience::All, ev, &mut out);
             }
             Input::Chat { seat, to, text } => {
@@ -509,11 +442,11 @@ impl GameCore {
                     ChatTarget::Partner => Audience::Side(seat.side()),
                     ChatTarget::Table => Audience::All,
                 };
-                let name = self.seats[seat.index()].name.clone();
+                let name = self.seats[seat].name.clone();
                 self.emit(
                     audience,
                     GameEvent::Chat {
-                        seat: view::seat_name(seat),
+                        seat: seat_name(seat),
                         name,
                         to,
                         text,
@@ -524,7 +457,7 @@ impl GameCore {
             Input::Arrow { seat, from, to } => self.emit(
                 Audience::Side(seat.side()),
                 GameEvent::Arrow {
-                    seat: view::seat_name(seat),
+                    seat: seat_name(seat),
                     from: from.to_string(),
                     to: to.to_string(),
                 },
@@ -533,12 +466,12 @@ impl GameCore {
             Input::ClearArrows(seat) => self.emit(
                 Audience::Side(seat.side()),
                 GameEvent::ArrowsCleared {
-                    seat: view::seat_name(seat),
+                    seat: seat_name(seat),
                 },
                 &mut out,
             ),
             Input::Connected(seat) => {
-                let s = &mut self.seats[seat.index()];
+                let s = &mut self.seats[seat];
                 s.connections += 1;
                 s.ever_connected = true;
                 let was_away = s.disconnected_at.take().is_some();
@@ -546,7 +479,7 @@ impl GameCore {
                     self.emit(
                         Audience::All,
                         GameEvent::Connection {
-                            seat: view::seat_name(seat),
+                            seat: seat_name(seat),
                             connected: true,
                             grace_ms: None,
                         },
@@ -556,14 +489,14 @@ impl GameCore {
             }
             Input::Disconnected(seat) => {
                 let reconnect = self.timing.reconnect_ms;
-                let s = &mut self.seats[seat.index()];
+                let s = &mut self.seats[seat];
                 s.connections = s.connections.saturating_sub(1);
                 if s.connections == 0 && s.bot.is_none() {
                     s.disconnected_at = Some(now);
                     self.emit(
                         Audience::All,
                         GameEvent::Connection {
-                            seat: view::seat_name(seat),
+                            seat: seat_name(seat),
                             connected: false,
                             grace_ms: Some(reconnect),
                         },
@@ -573,156 +506,6 @@ impl GameCore {
             }
         }
         out
-    }
-
-    /// Turns rules events into protocol events and restarts the clock for the new turn.
-    fn after_rules(&mut self, events: Vec<Event>, now: u64, out: &mut Vec<Numbered>) {
-        self.restart_clock(now);
-        if self.game.is_over() {
-            self.clocks.start(None, now);
-        }
-        let clocks = self.clocks.read(now);
-        for ev in events {
-            match ev {
-                Event::MovePlayed {
-                    seat,
-                    mv,
-                    zombie,
-                    text,
-                } => {
-                    self.moves.push(text.clone());
-                    let e = GameEvent::Moved {
-                        seat: view::seat_name(seat),
-                        from: mv.from().to_string(),
-                        to: mv.to().to_string(),
-                        promotion: mv.promotion().map(|k| k.letter().to_string()),
-                        text,
-                        zombie,
-                        clocks_ms: clocks,
-                        fen4: view::fen(self),
-                        to_move: self.game.to_move().map(view::seat_name),
-                        in_check: view::in_check(self),
-                    };
-                    self.emit(Audience::All, e, out);
-                }
-                Event::TurnPassed { seat } => {
-                    let e = GameEvent::Passed {
-                        seat: view::seat_name(seat),
-                        to_move: self.game.to_move().map(view::seat_name),
-                    };
-                    self.emit(Audience::All, e, out);
-                }
-                Event::Scored {
-                    seat,
-                    points,
-                    reason,
-                } => {
-                    let e = GameEvent::Scored {
-                        seat: view::seat_name(seat),
-                        points,
-                        reason: format!("{reason:?}").to_lowercase(),
-                    };
-                    self.emit(Audience::All, e, out);
-                }
-                Event::StatusChanged { seat, status } => {
-                    let e = GameEvent::Status {
-                        seat: view::seat_name(seat),
-                        status: status.describe(),
-                    };
-                    self.emit(Audience::All, e, out);
-                }
-                Event::GameEnded(_) => {
-                    let e = view::over(self);
-                    self.emit(Audience::All, e, out);
-                }
-            }
-        }
-    }
-
-    /// The next moment something is due (a flag, a reconnect window, the start timeout, a bot
-    /// move).
-    pub fn next_deadline(&self) -> Option<u64> {
-        if self.is_over() {
-            return None;
-        }
-        let mut d: Option<u64> = None;
-        let mut consider = |t: u64| d = Some(d.map_or(t, |x: u64| x.min(t)));
-        if let Some(f) = self.clocks.flag_at() {
-            consider(f);
-        }
-        for s in &self.seats {
-            if let Some(at) = s.disconnected_at {
-                consider(at + self.timing.reconnect_ms);
-            }
-            if s.bot.is_none() && !s.ever_connected {
-                consider(self.started_at + self.timing.start_ms);
-            }
-        }
-        if let Some(seat) = self.game.to_move() {
-            if self.seats[seat.index()].bot.is_some() && !self.bot_thinking {
-                consider(self.bot_due());
-            }
-        }
-        d
-    }
-
-    /// A bot moves after a short pause, well inside any delay or bank.
-    fn bot_due(&self) -> u64 {
-        self.clocks.turn_start() + self.timing.bot_ms
-    }
-
-    /// What is due at `now`, as an input to prepare and apply.
-    pub fn due(&self, now: u64) -> Option<Input> {
-        if self.is_over() {
-            return None;
-        }
-        if self
-            .seats
-            .iter()
-            .any(|s| s.bot.is_none() && !s.ever_connected)
-            && now >= self.started_at + self.timing.start_ms
-        {
-            return Some(Input::Cancel);
-        }
-        if let (Some(f), Some(s)) = (self.clocks.flag_at(), self.clocks.running()) {
-            if now >= f {
-                return Some(Input::Timeout(Seat::from_index(s)));
-            }
-        }
-        for (i, s) in self.seats.iter().enumerate() {
-            if let Some(at) = s.disconnected_at {
-                let seat = Seat::from_index(i);
-                if now >= at + self.timing.reconnect_ms
-                    && matches!(
-                        self.game.statuses()[seat],
-                        fourhand_rules::game::SeatStatus::Active
-                            | fourhand_rules::game::SeatStatus::Mated
-                    )
-                {
-                    return Some(Input::Forfeit(seat));
-                }
-            }
-        }
-        None
-    }
-
-    /// The bot whose move is due at `now`, with its clock.
-    pub fn bot_to_move(&self, now: u64) -> Option<(Seat, BotLevel, fourhand_bot::Clock)> {
-        if self.is_over() || self.bot_thinking {
-            return None;
-        }
-        let seat = self.game.to_move()?;
-        let level = self.seats[seat.index()].bot?;
-        if now < self.bot_due() {
-            return None;
-        }
-        let tc = self.clocks.control();
-        let clock = fourhand_bot::Clock {
-            bank_ms: self.clocks.read(now)[seat.index()],
-            delay_ms: self.clocks.delay_left(now),
-            increment_ms: tc.increment_ms,
-        };
-        Some((seat, level, clock))
     }
 
     /// The game's outcome in protocol words: result and termination.
@@ -737,7 +520,7 @@ impl GameCore {
             return Some(("aborted".into(), "cancelled: not everyone connected".into()));
         }
         let o = self.game.outcome()?;
-        Some(view::result_and_termination(&self.game, o))
+        Some(super::convert::result_and_termination(&self.game, o))
     }
 
     /// Whether the game ended in an abort (no result).

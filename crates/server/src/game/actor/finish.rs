@@ -1,0 +1,53 @@
+//! The end of a game: its result, PGN4 (tagged with names, ratings and dates) and rating job
+//! stored once.
+
+use super::Actor;
+use crate::game::rating;
+use crate::store::GameEnd;
+use crate::time::epoch_ms;
+use fourhand_rules::notation::pgn4;
+
+impl Actor {
+    pub(super) async fn store_end(&mut self) {
+        if self.finished_stored {
+            return;
+        }
+        self.finished_stored = true;
+        self.store_result().await;
+        self.over.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    pub(super) async fn store_result(&mut self) {
+        let Some((result, termination)) = self.core.result() else {
+            return;
+        };
+        let g = self.core.game();
+        let mut tags = pgn4::Tags::default();
+        for (seat, s) in self.core.seats.iter() {
+            tags.set(g.rules().colour(seat), s.name.clone());
+        }
+        tags.set("GameNr", self.id.to_string());
+        tags.set("TimeControl", self.core.clocks.control().label());
+        let colours = g.rules().colours;
+        let tagged = rating::tag(&self.env.rating, &self.env.store, &mut tags, colours).await;
+        if let Err(e) = tagged {
+            tracing::warn!(game = %self.id, error = %e, "could not read the ratings for the tags");
+        }
+        let end = GameEnd {
+            result,
+            termination,
+            points: g.points().0,
+            placings: g.rules().scoring.then(|| g.placings().0),
+            pgn4: pgn4::write(g, &tags),
+            ended_ms: epoch_ms(),
+        };
+        let job = crate::store::RatingJob {
+            finish: rating::settled(&self.core),
+            ..self.env.rating.clone()
+        };
+        if let Err(e) = self.env.store.finish_game(self.id, &end, Some(&job)).await {
+            self.env.metrics.store_errors.increment(1);
+            tracing::error!(game = %self.id, error = %e, "could not store the result");
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! One tokio task per live game: it owns the [`GameCore`], stores every action before applying
+//! it, fans events out to players (bounded channels, never awaited) and spectators (a broadcast
+//! channel), and wakes for the next deadline.
+
+mod bots;
+mod fanout;
+mod finish;
+
+use super::command::{Command, ConnId, GameHandle, PublicEvent};
+use super::core::{GameCore, Input, Refusal};
+use super::view;
+use super::writes::{store_unavailable, Admit, Inflight, Outcome, Reply, Writes};
+use crate::metrics::Metrics;
+use crate::store::{Store, StoredAction};
+use crate::time::epoch_ms;
+use fanout::Subscriber;
+use fourhand_protocol::GameState;
+use fourhand_rules::Seat;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+/// Everything an actor needs besides its core.
+pub struct ActorEnv {
+    /// The store.
+    pub store: Store,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
+    /// Cancelled at shutdown.
+    pub shutdown: CancellationToken,
+    /// How long a finished game stays open for late viewers.
+    pub linger: Duration,
+    /// Who is rated, in which pool.
+    pub rating: crate::store::RatingJob,
+    /// Where bots think.
+    pub bots: Arc<crate::bot::BotPool>,
+    /// What its metrics are labelled with.
+    pub labels: crate::metrics::GameLabels,
+}
+
+struct Actor {
+    id: Uuid,
+    core: GameCore,
+    env: ActorEnv,
+    start: Instant,
+    epoch_at_start: i64,
+    subs: HashMap<ConnId, Subscriber>,
+    spectators: broadcast::Sender<PublicEvent>,
+    /// The action being stored and those waiting behind it.
+    writes: Writes,
+    finished_stored: bool,
+    rng: rand::rngs::StdRng,
+    /// The turn whose legal moves were last sent: (records so far, seat to move).
+    legal_sent: Option<(usize, Seat)>,
+    /// This actor's own inbox, for bot moves computed elsewhere.
+    me: mpsc::WeakSender<Command>,
+    /// Shared with the handles: set when the game is over.
+    over: Arc<std::sync::atomic::AtomicBool>,
+    /// The bots of the bot seats, each with its search table, kept between their moves (none
+    /// while one thinks, or before its first move).
+    seat_bots: [Option<Box<fourhand_bot::Bot>>; 4],
+    /// Set when the game ends or its actor stops: stops a search in progress.
+    stop_bots: Arc<std::sync::atomic::AtomicBool>,
+    /// Its move counter and latency histogram (labelled).
+    moves: (metrics::Counter, metrics::Histogram),
+}
+
+/// Starts the actor of `core`, whose clock zero is `start`.
+pub fn spawn(
+    id: Uuid,
+    core: GameCore,
+    start: Instant,
+    env: ActorEnv,
+    tracker: &tokio_util::task::TaskTracker,
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let (spectators, _) = broadcast::channel(256);
+    let now_ms = start.elapsed().as_millis() as i64;
+    let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
+    let moves = env.metrics.moves(&env.labels);
+    let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let actor = Actor {
+        id,
+        core,
+        env,
+        start,
+        epoch_at_start: epoch_ms() - now_ms,
+        subs: HashMap::new(),
+        spectators,
+        writes,
+        finished_stored: false,
+        rng: rand::SeedableRng::from_entropy(),
+        legal_sent: None,
+        me: tx.downgrade(),
+        over: over.clone(),
+        seat_bots: Default::default(),
+        stop_bots: Arc::default(),
+        moves,
+    };
+    // Every log line of the actor says which game it is about.
+    let span = tracing::info_span!("game", game = %id, rules = %actor.env.labels.rules);
+    tracker.spawn(tracing::Instrument::instrument(actor.run(rx), span));
+    GameHandle { id, tx, over }
+}
+
+impl Actor {
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        let live = self.env.metrics.live_games(&self.env.labels);
+        live.increment(1.0);
+        let mut over_since: Option<Instant> = None;
+        // A game restored after a crash between its last action and its result ends now.
+        if self.core.is_over() {
+            self.store_end().await;
+            over_since = Some(Instant::now());
+        }
+        loop {
+            let wake = self
+                .core
+                .next_deadline()
+                .filter(|_| !self.writes.busy())
+                .map(|ms| self.start + Duration::from_millis(ms))
+                .map(|t| self.writes.retry_at().map_or(t, |r| r.max(t)));
+            let linger_until = over_since.map(|t| t + self.env.linger);
+            let resync = self
+                .subs
+                .values()
+                .any(|s| s.lagging)
+                .then(|| Instant::now() + Duration::from_millis(250));
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd),
+                    None => break,
+                },
+                done = self.writes.settled() => self.settle(done),
+                _ = sleep_opt(wake) => self.run_due(),
+                _ = sleep_opt(resync) => self.resync_lagging(),
+                _ = sleep_opt(linger_until) => break,
+                // The clocks need no saving: a restart charges the running turn up to the
+                // moment the server was last known to be up, which a graceful stop records.
+                _ = self.env.shutdown.cancelled() => {
+                    if self.writes.busy() {
+                        let settled = tokio::time::timeout(SHUTDOWN_WRITE_WAIT, self.writes.settled());
+                        if let Ok(done) = settled.await {
+                            self.settle(done);
+                        }
+                    }
+                    break;
+                }
+            }
+            if self.core.is_over() && over_since.is_none() {
+                self.stop_bots
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                self.store_end().await;
+                over_since = Some(Instant::now());
+            }
+        }
+        self.stop_bots
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        live.decrement(1.0);
+    }
+
+    /// Submits what is due now (one stored input at a time), then starts a due bot.
+    fn run_due(&mut self) {
+        if self.writes.busy() || self.writes.backing_off() {
+            return;
+        }
+        let now = self.now();
+        if let Some(input) = self.core.due(now) {
+            self.submit(input, None);
+        }
+        self.start_bot(now);
+    }
+
+    fn handle(&mut self, cmd: Command) {
+        self.resync_lagging();
+        match cmd {
+            Command::Input { input, reply } => self.submit(input, Some(reply)),
+            Command::Authorize { token, reply } => {
+                let _ = reply.send(self.core.seat_of_token(&token));
+            }
+            Command::Join {
+                conn,
+                seats,
+                tx,
+                since,
+                reply,
+            } => self.join(conn, seats, tx, since, reply),
+            Command::Leave { conn } => {
+                if let Some(sub) = self.subs.remove(&conn) {
+                    for s in sub.seats {
+                        self.submit(Input::Disconnected(s), None);
+                    }
+                }
+            }
+            Command::ChatLines { player, reply } => {
+                let seats = player.map(|p| self.core.seats_of(p)).unwrap_or_default();
+                let _ = reply.send(self.core.chat_lines(&seats));
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send(self.snapshot());
+            }
+            Command::BotMove { seat, bot, input } => {
+                self.core.bot_thinking = false;
+                self.seat_bots[seat.index()] = bot;
+                if let Some(input) = input {
+                    // Refused when the game moved on meanwhile (a resignation, a flag).
+                    self.submit(input, None);
+                }
+                let now = self.now();
+                self.start_bot(now);
+            }
+        }
+    }
+
+    fn snapshot(&self) -> GameState {
+        let now = self.now();
+        view::snapshot(
+            &self.core,
+            &self.id.to_string(),
+            now,
+            self.epoch_at_start + now as i64,
+        )
+    }
+
+    /// Takes an input: refused, applied at once (nothing to store), or stored first and
+    /// applied when the store has it ([`Actor::settle`]); the answer goes to `reply` then.
+    fn submit(&mut self, input: Input, reply: Reply) {
+        let action = match self.core.prepare(&input) {
+            Err(r) => return answer(reply, Err(r)),
+            Ok(None) => {
+                let events = self.core.apply(input, self.now());
+                self.fan_out(&events);
+                return answer(reply, Ok(()));
+            }
+            Ok(Some(action)) => action,
+        };
+        match self.writes.admit(input, reply) {
+            Admit::Refused(reply) => answer(reply, Err(store_unavailable())),
+            Admit::Queued => {}
+            Admit::Now(input, reply) => {
+                let now = self.now();
+                let ply = self.core.plies() + 1;
+                let stored = StoredAction {
+                    ply,
+                    action,
+                    clocks: self.core.clocks_after(&input, now),
+                    at_ms: self.epoch_at_start + now as i64,
+                };
+                let inflight = Inflight {
+                    input,
+                    now,
+                    ply,
+                    reply,
+                    started: std::time::Instant::now(),
+                };
+                self.writes.start(inflight, stored);
+            }
+        }
+    }
+
+    /// A write came to its end: apply and acknowledge a stored input, or refuse one that is
+    /// not stored (and all that waited behind it); then take the next waiting input.
+    fn settle(&mut self, done: Outcome) {
+        match done {
+            Outcome::Stored(f) => {
+                let is_move = matches!(f.input, Input::Play { .. });
+                let events = self.core.apply(f.input, f.now);
+                self.fan_out(&events);
+                if is_move {
+                    crate::metrics::Metrics::move_played(&self.moves, f.started.elapsed());
+                }
+                answer(f.reply, Ok(()));
+                while let Some((input, reply)) = self.writes.next_waiting() {
+                    self.submit(input, reply);
+                }
+            }
+            Outcome::NotStored(f) => {
+                answer(f.reply, Err(store_unavailable()));
+                for (_, reply) in self.writes.drain_waiting() {
+                    answer(reply, Err(store_unavailable()));
+                }
+            }
+        }
+        let now = self.now();
+        self.start_bot(now);
+    }
+}
+
+/// How long a stopping game waits for its write in flight to settle.
+const SHUTDOWN_WRITE_WAIT: Duration = Duration::from_secs(2);
+
+/// Sends the answer to an input, if someone waits for it.
+fn answer(reply: Reply, r: Result<(), Refusal>) {
+    if let Some(tx) = reply {
+        let _ = tx.send(r);
+    }
+}
+
+async fn sleep_opt(at: Option<Instant>) {
+    match at {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}

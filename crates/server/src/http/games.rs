@@ -1,0 +1,138 @@
+//! Open tables, live games, one game's state or summary, and its record as PGN4 or positions.
+
+use super::text;
+use crate::error::ServerError;
+use crate::game::command::Command;
+use crate::library::positions;
+use crate::state::App;
+use axum::extract::{Path, State};
+use axum::response::IntoResponse;
+use axum::response::Response;
+use axum::Json;
+use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{TableInfo, TimeControl};
+use fourhand_rules::notation::pgn4;
+use serde::Serialize;
+
+/// A game being played, as `/api/games` lists it.
+#[derive(Serialize)]
+pub(super) struct LiveGameEntry {
+    id: Uuid,
+    rules: String,
+    players: Vec<String>,
+}
+
+/// A game that is not live (finished, or not running on this node): its summary.
+#[derive(Serialize)]
+pub(super) struct GameSummary {
+    game: Uuid,
+    rules: String,
+    players: Vec<String>,
+    time: TimeControl,
+    imported: bool,
+    result: Option<String>,
+    termination: String,
+    points: [i32; 4],
+    placings: Option<[u8; 4]>,
+    plies: usize,
+}
+use tokio::sync::oneshot;
+use uuid::Uuid;
+
+pub(super) async fn tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
+    Json(app.lobby.tables())
+}
+
+pub(super) async fn games(State(app): State<App>) -> Json<Vec<LiveGameEntry>> {
+    let live = app
+        .games
+        .list()
+        .into_iter()
+        .map(|(id, g)| LiveGameEntry {
+            id,
+            rules: g.rules,
+            players: g.names,
+        })
+        .collect();
+    Json(live)
+}
+
+fn game_id(s: &str) -> Result<Uuid, ServerError> {
+    s.parse()
+        .map_err(|_| ServerError::new(ErrorCode::UnknownGame, "no such game"))
+}
+
+/// A live game's whole state, or a finished game's summary.
+pub(super) async fn game(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    let id = game_id(&id)?;
+    if let Some(h) = app.games.get(id).filter(|h| !h.is_over()) {
+        let (tx, rx) = oneshot::channel();
+        if h.tx.send(Command::Snapshot { reply: tx }).await.is_ok() {
+            if let Ok(state) = rx.await {
+                return Ok(Json(state).into_response());
+            }
+        }
+    }
+    let g = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
+    let end = g.end.clone().unwrap_or_default();
+    let summary = GameSummary {
+        game: id,
+        players: g.game.seats.iter().map(|s| s.name.clone()).collect(),
+        time: g.game.time,
+        imported: g.game.imported,
+        result: g.end.as_ref().map(|e| e.result.clone()),
+        termination: end.termination,
+        points: end.points,
+        placings: end.placings,
+        plies: g.actions.len(),
+        rules: g.game.rules,
+    };
+    Ok(Json(summary).into_response())
+}
+
+/// The PGN4 of a game: stored when finished, written from the live game otherwise.
+pub(super) async fn pgn4_of(app: &App, id: Uuid) -> Result<String, ServerError> {
+    let g = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
+    if let Some(end) = &g.end {
+        return Ok(end.pgn4.clone());
+    }
+    let core = crate::game::registry::rebuild(&g, app.timing).map_err(ServerError::internal)?;
+    let mut tags = pgn4::Tags::default();
+    for (i, s) in g.game.seats.iter().enumerate() {
+        tags.set(
+            core.game()
+                .rules()
+                .colour(fourhand_rules::Seat::from_index(i)),
+            s.name.clone(),
+        );
+    }
+    tags.set("GameNr", id.to_string());
+    Ok(pgn4::write(core.game(), &tags))
+}
+
+pub(super) async fn game_pgn4(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ServerError> {
+    Ok(text(pgn4_of(&app, game_id(&id)?).await?))
+}
+
+pub(super) async fn game_positions(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::library::Positions>, ServerError> {
+    let pgn = pgn4_of(&app, game_id(&id)?).await?;
+    let p = positions(&pgn).map_err(ServerError::internal)?;
+    Ok(Json(p))
+}

@@ -1,0 +1,42 @@
+//! HTTP endpoints by resource: health and metrics, lobby and game listings with their records
+//! (PGN4, positions), imports, and the built-in library. Identity, accounts, player records and
+//! moderation have routes of their own modules.
+
+mod games;
+mod health;
+mod import;
+mod library;
+
+use crate::state::App;
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+/// The HTTP routes.
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/metrics", get(health::metrics))
+        .route("/api/tables", get(games::tables))
+        .route("/api/games", get(games::games))
+        .route("/api/games/{id}", get(games::game))
+        .route("/api/games/{id}/pgn4", get(games::game_pgn4))
+        .route("/api/games/{id}/positions", get(games::game_positions))
+        .route(
+            "/api/import",
+            post(import::import).layer(DefaultBodyLimit::max(256 * 1024)),
+        )
+        .route("/api/library", get(library::library))
+        .route("/api/library/{id}/pgn4", get(library::library_pgn4))
+        .route(
+            "/api/library/{id}/positions",
+            get(library::library_positions),
+        )
+}
+
+/// A plain-text (PGN4) answer.
+fn text(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}

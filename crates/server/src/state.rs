@@ -1,0 +1,61 @@
+//! What every handler shares: the store, sessions, live games, the lobby, metrics, limits and
+//! the shutdown signal. The application (`app`) builds it; handlers depend on it alone.
+
+use crate::config::Config;
+use crate::game::core::Timing;
+use crate::game::registry::Games;
+use crate::identity::Sessions;
+use crate::lobby::Lobby;
+use crate::metrics::Metrics;
+use crate::store::Store;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// Everything the handlers share.
+pub struct AppState {
+    /// Persistence.
+    pub store: Store,
+    /// Session signing.
+    pub sessions: Sessions,
+    /// Live games.
+    pub games: Games,
+    /// Tables and pairing.
+    pub lobby: Lobby,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
+    /// Cancelled at shutdown.
+    pub shutdown: CancellationToken,
+    /// Tasks to wait for at shutdown (game actors, connections).
+    pub tracker: TaskTracker,
+    /// Game timing.
+    pub timing: Timing,
+    /// Settings.
+    pub config: Config,
+    /// Open WebSockets, counted against the caps.
+    pub sockets: Arc<crate::peer::Sockets>,
+    /// The threads bots think on.
+    pub bots: Arc<crate::bot::BotPool>,
+    /// Rate limits of the costly HTTP requests, per address.
+    pub http_limits: crate::http_limits::HttpLimits,
+    /// Password hashes computed at once at most (they run on blocking threads).
+    pub hashing: Arc<tokio::sync::Semaphore>,
+    pub(crate) next_conn: AtomicU64,
+}
+
+impl crate::peer::TrustsProxy for Arc<AppState> {
+    fn trusts_proxy(&self) -> bool {
+        self.config.trust_proxy
+    }
+}
+
+/// Shared state handle.
+pub type App = Arc<AppState>;
+
+impl AppState {
+    /// A new connection id.
+    pub fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
