@@ -229,16 +229,109 @@ async fn contract(store: Store) {
         .unwrap());
 }
 
+/// Leases and fencing: one owner at a time, the epoch raised at each takeover, and an old
+/// owner's write refused once another node holds the game.
+async fn leases(store: Store) {
+    let g = new_game();
+    store.create_game(&g).await.unwrap();
+    let now = 1_800_000_000_000;
+    let ttl = 3_000;
+    let move_at = |ply: i64| StoredAction {
+        ply,
+        action: ActionRecord::Move {
+            seat: (ply % 4) as u8,
+            mv: "h2-h3".into(),
+        },
+        clocks: [60_000; 4],
+        at_ms: now + ply,
+    };
+    let mut a = store
+        .acquire_lease(g.id, "node-a", now, ttl)
+        .await
+        .unwrap()
+        .expect("a new lease");
+    assert_eq!(a.epoch, 1);
+    assert_eq!(
+        store
+            .acquire_lease(g.id, "node-b", now + 1, ttl)
+            .await
+            .unwrap(),
+        None,
+        "a live lease is not taken"
+    );
+    assert!(!store.orphaned_games(now + 1).await.unwrap().contains(&g.id));
+    store.append_action_fenced(&a, &move_at(1)).await.unwrap();
+    // Renewed by its owner: same epoch, later expiry; still not B's.
+    assert!(store.renew_lease(&mut a, now + 2_000, ttl).await.unwrap());
+    assert_eq!(a.expires_ms, now + 5_000);
+    assert_eq!(
+        store
+            .acquire_lease(g.id, "node-b", now + 4_000, ttl)
+            .await
+            .unwrap(),
+        None
+    );
+    let again = store
+        .acquire_lease(g.id, "node-a", now + 4_000, ttl)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        again.epoch, 1,
+        "the owner re-taking its live lease keeps the epoch"
+    );
+    // A stops renewing (paused): past the expiry the game is orphaned and B takes it over.
+    let late = now + 8_000;
+    assert!(store.orphaned_games(late).await.unwrap().contains(&g.id));
+    let b = store
+        .acquire_lease(g.id, "node-b", late, ttl)
+        .await
+        .unwrap()
+        .expect("an expired lease passes");
+    assert_eq!(b.epoch, 2);
+    // A resumes: its write and its renewal are refused; B's write goes in.
+    assert!(matches!(
+        store.append_action_fenced(&a, &move_at(2)).await,
+        Err(StoreError::Fenced)
+    ));
+    assert!(!store.renew_lease(&mut a, late + 1, ttl).await.unwrap());
+    store.append_action_fenced(&b, &move_at(2)).await.unwrap();
+    assert!(matches!(
+        store.append_action_fenced(&b, &move_at(2)).await,
+        Err(StoreError::Conflict)
+    ));
+    let stored = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(
+        stored.actions.iter().map(|x| x.ply).collect::<Vec<_>>(),
+        [1, 2],
+        "the fenced write left nothing"
+    );
+    // A graceful handover: B releases, A takes it at once under epoch 3.
+    store.release_lease(&b, late + 10).await.unwrap();
+    let a3 = store
+        .acquire_lease(g.id, "node-a", late + 10, ttl)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(a3.epoch, 3);
+    assert!(matches!(
+        store.append_action_fenced(&b, &move_at(3)).await,
+        Err(StoreError::Fenced)
+    ));
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
+    leases(Store::memory()).await;
 }
 
 #[tokio::test]
 async fn sqlite_store() {
     let store = Store::connect(&support::sqlite_url()).await.unwrap();
     assert_eq!(store.kind(), "sqlite");
-    contract(store).await;
+    contract(store.clone()).await;
+    leases(store).await;
 }
 
 #[tokio::test]
@@ -248,7 +341,8 @@ async fn postgres_store() {
     };
     let store = Store::connect(&url).await.unwrap();
     assert_eq!(store.kind(), "postgres");
-    contract(store).await;
+    contract(store.clone()).await;
+    leases(store).await;
 }
 
 /// Two rated games of one player end at the same moment, many times over: every change counts

@@ -22,6 +22,8 @@ struct State {
     changes: Vec<RatingChange>,
     /// (player, game, at_ms)
     aborts: Vec<(Uuid, Uuid, i64)>,
+    /// game → (node, epoch, expires_ms)
+    leases: HashMap<Uuid, (String, i64, i64)>,
 }
 
 /// Everything in a mutex-guarded map.
@@ -440,5 +442,65 @@ impl MemoryStore {
             v.truncate(limit.max(0) as usize);
             v
         })
+    }
+
+    pub(super) fn acquire_lease(&self, game: Uuid, node: &str, now: i64, ttl: i64) -> Option<i64> {
+        self.with(|s| {
+            let epoch = match s.leases.get(&game) {
+                None => 1,
+                Some((n, e, exp)) if n == node && *exp > now => *e,
+                Some((_, e, exp)) if *exp <= now => e + 1,
+                Some(_) => return None,
+            };
+            s.leases.insert(game, (node.to_string(), epoch, now + ttl));
+            Some(epoch)
+        })
+    }
+
+    pub(super) fn renew_lease(&self, lease: &super::Lease, until: i64) -> bool {
+        self.with(|s| match s.leases.get_mut(&lease.game) {
+            Some((n, e, exp)) if *n == lease.node && *e == lease.epoch => {
+                *exp = until;
+                true
+            }
+            _ => false,
+        })
+    }
+
+    pub(super) fn release_lease(&self, lease: &super::Lease, now: i64) {
+        self.with(|s| {
+            if let Some((n, e, exp)) = s.leases.get_mut(&lease.game) {
+                if *n == lease.node && *e == lease.epoch {
+                    *exp = now;
+                }
+            }
+        })
+    }
+
+    pub(super) fn orphaned_games(&self, now: i64) -> Vec<Uuid> {
+        self.with(|s| {
+            s.games
+                .values()
+                .filter(|g| g.end.is_none() && !g.game.imported)
+                .filter(|g| s.leases.get(&g.game.id).is_none_or(|l| l.2 <= now))
+                .map(|g| g.game.id)
+                .collect()
+        })
+    }
+
+    pub(super) fn append_action_fenced(
+        &self,
+        lease: &super::Lease,
+        a: &StoredAction,
+    ) -> StoreResult<()> {
+        let current = self.with(|s| {
+            s.leases
+                .get(&lease.game)
+                .is_some_and(|(n, e, _)| *n == lease.node && *e == lease.epoch)
+        });
+        if !current {
+            return Err(StoreError::Fenced);
+        }
+        self.append_action(lease.game, a)
     }
 }

@@ -6,6 +6,7 @@
 
 mod accounts;
 mod alive;
+mod leases;
 mod memory;
 mod moderation;
 mod ratings;
@@ -14,6 +15,7 @@ mod sql;
 
 pub use accounts::Retag;
 pub use alive::ALIVE_SETTING;
+pub use leases::Lease;
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,
@@ -42,6 +44,9 @@ pub enum StoreError {
     /// The store did not answer in time.
     #[error("the store did not answer in time")]
     Timeout,
+    /// The writer's lease of the game is no longer current: another node owns it now.
+    #[error("another node owns this game now")]
+    Fenced,
 }
 
 impl StoreError {
@@ -54,7 +59,10 @@ impl StoreError {
                 e,
                 sqlx::Error::Database(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed
             ),
-            StoreError::Conflict | StoreError::Corrupt(_) | StoreError::Migrate(_) => true,
+            StoreError::Conflict
+            | StoreError::Corrupt(_)
+            | StoreError::Migrate(_)
+            | StoreError::Fenced => true,
             StoreError::Timeout => false,
         }
     }

@@ -27,6 +27,7 @@ macro_rules! on_pool {
 }
 
 mod accounts;
+mod leases;
 mod moderation;
 mod ratings;
 
@@ -81,7 +82,7 @@ pub(super) fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
-fn unique_violation(e: &sqlx::Error) -> bool {
+pub(super) fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 

@@ -1,0 +1,75 @@
+//! Game leases in SQL: one upsert takes or renews a lease, and an action is inserted only
+//! while the writer's epoch is current (the same statement checks it).
+
+use super::{json, unique_violation, SqlStore};
+use crate::store::{Lease, StoreError, StoreResult, StoredAction};
+use uuid::Uuid;
+
+impl SqlStore {
+    pub(in crate::store) async fn acquire_lease(
+        &self,
+        game: Uuid,
+        node: &str,
+        now: i64,
+        ttl: i64,
+    ) -> StoreResult<Option<i64>> {
+        // A new lease starts at epoch 1; the same node's live lease keeps its epoch; an expired
+        // one is taken with the epoch raised; another node's live lease is left alone (no row).
+        let q = "INSERT INTO game_leases (game_id, node, epoch, expires_ms) VALUES ($1, $2, 1, $3) \
+                 ON CONFLICT (game_id) DO UPDATE SET \
+                   epoch = CASE WHEN game_leases.node = excluded.node AND game_leases.expires_ms > $4 \
+                                THEN game_leases.epoch ELSE game_leases.epoch + 1 END, \
+                   node = excluded.node, expires_ms = excluded.expires_ms \
+                 WHERE game_leases.node = excluded.node OR game_leases.expires_ms <= $4 \
+                 RETURNING epoch";
+        let row: Option<(i64,)> = on_pool!(self, p => sqlx::query_as(q)
+            .bind(game).bind(node).bind(now + ttl).bind(now)
+            .fetch_optional(p).await?);
+        Ok(row.map(|(e,)| e))
+    }
+
+    pub(in crate::store) async fn renew_lease(&self, l: &Lease, until: i64) -> StoreResult<bool> {
+        let q = "UPDATE game_leases SET expires_ms = $1 WHERE game_id = $2 AND node = $3 AND epoch = $4";
+        let n = on_pool!(self, p => sqlx::query(q)
+            .bind(until).bind(l.game).bind(&l.node).bind(l.epoch)
+            .execute(p).await?.rows_affected());
+        Ok(n == 1)
+    }
+
+    pub(in crate::store) async fn release_lease(&self, l: &Lease, now: i64) -> StoreResult<()> {
+        let q = "UPDATE game_leases SET expires_ms = $1 WHERE game_id = $2 AND node = $3 AND epoch = $4";
+        on_pool!(self, p => sqlx::query(q)
+            .bind(now).bind(l.game).bind(&l.node).bind(l.epoch)
+            .execute(p).await.map(|_| ()))?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn orphaned_games(&self, now: i64) -> StoreResult<Vec<Uuid>> {
+        let q = "SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id \
+                 WHERE g.ended_ms IS NULL AND g.imported = $1 AND (l.game_id IS NULL OR l.expires_ms <= $2) \
+                 ORDER BY g.id";
+        let rows: Vec<(Uuid,)> = on_pool!(self, p => sqlx::query_as(q)
+            .bind(false).bind(now).fetch_all(p).await?);
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    pub(in crate::store) async fn append_action_fenced(
+        &self,
+        l: &Lease,
+        a: &StoredAction,
+    ) -> StoreResult<()> {
+        let q = "INSERT INTO actions (game_id, ply, action, clocks, at_ms) \
+                 SELECT $1, $2, $3, $4, $5 WHERE EXISTS \
+                   (SELECT 1 FROM game_leases WHERE game_id = $1 AND node = $6 AND epoch = $7)";
+        let r = on_pool!(self, p => sqlx::query(q)
+            .bind(l.game).bind(a.ply).bind(json(&a.action)).bind(json(&a.clocks)).bind(a.at_ms)
+            .bind(&l.node).bind(l.epoch)
+            .execute(p).await.map(|r| r.rows_affected()));
+        match r {
+            Ok(1) => Ok(()),
+            Ok(_) => Err(StoreError::Fenced),
+            Err(e) if unique_violation(&e) => Err(StoreError::Conflict),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
