@@ -320,10 +320,60 @@ async fn leases(store: Store) {
     ));
 }
 
+/// Many games' actions at once (they go to the database in groups): every one is committed
+/// before it is acknowledged, and a duplicate ply among them is refused alone.
+async fn actions_of_many_games_at_once(store: Store) {
+    let mut games = Vec::new();
+    for _ in 0..120 {
+        let g = new_game();
+        store.create_game(&g).await.unwrap();
+        games.push(g.id);
+    }
+    let action = |ply: i64| StoredAction {
+        ply,
+        action: ActionRecord::Move {
+            seat: 0,
+            mv: "h2-h3".into(),
+        },
+        clocks: [60_000; 4],
+        at_ms: ply,
+    };
+    store.append_action(games[7], &action(1)).await.unwrap();
+    let mut writes = tokio::task::JoinSet::new();
+    for (i, &id) in games.iter().enumerate() {
+        for ply in 1..=3 {
+            let (store, a) = (store.clone(), action(ply));
+            // Game 7 has its ply 1 already: that one write must fail, alone.
+            writes.spawn(async move { ((i, ply), store.append_action(id, &a).await) });
+        }
+    }
+    let mut refused = Vec::new();
+    while let Some(done) = writes.join_next().await {
+        let ((i, ply), r) = done.unwrap();
+        match r {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => refused.push((i, ply)),
+            Err(e) => panic!("game {i} ply {ply}: {e}"),
+        }
+    }
+    assert_eq!(refused, [(7, 1)]);
+    for &id in &games {
+        let g = store.game(id).await.unwrap().unwrap();
+        let mut plies: Vec<i64> = g.actions.iter().map(|a| a.ply).collect();
+        plies.sort();
+        assert_eq!(
+            plies,
+            [1, 2, 3],
+            "every acknowledged action is stored, once"
+        );
+    }
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
     leases(Store::memory()).await;
+    actions_of_many_games_at_once(Store::memory()).await;
 }
 
 #[tokio::test]
@@ -331,7 +381,8 @@ async fn sqlite_store() {
     let store = Store::connect(&support::sqlite_url()).await.unwrap();
     assert_eq!(store.kind(), "sqlite");
     contract(store.clone()).await;
-    leases(store).await;
+    leases(store.clone()).await;
+    actions_of_many_games_at_once(store).await;
 }
 
 #[tokio::test]
@@ -342,7 +393,8 @@ async fn postgres_store() {
     let store = Store::connect(&url).await.unwrap();
     assert_eq!(store.kind(), "postgres");
     contract(store.clone()).await;
-    leases(store).await;
+    leases(store.clone()).await;
+    actions_of_many_games_at_once(store).await;
 }
 
 /// Two rated games of one player end at the same moment, many times over: every change counts

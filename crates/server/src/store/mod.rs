@@ -44,6 +44,10 @@ pub enum StoreError {
     /// The store did not answer in time.
     #[error("the store did not answer in time")]
     Timeout,
+    /// A write whose outcome is unknown (the connection was lost mid-statement): it may have
+    /// been committed.
+    #[error("the write may or may not have been stored: {0}")]
+    Ambiguous(String),
     /// The writer's lease of the game is no longer current: another node owns it now.
     #[error("another node owns this game now")]
     Fenced,
@@ -63,7 +67,7 @@ impl StoreError {
             | StoreError::Corrupt(_)
             | StoreError::Migrate(_)
             | StoreError::Fenced => true,
-            StoreError::Timeout => false,
+            StoreError::Timeout | StoreError::Ambiguous(_) => false,
         }
     }
 }
@@ -75,6 +79,8 @@ pub type StoreResult<T> = Result<T, StoreError>;
 #[derive(Clone)]
 pub struct Store {
     backend: Arc<Backend>,
+    /// SQL stores write game actions in groups (see `sql/batch.rs`).
+    actions: Option<sql::batch::Batcher>,
 }
 
 enum Backend {
@@ -87,13 +93,16 @@ impl Store {
     pub fn memory() -> Store {
         Store {
             backend: Arc::new(Backend::Memory(Box::default())),
+            actions: None,
         }
     }
 
     /// Connects to `url` (`sqlite://path` or `postgres://…`) and applies the migrations.
     pub async fn connect(url: &str) -> StoreResult<Store> {
+        let sql = sql::SqlStore::connect(url).await?;
         Ok(Store {
-            backend: Arc::new(Backend::Sql(sql::SqlStore::connect(url).await?)),
+            actions: Some(sql::batch::Batcher::start(sql.clone())),
+            backend: Arc::new(Backend::Sql(sql)),
         })
     }
 
@@ -164,11 +173,14 @@ impl Store {
         }
     }
 
-    /// Appends an action at its ply; `Conflict` if that ply exists.
+    /// Appends an action at its ply; `Conflict` if that ply exists. Returns once it is
+    /// committed: on SQL stores together with the other games' actions of the moment, in one
+    /// statement.
     pub async fn append_action(&self, game: Uuid, a: &StoredAction) -> StoreResult<()> {
-        match &*self.backend {
-            Backend::Memory(m) => m.append_action(game, a),
-            Backend::Sql(s) => s.append_action(game, a).await,
+        match (&*self.backend, &self.actions) {
+            (Backend::Memory(m), _) => m.append_action(game, a),
+            (Backend::Sql(_), Some(batcher)) => batcher.append(game, a).await,
+            (Backend::Sql(s), None) => s.append_action(game, a).await,
         }
     }
 

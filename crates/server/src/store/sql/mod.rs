@@ -11,6 +11,7 @@ use std::str::FromStr;
 use std::time::Duration;
 use uuid::Uuid;
 
+#[derive(Clone)]
 pub(super) enum SqlStore {
     Sqlite(SqlitePool),
     Postgres(PgPool),
@@ -27,6 +28,7 @@ macro_rules! on_pool {
 }
 
 mod accounts;
+pub(super) mod batch;
 mod leases;
 mod moderation;
 mod ratings;

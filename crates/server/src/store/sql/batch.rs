@@ -1,0 +1,134 @@
+//! Group commit of game actions: every game has at most one write in flight, and the writes of
+//! all games queue here and go to the database many at a time, as one multi-row `INSERT` (one
+//! statement, one transaction). Each game still gets its answer only after the commit, so an
+//! action is stored before it is acknowledged; a batch the database refuses is written again
+//! row by row, so each action gets its own answer (a duplicate ply is `Conflict` for that game
+//! alone).
+//!
+//! There is no waiting for a batch to fill: while one batch is being written the next one
+//! gathers, so batches grow with the load and a lone write goes at once.
+
+use super::{json, unique_violation, SqlStore};
+use crate::store::{StoreError, StoreResult, StoredAction};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+/// Most actions in one statement (5 parameters each: well inside SQLite's and Postgres's
+/// limits).
+const MAX_BATCH: usize = 256;
+
+/// Actions waiting for the writer.
+const QUEUE: usize = 8192;
+
+struct Pending {
+    game: Uuid,
+    action: StoredAction,
+    reply: oneshot::Sender<StoreResult<()>>,
+}
+
+/// The handle of the writer task.
+#[derive(Clone)]
+pub(in crate::store) struct Batcher {
+    tx: mpsc::Sender<Pending>,
+}
+
+impl Batcher {
+    /// Starts the writer on the current runtime.
+    pub(in crate::store) fn start(store: SqlStore) -> Batcher {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        tokio::spawn(write_batches(store, rx));
+        Batcher { tx }
+    }
+
+    /// Appends `action` of `game` with the next batch; returns once it is committed (or why not).
+    pub(in crate::store) async fn append(
+        &self,
+        game: Uuid,
+        action: &StoredAction,
+    ) -> StoreResult<()> {
+        let (reply, answer) = oneshot::channel();
+        let p = Pending {
+            game,
+            action: action.clone(),
+            reply,
+        };
+        if self.tx.send(p).await.is_err() {
+            // The writer is gone (its runtime stopped): nothing was written.
+            return Err(StoreError::Db(sqlx::Error::PoolClosed));
+        }
+        // A writer that stops mid-batch may or may not have committed it.
+        answer.await.unwrap_or(Err(StoreError::Timeout))
+    }
+}
+
+async fn write_batches(store: SqlStore, mut rx: mpsc::Receiver<Pending>) {
+    let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        match insert_all(&store, &batch).await {
+            Ok(()) => {
+                for p in batch.drain(..) {
+                    let _ = p.reply.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() > 1 && e.never_written() => {
+                // Refused as a whole (a duplicate ply, say): each on its own, for its own answer.
+                for p in batch.drain(..) {
+                    let r = store.append_action(p.game, &p.action).await;
+                    let _ = p.reply.send(r);
+                }
+            }
+            Err(e) if e.never_written() => {
+                // A batch of one, refused.
+                if let Some(p) = batch.pop() {
+                    let _ = p.reply.send(Err(e));
+                }
+            }
+            Err(e) => {
+                // Maybe committed, maybe not: every game verifies its own action.
+                let why = e.to_string();
+                for p in batch.drain(..) {
+                    let _ = p.reply.send(Err(StoreError::Ambiguous(why.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// One multi-row `INSERT` of the whole batch.
+async fn insert_all(store: &SqlStore, batch: &[Pending]) -> StoreResult<()> {
+    if let [one] = batch {
+        return store.append_action(one.game, &one.action).await;
+    }
+    let mut sql = String::from("INSERT INTO actions (game_id, ply, action, clocks, at_ms) VALUES ");
+    for i in 0..batch.len() {
+        let b = i * 5;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5
+        ));
+    }
+    let r = on_pool!(store, p => {
+        let mut q = sqlx::query(&sql);
+        for x in batch {
+            q = q
+                .bind(x.game)
+                .bind(x.action.ply)
+                .bind(json(&x.action.action))
+                .bind(json(&x.action.clocks))
+                .bind(x.action.at_ms);
+        }
+        q.execute(p).await.map(|_| ())
+    });
+    match r {
+        Ok(()) => Ok(()),
+        Err(e) if unique_violation(&e) => Err(StoreError::Conflict),
+        Err(e) => Err(e.into()),
+    }
+}
