@@ -196,3 +196,21 @@ fn replay_check_walks_a_folder_and_says_what_disagrees() {
     assert_eq!(v["mismatch"], serde_json::json!([]));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn every_shared_game_agrees_with_its_record() {
+    if !has_games() {
+        return;
+    }
+    // The shared games and the fidelity/ folder: every move, the end, the points and the
+    // Termination as chess.com recorded them.
+    let o = fourhand(&["replay", "--check", games().to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let last = out.lines().last().unwrap_or("");
+    let passed: usize = last
+        .strip_suffix(" passed, 0 failed")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(passed >= 14, "{out}");
+}

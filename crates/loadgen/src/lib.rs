@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 #[derive(Parser, Clone, Debug)]
 #[command(name = "fourhand-loadgen", about = "Load-test a fourhand server")]
 pub struct Args {
-    /// The server's address.
+    /// The server's address, or several nodes' addresses separated by commas: connections
+    /// go to them in turn, so a game's four players (and its spectators) sit on different
+    /// nodes.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub server: String,
     /// Concurrent games (four player sockets each).
@@ -36,6 +38,24 @@ pub struct Args {
     /// Games started per second while ramping up.
     #[arg(long, default_value_t = 100)]
     pub ramp: usize,
+}
+
+impl Args {
+    /// The node addresses of `--server`.
+    pub fn nodes(&self) -> Vec<String> {
+        self.server
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The node the `k`-th connection goes to.
+    pub fn node(&self, k: usize) -> String {
+        let nodes = self.nodes();
+        nodes[k % nodes.len().max(1)].clone()
+    }
 }
 
 /// Runs the load and prints the report; exit code 1 if nothing could be measured.
@@ -62,7 +82,13 @@ pub fn main_with(args: Args) -> std::process::ExitCode {
 /// Runs the load; returns the report.
 pub async fn run(args: Args) -> Result<report::Report, String> {
     let stats = Arc::new(Stats::default());
-    http::get(&args.server, "/healthz").await?;
+    let nodes = args.nodes();
+    if nodes.is_empty() {
+        return Err("--server names no address".into());
+    }
+    for node in &nodes {
+        http::get(node, "/healthz").await?;
+    }
     let mut tasks = Vec::new();
     let per_tick = args.ramp.max(1);
     for g in 0..args.games {
@@ -84,17 +110,43 @@ pub async fn run(args: Args) -> Result<report::Report, String> {
     let start = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     let elapsed = start.elapsed();
-    let metrics = http::get(&args.server, "/metrics").await.ok();
-    let memory = metrics
-        .as_deref()
-        .and_then(|m| report::metric(m, "process_resident_memory_bytes"));
-    let conns = metrics
-        .as_deref()
-        .and_then(|m| report::metric(m, "fourhand_connections"));
-    let r = stats.report(elapsed, ready, args.games, args.spectators, memory, conns);
+    let mut per_node = Vec::new();
+    for node in nodes {
+        let metrics = http::get(&node, "/metrics").await.ok();
+        let memory = metrics
+            .as_deref()
+            .and_then(|m| report::metric(m, "process_resident_memory_bytes"));
+        let conns = metrics
+            .as_deref()
+            .and_then(|m| report::metric(m, "fourhand_connections"));
+        per_node.push(report::NodeReport {
+            node,
+            memory_mb: memory.map(|m| m / 1_048_576.0),
+            connections: conns,
+        });
+    }
+    let r = stats.report(elapsed, ready, args.games, args.spectators, per_node);
     stats.stop();
     for t in tasks {
         t.abort();
     }
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connections_take_the_nodes_in_turn() {
+        let args = Args::parse_from(["loadgen", "--server", "127.0.0.1:8080, 127.0.0.1:8081,"]);
+        assert_eq!(args.nodes(), ["127.0.0.1:8080", "127.0.0.1:8081"]);
+        let four: Vec<String> = (0..4).map(|k| args.node(k)).collect();
+        assert_eq!(
+            four,
+            ["127.0.0.1:8080", "127.0.0.1:8081", "127.0.0.1:8080", "127.0.0.1:8081"]
+        );
+        let one = Args::parse_from(["loadgen"]);
+        assert_eq!(one.node(7), "127.0.0.1:8080");
+    }
 }

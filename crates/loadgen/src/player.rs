@@ -54,6 +54,12 @@ async fn expect(stream: &mut Stream, f: impl Fn(&ServerMsg) -> bool) -> Result<S
     }
 }
 
+/// The node of the next connection (they take the nodes in turn).
+fn next_node(args: &Args) -> String {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    args.node(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
 async fn connect(server: &str) -> Result<(Sink, Stream), String> {
     let body = http::post(server, "/api/guest").await?;
     let v: serde_json::Value = serde_json::from_str(&body).map_err(|e| e.to_string())?;
@@ -87,7 +93,7 @@ pub async fn game_loop(args: Args, stats: Arc<Stats>, spectators: usize) {
 async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<(), String> {
     let mut players = Vec::new();
     for _ in 0..4 {
-        players.push(connect(&args.server).await?);
+        players.push(connect(&next_node(args)).await?);
     }
     let (sink, stream) = &mut players[0];
     send(
@@ -136,7 +142,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
     let pending: Pending = Arc::new(Mutex::new(None));
     let mut tasks = Vec::new();
     for _ in 0..spectators {
-        let (mut sink, mut stream) = connect(&args.server).await?;
+        let (mut sink, mut stream) = connect(&next_node(args)).await?;
         send(
             &mut sink,
             &ClientMsg::Join {

@@ -79,8 +79,7 @@ impl Stats {
         started: u64,
         games: usize,
         spectators: usize,
-        memory: Option<f64>,
-        connections: Option<f64>,
+        nodes: Vec<NodeReport>,
     ) -> Report {
         let pct = |v: &Mutex<Vec<u32>>, p: f64| -> f64 {
             let mut v = v.lock().map(|v| v.clone()).unwrap_or_default();
@@ -106,8 +105,7 @@ impl Stats {
             spectator_p99_ms: pct(&self.spectators, 0.99),
             errors: self.errors.load(Ordering::Relaxed),
             first_error: self.first_error.lock().ok().and_then(|e| e.clone()),
-            server_memory_mb: memory.map(|m| m / 1_048_576.0),
-            server_connections: connections,
+            nodes,
         }
     }
 }
@@ -141,10 +139,19 @@ pub struct Report {
     pub errors: u64,
     /// The first error.
     pub first_error: Option<String>,
-    /// Server resident memory, MiB.
-    pub server_memory_mb: Option<f64>,
-    /// Open server connections.
-    pub server_connections: Option<f64>,
+    /// Each node's figures at the end.
+    pub nodes: Vec<NodeReport>,
+}
+
+/// One server node's figures at the end of a run.
+#[derive(Debug, Clone)]
+pub struct NodeReport {
+    /// Its address.
+    pub node: String,
+    /// Resident memory, MiB.
+    pub memory_mb: Option<f64>,
+    /// Open connections.
+    pub connections: Option<f64>,
 }
 
 impl fmt::Display for Report {
@@ -169,11 +176,19 @@ impl fmt::Display for Report {
             "move -> spectator: p50 {:.2} ms, p99 {:.2} ms",
             self.spectator_p50_ms, self.spectator_p99_ms
         )?;
-        if let Some(m) = self.server_memory_mb {
-            writeln!(f, "server memory {m:.0} MiB")?;
-        }
-        if let Some(c) = self.server_connections {
-            writeln!(f, "server connections {c:.0}")?;
+        let named = self.nodes.len() > 1;
+        for n in &self.nodes {
+            let who = if named {
+                format!("server {}", n.node)
+            } else {
+                "server".to_string()
+            };
+            if let Some(m) = n.memory_mb {
+                writeln!(f, "{who} memory {m:.0} MiB")?;
+            }
+            if let Some(c) = n.connections {
+                writeln!(f, "{who} connections {c:.0}")?;
+            }
         }
         write!(f, "errors {}", self.errors)?;
         if let Some(e) = &self.first_error {

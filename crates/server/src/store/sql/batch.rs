@@ -36,7 +36,11 @@ impl Batcher {
     /// Starts the writer on the current runtime.
     pub(in crate::store) fn start(store: SqlStore) -> Batcher {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(write_batches(store, rx));
+        let (alive, gone) = oneshot::channel::<()>();
+        if let SqlStore::Sqlite(pool) = &store {
+            tokio::spawn(checkpoints((*pool.connect_options()).clone(), gone));
+        }
+        tokio::spawn(write_batches(store, rx, alive));
         Batcher { tx }
     }
 
@@ -61,7 +65,62 @@ impl Batcher {
     }
 }
 
-async fn write_batches(store: SqlStore, mut rx: mpsc::Receiver<Pending>) {
+/// From this size of the WAL file on, checkpoints also run in the background (below it the
+/// writer's own checkpoints are small; SQLite's automatic one comes at 1000 pages, ~4 MiB).
+const BACKGROUND_CHECKPOINT_BYTES: u64 = 1 << 20;
+
+/// SQLite: checkpoints the WAL every half second on a connection of its own (PASSIVE: it
+/// copies what it can without waiting for the writer) once the WAL has grown past
+/// [`BACKGROUND_CHECKPOINT_BYTES`], until the writer task ends (`gone`). The writer's automatic
+/// checkpoints then find little left to copy, and restart the WAL.
+async fn checkpoints(opts: sqlx::sqlite::SqliteConnectOptions, mut gone: oneshot::Receiver<()>) {
+    let mut wal = opts.get_filename().as_os_str().to_owned();
+    wal.push("-wal");
+    let wal = std::path::PathBuf::from(wal);
+    let mut conn = match sqlx::ConnectOptions::connect(&opts).await {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!(error = %e, "no connection for WAL checkpoints");
+            return;
+        }
+    };
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(500));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut failing = false;
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = &mut gone => break,
+        }
+        let grown = std::fs::metadata(&wal).is_ok_and(|m| m.len() >= BACKGROUND_CHECKPOINT_BYTES);
+        if !grown {
+            continue;
+        }
+        let r = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&mut conn)
+            .await;
+        // Said once when checkpoints start failing (a full disk, say) and once when they work
+        // again, not twice a second.
+        match r {
+            Err(e) if !failing => {
+                failing = true;
+                tracing::warn!(error = %e, "WAL checkpoints fail");
+            }
+            Ok(_) if failing => {
+                failing = false;
+                tracing::info!("WAL checkpoints work again");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Writes what is queued, a batch at a time; `_alive` ends the checkpoints with it.
+async fn write_batches(
+    store: SqlStore,
+    mut rx: mpsc::Receiver<Pending>,
+    _alive: oneshot::Sender<()>,
+) {
     let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         match insert_all(&store, &batch).await {

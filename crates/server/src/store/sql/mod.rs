@@ -112,6 +112,9 @@ impl SqlStore {
             // only a power loss of the machine can lose the last moments.
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10));
+        // The writer's own (automatic) checkpoints stall every game's write behind them; a
+        // second connection copies the WAL back meanwhile (`batch::checkpoints`), so that
+        // little is left for them to do, and they still restart the WAL.
         if let Some(parent) = opts.get_filename().parent() {
             if !parent.as_os_str().is_empty() {
                 std::fs::create_dir_all(parent)
