@@ -9,7 +9,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// First player: random, greedy, engine1, engine2, engine3 (optionally with search options,
-    /// e.g. engine3/no-null-move,paranoid), or cmd:<command> for an engine-protocol program.
+    /// e.g. engine3/no-null-move,paranoid), or `cmd:PROGRAM` for an engine-protocol program.
     a: String,
     /// Second player, in the same form.
     b: String,
