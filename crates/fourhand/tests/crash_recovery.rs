@@ -28,8 +28,8 @@ fn start(port: u16, dir: &std::path::Path) -> Child {
         ])
         .arg(dir)
         .args(["--web-dir", "/nonexistent"])
-        .stdout(server_log(port))
-        .stderr(server_log(port))
+        .stdout(server_log(port, dir))
+        .stderr(server_log(port, dir))
         .spawn()
         .expect("start fourhand");
     let end = Instant::now() + Duration::from_secs(20);
@@ -40,17 +40,27 @@ fn start(port: u16, dir: &std::path::Path) -> Child {
     child
 }
 
-/// Where the server on `port` writes its log (appended across restarts), so that a failing
-/// request can show what the server said.
-fn log_path(port: u16) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("fourhand-crash-{port}.log"))
+/// The log file of the server on each port: in its data directory (removed when the test
+/// passes), appended across restarts, so that a failing request can show what the server said.
+static LOGS: std::sync::Mutex<Vec<(u16, std::path::PathBuf)>> = std::sync::Mutex::new(Vec::new());
+
+fn log_path(port: u16) -> Option<std::path::PathBuf> {
+    let logs = LOGS.lock().unwrap_or_else(|p| p.into_inner());
+    logs.iter()
+        .find(|(p, _)| *p == port)
+        .map(|(_, f)| f.clone())
 }
 
-fn server_log(port: u16) -> std::fs::File {
+fn server_log(port: u16, dir: &std::path::Path) -> std::fs::File {
+    std::fs::create_dir_all(dir).expect("data directory");
+    let path = dir.join("server.log");
+    LOGS.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push((port, path.clone()));
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
-        .open(log_path(port))
+        .open(path)
         .expect("server log")
 }
 
@@ -67,7 +77,9 @@ fn http(port: u16, method: &str, path: &str) -> Value {
     };
     let mut buf = String::new();
     if let Err(e) = request(&mut buf) {
-        let log = std::fs::read_to_string(log_path(port)).unwrap_or_default();
+        let log = log_path(port)
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_default();
         panic!("{method} {path}: {e}; the server's log:\n{log}");
     }
     serde_json::from_str(buf.split_once("\r\n\r\n").unwrap().1).unwrap()

@@ -490,8 +490,28 @@ pub async fn postgres_url() -> Option<String> {
 
 /// A fresh SQLite file URL in a temporary directory.
 pub fn sqlite_url() -> String {
+    remove_old_sqlite_dirs();
     let dir = std::env::temp_dir().join(format!("fourhand-test-{}", Uuid::now_v7().simple()));
     format!("sqlite://{}", dir.join("test.db").display())
+}
+
+/// Removes the SQLite directories of earlier runs: like the Postgres schemas, their names hold a
+/// UUID v7 whose first 48 bits are the creation time in milliseconds; those older than an hour go.
+fn remove_old_sqlite_dirs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    let hour_ago = fourhand_server::time::epoch_ms() - 3_600_000;
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(hex) = name.strip_prefix("fourhand-test-") else {
+            continue;
+        };
+        let made = hex.get(..12).and_then(|h| i64::from_str_radix(h, 16).ok());
+        if made.is_some_and(|ms| ms < hour_ago) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
 
 /// Drops the test schemas of earlier runs: their names hold a UUID v7, whose first 48 bits are
