@@ -369,6 +369,34 @@ async fn actions_of_many_games_at_once(store: Store) {
     }
 }
 
+/// SQL stores: an action whose writer stopped waiting before its batch was taken (a timeout) is
+/// not written later — the game takes its absence for "not stored".
+async fn an_abandoned_write_is_not_written_later(store: Store) {
+    let g = new_game();
+    store.create_game(&g).await.unwrap();
+    let action = |ply: i64| StoredAction {
+        ply,
+        action: ActionRecord::Resign { seat: 1 },
+        clocks: [60_000; 4],
+        at_ms: ply,
+    };
+    let first = action(1);
+    {
+        // Queued (the first poll hands it to the writer task, which has not run yet), then
+        // abandoned.
+        let fut = store.append_action(g.id, &first);
+        futures_util::pin_mut!(fut);
+        assert!(futures_util::poll!(fut.as_mut()).is_pending());
+    }
+    // The writer takes actions in order: once a later one is stored, the first was seen.
+    store.append_action(g.id, &action(2)).await.unwrap();
+    assert!(
+        !store.has_action(g.id, 1).await.unwrap(),
+        "the abandoned write stayed out"
+    );
+    assert!(store.has_action(g.id, 2).await.unwrap());
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
@@ -382,7 +410,8 @@ async fn sqlite_store() {
     assert_eq!(store.kind(), "sqlite");
     contract(store.clone()).await;
     leases(store.clone()).await;
-    actions_of_many_games_at_once(store).await;
+    actions_of_many_games_at_once(store.clone()).await;
+    an_abandoned_write_is_not_written_later(store).await;
 }
 
 #[tokio::test]
@@ -394,7 +423,8 @@ async fn postgres_store() {
     assert_eq!(store.kind(), "postgres");
     contract(store.clone()).await;
     leases(store.clone()).await;
-    actions_of_many_games_at_once(store).await;
+    actions_of_many_games_at_once(store.clone()).await;
+    an_abandoned_write_is_not_written_later(store).await;
 }
 
 /// Two rated games of one player end at the same moment, many times over: every change counts

@@ -6,7 +6,9 @@
 //! alone).
 //!
 //! There is no waiting for a batch to fill: while one batch is being written the next one
-//! gathers, so batches grow with the load and a lone write goes at once.
+//! gathers, so batches grow with the load and a lone write goes at once. An action whose game
+//! stopped waiting for it (a timeout) before its batch was taken is dropped, not written: the
+//! game checks the store and takes its absence for "not stored".
 
 use super::{json, unique_violation, SqlStore};
 use crate::store::{StoreError, StoreResult, StoredAction};
@@ -123,6 +125,12 @@ async fn write_batches(
 ) {
     let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        // A game that stopped waiting (its write timed out) checks the store for its action
+        // and takes "not there" for not stored: what it gave up on must not be written later.
+        batch.retain(|p| !p.reply.is_closed());
+        if batch.is_empty() {
+            continue;
+        }
         match insert_all(&store, &batch).await {
             Ok(()) => {
                 for p in batch.drain(..) {
