@@ -405,16 +405,11 @@ impl Game {
         if let Event::MovePlayed { text, .. } = &mut events[at] {
             text.push_str(&crate::notation::san::marks(marks.checked, marks.decisive));
         }
-        if !self.is_over() {
-            self.keys.push(draw::repetition_key(&self.pos));
-            if !self.draws_wait_for_zombie() {
-                self.check_draws(events);
-            }
-        }
+        self.turn_changed(events);
     }
 
-    /// After a turn passed without a move (a zombie judged on its turn): the new position
-    /// counts for repetition, and the draws wait no longer if a live player is now to move.
+    /// After a move, or a turn passed without one (a zombie judged on its turn): the new
+    /// position counts for repetition, and the draws are judged unless a zombie moves next.
     fn turn_changed(&mut self, events: &mut Vec<Event>) {
         if !self.is_over() {
             self.keys.push(draw::repetition_key(&self.pos));

@@ -169,7 +169,7 @@ fn seat_state(s: &StoredSeat) -> SeatState {
 impl Games {
     /// Starts a game: records it, then runs its actor.
     pub async fn start(&self, spec: GameSpec) -> Result<Uuid, ServerError> {
-        let app = &self.launcher;
+        let l = &self.launcher;
         let id = Uuid::now_v7();
         let seed = rand::random::<i64>();
         let shared = RuleSet::get(spec.rules.variant);
@@ -196,8 +196,8 @@ impl Games {
             imported: false,
             created_ms: crate::time::epoch_ms(),
         };
-        app.store.create_game(&new).await?;
-        app.metrics
+        l.store.create_game(&new).await?;
+        l.metrics
             .game_started(&crate::metrics::GameLabels::of(&new.rules, &new.time));
         let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
         let core = GameCore::new(
@@ -205,7 +205,7 @@ impl Games {
             spec.time,
             seat_states(&seats).map_err(ServerError::internal)?,
             spec.table_chat,
-            app.timing,
+            l.timing,
             0,
         );
         self.launch(id, core, &new);
@@ -213,8 +213,8 @@ impl Games {
     }
 
     fn launch(&self, id: Uuid, core: GameCore, new: &NewGame) {
-        let app = &self.launcher;
-        let handle = actor::spawn(id, core, Instant::now(), app.env(new), &app.tracker);
+        let l = &self.launcher;
+        let handle = actor::spawn(id, core, Instant::now(), l.env(new), &l.tracker);
         self.insert(
             id,
             LiveGame {
@@ -238,14 +238,14 @@ impl Games {
     /// Restores every unfinished game after a restart: same moves, the clocks as stored (time
     /// while the server was down is given back) and a fresh reconnect window for every player.
     pub async fn restore(&self) -> Result<usize, ServerError> {
-        let app = &self.launcher;
-        let live = app.store.live_games().await?;
+        let l = &self.launcher;
+        let live = l.store.live_games().await?;
         // The last moment the previous run is known to have been up: time after it was downtime.
-        let alive_ms = app.store.last_alive().await?;
+        let alive_ms = l.store.last_alive().await?;
         let mut n = 0;
         for stored in live {
             let id = stored.game.id;
-            let (mut core, turn_started) = match rebuild_with_turn(&stored, app.timing) {
+            let (mut core, turn_started) = match rebuild_with_turn(&stored, l.timing) {
                 Ok(c) => c,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot restore a game");
@@ -258,7 +258,7 @@ impl Games {
                 .map(|a| a.clocks)
                 .unwrap_or([stored.game.time.base_ms; 4]);
             let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
-            let stream = app.store.next_stream(id).await?;
+            let stream = l.store.next_stream(id).await?;
             core.restore_after_restart(banks, used, stream);
             self.launch(id, core, &stored.game);
             n += 1;

@@ -3,7 +3,7 @@
 use super::convert::{fen, in_check, seat_name};
 use super::core::GameCore;
 use fourhand_protocol::{GameState, SeatInfo};
-use fourhand_rules::notation::fen4;
+use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::Seat;
 
 /// Seat information for clients.
@@ -52,4 +52,14 @@ pub fn snapshot(core: &GameCore, id: &str, now: u64, epoch_ms: i64) -> GameState
         termination: over.map(|o| o.1),
         seq: core.seq,
     }
+}
+
+/// The PGN4 tags every record of a game carries: each colour's player and the game's id.
+pub fn record_tags(core: &GameCore, id: uuid::Uuid) -> pgn4::Tags {
+    let mut tags = pgn4::Tags::default();
+    for (seat, s) in core.seats.iter() {
+        tags.set(core.game.rules().colour(seat), s.name.clone());
+    }
+    tags.set("GameNr", id.to_string());
+    tags
 }

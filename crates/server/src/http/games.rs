@@ -3,6 +3,7 @@
 use super::text;
 use crate::error::ServerError;
 use crate::game::command::Command;
+use crate::game::view;
 use crate::library::positions;
 use crate::state::App;
 use axum::extract::{Path, State};
@@ -108,17 +109,7 @@ pub(super) async fn pgn4_of(app: &App, id: Uuid) -> Result<String, ServerError> 
         return Ok(end.pgn4.clone());
     }
     let core = crate::game::registry::rebuild(&g, app.timing).map_err(ServerError::internal)?;
-    let mut tags = pgn4::Tags::default();
-    for (i, s) in g.game.seats.iter().enumerate() {
-        tags.set(
-            core.game()
-                .rules()
-                .colour(fourhand_rules::Seat::from_index(i)),
-            s.name.clone(),
-        );
-    }
-    tags.set("GameNr", id.to_string());
-    Ok(pgn4::write(core.game(), &tags))
+    Ok(pgn4::write(core.game(), &view::record_tags(&core, id)))
 }
 
 pub(super) async fn game_pgn4(

@@ -6,7 +6,7 @@ use super::{Store, StoreResult};
 use std::time::Duration;
 
 /// The setting that holds it (epoch ms).
-pub const ALIVE_SETTING: &str = "alive_ms";
+const ALIVE_SETTING: &str = "alive_ms";
 
 impl Store {
     /// Writes the moment now as the last one the server was known to be up, within a second.

@@ -4,9 +4,9 @@
 //! A node takes a game's lease when none exists, when it has expired (the epoch is raised), or
 //! to renew its own. Writing an action checks the epoch in the same statement, so an owner that
 //! was paused past its lease (or cut off from the store) and then resumes cannot write once
-//! another node has taken the game over: its write is [`StoreError::Fenced`].
+//! another node has taken the game over: its write is [`StoreError::Fenced`](super::StoreError::Fenced).
 
-use super::{Backend, Store, StoreError, StoreResult, StoredAction};
+use super::{Backend, Store, StoreResult, StoredAction};
 use uuid::Uuid;
 
 /// A game's lease as taken or renewed.
@@ -86,19 +86,12 @@ impl Store {
     }
 
     /// Appends an action at its ply only while `lease` is the game's current one (same node,
-    /// same epoch), in one statement: [`StoreError::Fenced`] once another node has taken the
+    /// same epoch), in one statement: [`StoreError::Fenced`](super::StoreError::Fenced) once another node has taken the
     /// game, `Conflict` if the ply exists.
     pub async fn append_action_fenced(&self, lease: &Lease, a: &StoredAction) -> StoreResult<()> {
         match &*self.backend {
             Backend::Memory(m) => m.append_action_fenced(lease, a),
             Backend::Sql(s) => s.append_action_fenced(lease, a).await,
         }
-    }
-}
-
-impl StoreError {
-    /// True for a write refused because its writer no longer owns the game.
-    pub fn is_fenced(&self) -> bool {
-        matches!(self, StoreError::Fenced)
     }
 }

@@ -14,7 +14,6 @@ mod records;
 mod sql;
 
 pub use accounts::Retag;
-pub use alive::ALIVE_SETTING;
 pub use leases::Lease;
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{

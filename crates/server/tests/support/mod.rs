@@ -490,7 +490,8 @@ pub async fn postgres_url() -> Option<String> {
 
 /// A fresh SQLite file URL in a temporary directory.
 pub fn sqlite_url() -> String {
-    remove_old_sqlite_dirs();
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(remove_old_sqlite_dirs);
     let dir = std::env::temp_dir().join(format!("fourhand-test-{}", Uuid::now_v7().simple()));
     format!("sqlite://{}", dir.join("test.db").display())
 }

@@ -2,7 +2,7 @@
 //! stored once.
 
 use super::Actor;
-use crate::game::rating;
+use crate::game::{rating, view};
 use crate::store::GameEnd;
 use crate::time::epoch_ms;
 use fourhand_rules::notation::pgn4;
@@ -22,11 +22,7 @@ impl Actor {
             return;
         };
         let g = self.core.game();
-        let mut tags = pgn4::Tags::default();
-        for (seat, s) in self.core.seats.iter() {
-            tags.set(g.rules().colour(seat), s.name.clone());
-        }
-        tags.set("GameNr", self.id.to_string());
+        let mut tags = view::record_tags(&self.core, self.id);
         tags.set("TimeControl", self.core.clocks.control().label());
         let colours = g.rules().colours;
         let tagged = rating::tag(&self.env.rating, &self.env.store, &mut tags, colours).await;
