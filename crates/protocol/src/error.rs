@@ -61,6 +61,9 @@ pub enum ErrorCode {
     /// The server cannot record actions right now (its store fails); nothing changed. Try
     /// again shortly.
     StoreUnavailable,
+    /// The game did not answer in time: in a cluster, its node is gone and another one is
+    /// taking it over. Nothing is known to have changed; try again in a few seconds.
+    GameUnavailable,
     /// Something went wrong inside the server; nothing changed.
     Internal,
 }

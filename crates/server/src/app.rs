@@ -25,6 +25,9 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         .fill_name_keys(crate::identity::names::name_key)
         .await?;
     let bot_threads = config.bot_threads;
+    let bus: crate::bus::SharedBus = Arc::new(crate::bus::local::LocalBus::new(
+        crate::bus::NodeId::random(),
+    ));
     let http_limits = crate::http_limits::HttpLimits::new(
         config.guests_per_minute,
         config.registers_per_minute,
@@ -43,8 +46,10 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         tracker: TaskTracker::new(),
         bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
         timing,
+        bus: bus.clone(),
     };
     let app = Arc::new(AppState {
+        bus,
         store,
         sessions: Sessions::new(secret.as_bytes()),
         games: Games::new(launcher.clone()),
@@ -68,6 +73,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
     }
     spawn_pairing(&app);
     spawn_heartbeat(&app);
+    crate::bus::upkeep::spawn(app.bus.clone(), app.shutdown.clone(), &app.tracker);
     Ok(app)
 }
 

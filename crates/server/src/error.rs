@@ -41,7 +41,9 @@ impl ServerError {
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::StoreUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::StoreUnavailable | ErrorCode::GameUnavailable => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -13,6 +13,8 @@
 //!   (profiles, archive, leaderboards), [`moderation`], with [`http_limits`] and [`peer`] (client
 //!   address, socket caps).
 //! - WebSockets: [`ws`] (a connection's task and its dispatch of client messages).
+//! - Between tasks and nodes: [`bus`] (requests to games, deliveries to connections, public
+//!   streams; in-process or on NATS).
 //! - Play: [`lobby`] (tables and quick pairing), [`game`] (the registry of live games, each
 //!   game's sans-IO core and its actor), [`bot`] (the bot pool), [`identity`] (sessions, names),
 //!   [`library`] (built-in games).
@@ -22,6 +24,7 @@ pub mod accept;
 pub mod accounts;
 pub mod app;
 pub mod bot;
+pub mod bus;
 pub mod config;
 pub mod error;
 pub mod game;

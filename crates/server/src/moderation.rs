@@ -6,7 +6,6 @@
 
 use crate::accounts::bearer;
 use crate::error::ServerError;
-use crate::game::command::Command;
 use crate::game::core::Input;
 use crate::identity::names::name_key;
 use crate::identity::Player;
@@ -20,7 +19,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use fourhand_protocol::ErrorCode;
 use serde::Deserialize;
-use tokio::sync::oneshot;
 use uuid::Uuid;
 
 /// The moderation routes.
@@ -80,23 +78,15 @@ async fn report(
     let (p, _) = bearer(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
     let game = id_of(&id, ErrorCode::UnknownGame)?;
-    let handle = app.games.get(game).ok_or_else(|| {
-        ServerError::new(
-            ErrorCode::UnknownGame,
-            "a game's chat can be reported while it is played and for a few minutes after",
-        )
-    })?;
-    let (tx, rx) = oneshot::channel();
-    let asked = handle.tx.send(Command::ChatLines {
-        player: Some(p.id),
-        reply: tx,
-    });
-    asked
+    let chat = crate::bus::calls::chat_lines(&*app.bus, game, Some(p.id))
         .await
-        .map_err(|_| ServerError::new(ErrorCode::UnknownGame, "the game has closed"))?;
-    let chat = rx
-        .await
-        .map_err(|_| ServerError::new(ErrorCode::UnknownGame, "the game has closed"))?;
+        .map_err(|e| match e.code {
+            ErrorCode::UnknownGame => ServerError::new(
+                ErrorCode::UnknownGame,
+                "a game's chat can be reported while it is played and for a few minutes after",
+            ),
+            _ => e,
+        })?;
     let row = ReportRow {
         id: Uuid::now_v7(),
         game,
@@ -259,18 +249,14 @@ async fn abort_game(
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
     let game = id_of(&id, ErrorCode::UnknownGame)?;
-    let handle = app
-        .games
-        .get(game)
-        .filter(|h| !h.is_over())
-        .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such live game"))?;
-    let (tx, rx) = oneshot::channel();
-    let input = Input::Abort(reason.clone());
-    let sent = handle.tx.send(Command::Input { input, reply: tx }).await;
-    sent.map_err(|_| ServerError::new(ErrorCode::GameOver, "the game has closed"))?;
-    rx.await
-        .map_err(|_| ServerError::new(ErrorCode::GameOver, "the game has closed"))?
-        .map_err(ServerError::from)?;
+    let (_, over) = crate::bus::calls::snapshot(&*app.bus, game).await?;
+    if over {
+        return Err(ServerError::new(
+            ErrorCode::UnknownGame,
+            "no such live game",
+        ));
+    }
+    crate::bus::calls::input(&*app.bus, game, Input::Abort(reason.clone())).await?;
     let row = record(
         &app,
         &by,

@@ -21,6 +21,8 @@ pub struct AppState {
     pub sessions: Sessions,
     /// Live games.
     pub games: Games,
+    /// How requests reach games and games reach connections (in-process, or NATS).
+    pub bus: crate::bus::SharedBus,
     /// Tables and pairing.
     pub lobby: Lobby,
     /// Counters.

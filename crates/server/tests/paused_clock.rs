@@ -3,20 +3,15 @@
 
 use fourhand_protocol::{ServerMsg, TimeControl};
 use fourhand_rules::{RuleSet, Setup};
-use fourhand_server::game::command::Command;
+use fourhand_server::bus::{calls, ConnAddr};
 use fourhand_server::game::core::Input;
 use fourhand_server::game::registry::{GameSpec, SeatSpec};
 use fourhand_server::store::Store;
 use fourhand_server::{state, Config};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-async fn game_with(
-    time: TimeControl,
-) -> (
-    fourhand_server::game::command::GameHandle,
-    mpsc::Receiver<std::sync::Arc<str>>,
-) {
+async fn game_with(time: TimeControl) -> (Game, mpsc::Receiver<std::sync::Arc<str>>) {
     let app = state(Config::for_tests(), Store::memory()).await.unwrap();
     let tokens: Vec<String> = (0..4).map(|i| format!("token-{i}")).collect();
     let spec = GameSpec {
@@ -37,46 +32,37 @@ async fn game_with(
             .collect(),
     };
     let id = app.games.start(spec).await.unwrap();
-    let h = app.games.get(id).unwrap();
     let mut seats = Vec::new();
     for t in tokens {
-        let (tx, rx) = oneshot::channel();
-        h.tx.send(Command::Authorize {
-            token: t,
-            reply: tx,
-        })
+        seats.push(calls::authorize(&*app.bus, id, t).await.unwrap().unwrap());
+    }
+    // A connection of this node, as a socket would register itself.
+    let (tx, rx) = mpsc::channel(4096);
+    app.bus.node().mailboxes.open(1, tx);
+    let conn = ConnAddr {
+        node: app.bus.node().id.clone(),
+        conn: 1,
+    };
+    calls::follow(&*app.bus, id, conn, &seats, None)
         .await
         .unwrap();
-        seats.push(rx.await.unwrap().unwrap());
-    }
-    let (tx, rx) = mpsc::channel(4096);
-    let (rtx, rrx) = oneshot::channel();
-    h.tx.send(Command::Join {
-        conn: 1,
-        seats,
-        tx,
-        since: None,
-        reply: rtx,
-    })
-    .await
-    .unwrap();
-    rrx.await.unwrap();
-    (h, rx)
+    (Game { app, id }, rx)
 }
 
-async fn play(h: &fourhand_server::game::command::GameHandle, seat: usize, mv: &str) {
+struct Game {
+    app: fourhand_server::App,
+    id: uuid::Uuid,
+}
+
+async fn play(g: &Game, seat: usize, mv: &str) {
     let (f, t) = mv.split_once('-').unwrap();
-    let (tx, rx) = oneshot::channel();
     let input = Input::Play {
         seat: fourhand_rules::Seat::from_index(seat),
         from: f.parse().unwrap(),
         to: t.parse().unwrap(),
         promotion: None,
     };
-    h.tx.send(Command::Input { input, reply: tx })
-        .await
-        .unwrap();
-    rx.await.unwrap().unwrap();
+    calls::input(&*g.app.bus, g.id, input).await.unwrap();
 }
 
 /// Waits (in virtual time) for the game-over event; returns its result and when it came.

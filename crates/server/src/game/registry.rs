@@ -79,6 +79,8 @@ pub struct Launcher {
     pub bots: Arc<crate::bot::BotPool>,
     /// Game timing.
     pub timing: Timing,
+    /// The bus its actors answer and deliver through.
+    pub bus: crate::bus::SharedBus,
 }
 
 /// The games this node runs, and how to start more.
@@ -139,6 +141,7 @@ impl Launcher {
             linger: Duration::from_secs(300),
             bots: self.bots.clone(),
             labels: crate::metrics::GameLabels::of(&new.rules, &new.time),
+            bus: self.bus.clone(),
         }
     }
 }

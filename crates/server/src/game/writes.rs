@@ -19,12 +19,11 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::oneshot;
 use tokio::time::Instant;
 use uuid::Uuid;
 
 /// Where the answer to an input goes (none for the server's own inputs: flags, bot moves).
-pub type Reply = Option<oneshot::Sender<Result<(), Refusal>>>;
+pub type Reply = Option<crate::bus::ReplyTo>;
 
 /// The first wait after a store failure; it doubles with each further failure.
 const BACKOFF_FIRST: Duration = Duration::from_millis(250);

@@ -1,8 +1,8 @@
 //! Open tables, live games, one game's state or summary, and its record as PGN4 or positions.
 
 use super::text;
+use crate::bus::message::{GameReply, GameRequest};
 use crate::error::ServerError;
-use crate::game::command::Command;
 use crate::game::view;
 use crate::library::positions;
 use crate::state::App;
@@ -37,7 +37,6 @@ pub(super) struct GameSummary {
     placings: Option<[u8; 4]>,
     plies: usize,
 }
-use tokio::sync::oneshot;
 use uuid::Uuid;
 
 pub(super) async fn tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
@@ -69,13 +68,9 @@ pub(super) async fn game(
     Path(id): Path<String>,
 ) -> Result<Response, ServerError> {
     let id = game_id(&id)?;
-    if let Some(h) = app.games.get(id).filter(|h| !h.is_over()) {
-        let (tx, rx) = oneshot::channel();
-        if h.tx.send(Command::Snapshot { reply: tx }).await.is_ok() {
-            if let Ok(state) = rx.await {
-                return Ok(Json(state).into_response());
-            }
-        }
+    let live = app.bus.request(id, GameRequest::Snapshot).await;
+    if let Ok(GameReply::Snapshot { state, over: false }) = live {
+        return Ok(Json(state).into_response());
     }
     let g = app
         .store

@@ -1,15 +1,15 @@
 //! What each client message does.
 
 use super::Conn;
+use crate::bus::calls;
 use crate::error::ServerError;
-use crate::game::command::{Command, GameHandle};
 use crate::game::convert::{seat_of, square};
 use crate::game::core::Input;
 use crate::lobby::{Full, Occupant, TableSettings};
 use crate::wire::wire;
 use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
 use fourhand_rules::{Kind, Seat};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::broadcast;
 use uuid::Uuid;
 
 /// Games one connection may follow at once.
@@ -197,15 +197,15 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 to: square(&to)?,
                 promotion,
             };
-            ask(conn, &h, input).await
+            ask(conn, h, input).await
         }
         ClientMsg::Resign { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(conn, &h, Input::Resign(seat)).await
+            ask(conn, h, Input::Resign(seat)).await
         }
         ClientMsg::ClaimWin { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(conn, &h, Input::Claim(seat)).await
+            ask(conn, h, Input::Claim(seat)).await
         }
         ClientMsg::Chat {
             game,
@@ -215,7 +215,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
         } => {
             let (h, seat) = held(conn, &game, seat)?;
             crate::moderation::check(&app, player.id, "mute").await?;
-            ask(conn, &h, Input::Chat { seat, to, text }).await
+            ask(conn, h, Input::Chat { seat, to, text }).await
         }
         ClientMsg::Arrow {
             game,
@@ -229,11 +229,11 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 from: square(&from)?,
                 to: square(&to)?,
             };
-            ask(conn, &h, input).await
+            ask(conn, h, input).await
         }
         ClientMsg::ClearArrows { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
-            ask(conn, &h, Input::ClearArrows(seat)).await
+            ask(conn, h, Input::ClearArrows(seat)).await
         }
     }
 }
@@ -272,7 +272,7 @@ async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result<(), Server
 }
 
 /// The game and seat, when this connection holds that seat.
-fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(GameHandle, Seat), ServerError> {
+fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(Uuid, Seat), ServerError> {
     let id = game_id(game)?;
     let j = conn.games.get(&id).ok_or_else(|| {
         bad(
@@ -287,23 +287,22 @@ fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(GameHandle, Seat), S
             "this connection holds no token for that seat",
         ));
     }
-    Ok((j.handle.clone(), seat))
+    Ok((id, seat))
 }
 
 /// Sends an input to its game. The answer comes when the input is stored and applied (or
 /// refused); a refusal is sent to the client then, so this connection goes on reading
 /// meanwhile (its pings and other messages are not held up by a slow store).
-async fn ask(conn: &Conn, h: &GameHandle, input: Input) -> Result<(), ServerError> {
-    let (tx, rx) = oneshot::channel();
-    h.tx.send(Command::Input { input, reply: tx })
-        .await
-        .map_err(|_| bad(ErrorCode::GameOver, "the game has closed"))?;
+async fn ask(conn: &Conn, game: Uuid, input: Input) -> Result<(), ServerError> {
     let out = conn.tx.clone();
+    let bus = conn.app.bus.clone();
     tokio::spawn(async move {
-        let refusal = match rx.await {
-            Ok(Ok(())) => return,
-            Ok(Err(r)) => ServerError::from(r),
-            Err(_) => bad(ErrorCode::GameOver, "the game has closed"),
+        let refusal = match crate::bus::calls::input(&*bus, game, input).await {
+            Ok(()) => return,
+            Err(e) if e.code == ErrorCode::UnknownGame => {
+                bad(ErrorCode::GameOver, "the game has closed")
+            }
+            Err(e) => e,
         };
         let _ = out.try_send(wire(&ServerMsg::Error {
             code: refusal.code,
@@ -311,6 +310,17 @@ async fn ask(conn: &Conn, h: &GameHandle, input: Input) -> Result<(), ServerErro
         }));
     });
     Ok(())
+}
+
+/// The refusal of a join to a game no node runs.
+fn no_live_game(e: ServerError) -> ServerError {
+    match e.code {
+        ErrorCode::UnknownGame => bad(
+            ErrorCode::UnknownGame,
+            "no such live game (finished games: GET /api/games/{id})",
+        ),
+        _ => e,
+    }
 }
 
 async fn join(
@@ -326,94 +336,83 @@ async fn join(
             format!("a connection follows at most {MAX_FOLLOWED} games; leave one first"),
         ));
     }
-    let handle = conn.app.games.get(id).ok_or_else(|| {
-        bad(
-            ErrorCode::UnknownGame,
-            "no such live game (finished games: GET /api/games/{id})",
-        )
-    })?;
+    let bus = conn.app.bus.clone();
     let mut seats = conn
         .games
         .get(&id)
         .map(|j| j.seats.clone())
         .unwrap_or_default();
     if let Some(token) = token {
-        let (tx, rx) = oneshot::channel();
-        handle
-            .tx
-            .send(Command::Authorize { token, reply: tx })
+        let seat = calls::authorize(&*bus, id, token)
             .await
-            .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
-        let seat = rx.await.ok().flatten().ok_or_else(|| {
-            bad(
-                ErrorCode::BadSeatToken,
-                "that seat token is not valid for this game",
-            )
-        })?;
+            .map_err(no_live_game)?
+            .ok_or_else(|| {
+                bad(
+                    ErrorCode::BadSeatToken,
+                    "that seat token is not valid for this game",
+                )
+            })?;
         if !seats.contains(&seat) {
             seats.push(seat);
         }
     }
-    let (tx, rx) = oneshot::channel();
-    handle
-        .tx
-        .send(Command::Join {
-            conn: conn.id,
-            seats: seats.clone(),
-            tx: conn.tx.clone(),
-            since,
-            reply: tx,
-        })
+    if !seats.is_empty() {
+        calls::follow(&*bus, id, conn.addr(), &seats, since)
+            .await
+            .map_err(no_live_game)?;
+        conn.joined(id, seats, None);
+        return Ok(());
+    }
+    // A spectator follows the public stream from before its join, so that nothing published
+    // after the catch-up is missed; what the catch-up covers is skipped.
+    let stream = bus.watch(id).await;
+    let (catch_up, upto) = calls::spectate(&*bus, id, conn.addr(), since)
         .await
-        .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
-    let stream = rx
-        .await
-        .map_err(|_| bad(ErrorCode::UnknownGame, "the game has closed"))?;
-    let forward = seats
-        .is_empty()
-        .then(|| spectate(handle.clone(), stream, conn.tx.clone()));
-    conn.joined(id, handle, seats, forward);
+        .map_err(no_live_game)?;
+    let forward = spectate(bus, id, stream, catch_up, upto, conn.tx.clone());
+    conn.joined(id, seats, Some(forward));
     Ok(())
 }
 
-/// Forwards a game's public events to a spectator, waiting for room in its queue (this task
-/// is the spectator's own, so only it waits); a spectator that falls behind the game's stream
-/// gets a snapshot instead of a gap, and then only the events after it.
+/// Forwards a game's public events to a spectator after its catch-up, waiting for room in its
+/// queue (this task is the spectator's own, so only it waits); a spectator that falls behind
+/// the game's stream gets a snapshot instead of a gap, and then only the events after it.
 fn spectate(
-    handle: GameHandle,
+    bus: crate::bus::SharedBus,
+    game: Uuid,
     mut rx: broadcast::Receiver<crate::game::command::PublicEvent>,
+    catch_up: Vec<crate::wire::Wire>,
+    upto: u64,
     tx: tokio::sync::mpsc::Sender<crate::wire::Wire>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut after = 0u64;
+        for m in catch_up {
+            if tx.send(m).await.is_err() {
+                return;
+            }
+        }
+        let mut after = upto;
         loop {
             match rx.recv().await {
                 Ok((seq, m)) => {
                     if seq <= after {
                         continue;
                     }
+                    after = seq;
                     if tx.send(m).await.is_err() {
                         break;
                     }
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    let (stx, srx) = oneshot::channel();
-                    if handle
-                        .tx
-                        .send(Command::Snapshot { reply: stx })
-                        .await
-                        .is_err()
-                    {
+                    let Ok((state, _)) = calls::snapshot(&*bus, game).await else {
                         break;
-                    }
-                    if let Ok(state) = srx.await {
-                        after = state.seq;
-                        let msg = wire(&ServerMsg::Snapshot {
-                            state: Box::new(state),
-                        });
-                        if tx.send(msg).await.is_err() {
-                            break;
-                        }
+                    };
+                    after = state.seq;
+                    let msg = wire(&ServerMsg::Snapshot {
+                        state: Box::new(state),
+                    });
+                    if tx.send(msg).await.is_err() {
+                        break;
                     }
                 }
                 Err(broadcast::error::RecvError::Closed) => break,

@@ -4,7 +4,6 @@
 mod dispatch;
 mod limit;
 
-use crate::game::command::{Command, GameHandle};
 use crate::identity::Player;
 use crate::peer::{ClientIp, Refused};
 use crate::state::App;
@@ -97,7 +96,6 @@ async fn upgrade(
 
 /// A game this connection follows.
 pub(crate) struct Joined {
-    pub(crate) handle: GameHandle,
     pub(crate) seats: Vec<fourhand_rules::Seat>,
     forward: Option<JoinHandle<()>>,
 }
@@ -113,6 +111,14 @@ pub(crate) struct Conn {
 }
 
 impl Conn {
+    /// This connection's address on the bus.
+    pub(crate) fn addr(&self) -> crate::bus::ConnAddr {
+        crate::bus::ConnAddr {
+            node: self.app.bus.node().id.clone(),
+            conn: self.id,
+        }
+    }
+
     pub(crate) fn send(&self, msg: &ServerMsg) {
         let _ = self.tx.try_send(wire(msg));
     }
@@ -156,18 +162,10 @@ impl Conn {
     pub(crate) fn joined(
         &mut self,
         id: Uuid,
-        handle: GameHandle,
         seats: Vec<fourhand_rules::Seat>,
         forward: Option<JoinHandle<()>>,
     ) {
-        if let Some(old) = self.games.insert(
-            id,
-            Joined {
-                handle,
-                seats,
-                forward,
-            },
-        ) {
+        if let Some(old) = self.games.insert(id, Joined { seats, forward }) {
             if let Some(f) = old.forward {
                 f.abort();
             }
@@ -179,7 +177,10 @@ impl Conn {
             if let Some(f) = j.forward {
                 f.abort();
             }
-            let _ = j.handle.tx.send(Command::Leave { conn: self.id }).await;
+            let conn = self.addr();
+            self.app
+                .bus
+                .tell(id, crate::bus::message::GameRequest::Leave { conn });
         }
     }
 
@@ -266,8 +267,10 @@ async fn connection(app: App, socket: WebSocket) {
         };
         let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
     });
+    let id = app.conn_id();
+    app.bus.node().mailboxes.open(id, tx.clone());
     let mut conn = Conn {
-        id: app.conn_id(),
+        id,
         app: app.clone(),
         player: None,
         tx: tx.clone(),
@@ -354,6 +357,7 @@ async fn connection(app: App, socket: WebSocket) {
         }
     }
     conn.close().await;
+    app.bus.node().mailboxes.close(id);
     let _ = close_tx.send(close_code.unwrap_or(CloseCode::Normal));
     drop(conn);
     drop(tx);

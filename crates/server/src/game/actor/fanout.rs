@@ -1,80 +1,73 @@
-//! Delivering a game's events: players' bounded queues (never awaited; a full one lags and is
-//! resynced with a snapshot), the spectators' broadcast, joins with catch-up, legal moves.
+//! Delivering a game's events through the bus: to its players' connections by audience
+//! (grouped by node, never awaited; a connection that lags is resynced with a snapshot when
+//! its node says it is ready), to the spectators' public stream, and the legal moves.
 
 use super::Actor;
-use crate::game::command::{ConnId, PublicEvent};
+use crate::bus::message::{Delivery, GameReply};
+use crate::bus::{ConnAddr, NodeId};
 use crate::game::core::{Audience, Input, Numbered};
-use crate::metrics::Metrics;
 use crate::wire::{wire, Wire};
 use fourhand_protocol::ServerMsg;
 use fourhand_rules::Seat;
-use tokio::sync::{broadcast, mpsc, oneshot};
 
-/// Room a lagging player's queue must have again before it is resynced with a snapshot.
-const RESYNC_ROOM: usize = 64;
+/// The most events a joining connection is caught up with; further back, it gets a snapshot.
+/// Well under a connection's queue (1024), so a catch-up fits in a fresh one.
+pub(super) const MAX_CATCH_UP: usize = 512;
 
 pub(super) struct Subscriber {
-    pub(super) tx: mpsc::Sender<Wire>,
     pub(super) seats: Vec<Seat>,
-    /// Its queue was full: it gets nothing until there is room again, then a snapshot. Its
-    /// seats stay connected meanwhile (the socket is still there).
+    /// Its queue was full: it gets nothing until its node says there is room again, then a
+    /// snapshot. Its seats stay connected meanwhile (the socket is still there).
     pub(super) lagging: bool,
 }
 
 impl Subscriber {
-    /// Queues `w` unless the subscriber lags. A full queue makes it lag: it keeps its seats
-    /// and is resynced with a snapshot once the queue has room again. True when that began now.
-    fn offer(&mut self, w: &Wire, metrics: &Metrics) -> bool {
-        if self.lagging || self.tx.try_send(w.clone()).is_ok() {
-            return false;
+    fn hears(&self, audience: Audience) -> bool {
+        match audience {
+            Audience::All => true,
+            Audience::Side(side) => self.seats.iter().any(|s| s.side() == side),
         }
-        self.lagging = true;
-        metrics.queue_full.increment(1);
-        true
     }
 }
 
 impl Actor {
+    /// Takes a connection in: a player's catch-up (or snapshot) is delivered to it ahead of
+    /// every later event; a spectator's is returned, to be sent before the public stream.
     pub(super) fn join(
         &mut self,
-        conn: ConnId,
+        conn: ConnAddr,
         seats: Vec<Seat>,
-        tx: mpsc::Sender<Wire>,
         since: Option<u64>,
-        reply: oneshot::Sender<broadcast::Receiver<PublicEvent>>,
-    ) {
-        let rx = self.spectators.subscribe();
-        // A catch-up that would not fit in the connection's queue is a snapshot instead.
+    ) -> GameReply {
         let catch_up = since
             .and_then(|s| self.core.events_since(s))
-            .filter(|events| events.len() + 2 <= tx.capacity());
-        match catch_up {
-            Some(events) => {
-                for n in events {
-                    if seats.is_empty() && n.audience != Audience::All {
-                        continue;
-                    }
-                    if let Audience::Side(side) = n.audience {
-                        if !seats.iter().any(|s| s.side() == side) {
-                            continue;
-                        }
-                    }
-                    let _ = tx.try_send(self.wire_event(&n));
-                }
-            }
-            None => {
-                let msg = ServerMsg::Snapshot {
-                    state: Box::new(self.snapshot()),
-                };
-                let _ = tx.try_send(wire(&msg));
-            }
-        }
-        let _ = reply.send(rx);
+            .filter(|events| events.len() <= MAX_CATCH_UP);
+        let probe = Subscriber {
+            seats: seats.clone(),
+            lagging: false,
+        };
+        let upto = self.core.seq();
+        let wires: Vec<Wire> = match catch_up {
+            Some(events) => events
+                .iter()
+                .filter(|n| !seats.is_empty() || n.audience == Audience::All)
+                .filter(|n| probe.hears(n.audience))
+                .map(|n| self.wire_event(n))
+                .collect(),
+            None => vec![wire(&ServerMsg::Snapshot {
+                state: Box::new(self.snapshot()),
+            })],
+        };
         if seats.is_empty() {
-            return;
+            return GameReply::Joined {
+                catch_up: wires,
+                upto,
+            };
         }
-        let sub = self.subs.entry(conn).or_insert(Subscriber {
-            tx,
+        for w in wires {
+            self.deliver_to(&conn, w, false);
+        }
+        let sub = self.subs.entry(conn.clone()).or_insert(Subscriber {
             seats: Vec::new(),
             lagging: false,
         });
@@ -86,7 +79,8 @@ impl Actor {
         for s in new {
             self.submit(Input::Connected(s), None);
         }
-        self.send_legal(Some(conn));
+        self.send_legal(Some(&conn));
+        GameReply::Followed
     }
 
     pub(super) fn wire_event(&self, n: &Numbered) -> Wire {
@@ -97,6 +91,43 @@ impl Actor {
         })
     }
 
+    fn deliver_to(&self, conn: &ConnAddr, w: Wire, resync: bool) {
+        self.env.bus.deliver(
+            &conn.node,
+            Delivery {
+                game: self.id,
+                conns: vec![conn.conn],
+                wire: w,
+                resync,
+            },
+        );
+    }
+
+    /// Delivers `w` to the players' connections that `hear`, one delivery per node.
+    fn deliver_where(&self, w: &Wire, hear: impl Fn(&Subscriber) -> bool) {
+        let mut by_node: Vec<(&NodeId, Vec<u64>)> = Vec::new();
+        for (addr, sub) in &self.subs {
+            if sub.lagging || !hear(sub) {
+                continue;
+            }
+            match by_node.iter_mut().find(|(n, _)| **n == addr.node) {
+                Some((_, conns)) => conns.push(addr.conn),
+                None => by_node.push((&addr.node, vec![addr.conn])),
+            }
+        }
+        for (node, conns) in by_node {
+            self.env.bus.deliver(
+                node,
+                Delivery {
+                    game: self.id,
+                    conns,
+                    wire: w.clone(),
+                    resync: false,
+                },
+            );
+        }
+    }
+
     pub(super) fn fan_out(&mut self, events: &[Numbered]) {
         if events.is_empty() {
             return;
@@ -104,51 +135,31 @@ impl Actor {
         for n in events {
             let w = self.wire_event(n);
             if n.audience == Audience::All {
-                let _ = self.spectators.send((n.seq, w.clone()));
+                self.env.bus.publish(self.id, n.seq, &w);
             }
-            for (conn, sub) in self.subs.iter_mut() {
-                let allowed = match n.audience {
-                    Audience::All => true,
-                    Audience::Side(side) => sub.seats.iter().any(|s| s.side() == side),
-                };
-                if allowed && sub.offer(&w, &self.env.metrics) {
-                    tracing::debug!(game = %self.id, conn, "a player's queue is full");
-                }
-            }
+            self.deliver_where(&w, |sub| sub.hears(n.audience));
         }
-        self.resync_lagging();
         self.send_legal(None);
     }
 
-    /// Sends a snapshot (and the legal moves) to every lagging player whose queue has room
-    /// again; it then receives events as before.
-    pub(super) fn resync_lagging(&mut self) {
-        let ready: Vec<ConnId> = self
-            .subs
-            .iter()
-            .filter(|(_, s)| s.lagging && s.tx.capacity() >= RESYNC_ROOM)
-            .map(|(c, _)| *c)
-            .collect();
-        if ready.is_empty() {
-            return;
+    /// Resyncs a lagging connection whose queue has room again: a snapshot (marked as a
+    /// resync), then the legal moves; it then receives events as before.
+    pub(super) fn resync(&mut self, conn: &ConnAddr) {
+        match self.subs.get_mut(conn) {
+            Some(sub) if sub.lagging => sub.lagging = false,
+            _ => return,
         }
         let msg = wire(&ServerMsg::Snapshot {
             state: Box::new(self.snapshot()),
         });
-        for conn in ready {
-            if let Some(sub) = self.subs.get_mut(&conn) {
-                if sub.tx.try_send(msg.clone()).is_ok() {
-                    sub.lagging = false;
-                    self.env.metrics.resyncs.increment(1);
-                    self.send_legal(Some(conn));
-                }
-            }
-        }
+        self.deliver_to(conn, msg, true);
+        self.env.metrics.resyncs.increment(1);
+        self.send_legal(Some(conn));
     }
 
     /// Sends the legal moves to the connections holding the seat to move: once per turn to
-    /// all of them, or again to one connection that just joined.
-    pub(super) fn send_legal(&mut self, only: Option<ConnId>) {
+    /// all of them, or again to one connection that just joined or was resynced.
+    pub(super) fn send_legal(&mut self, only: Option<&ConnAddr>) {
         if self.core.is_over() {
             return;
         }
@@ -159,13 +170,10 @@ impl Actor {
         if only.is_none() && self.legal_sent == Some(key) {
             return;
         }
-        let holders: Vec<ConnId> = self
-            .subs
-            .iter()
-            .filter(|(c, s)| s.seats.contains(&seat) && !s.lagging && only.is_none_or(|o| o == **c))
-            .map(|(c, _)| *c)
-            .collect();
-        if holders.is_empty() {
+        let holds = |addr: &ConnAddr, s: &Subscriber| {
+            s.seats.contains(&seat) && !s.lagging && only.is_none_or(|o| o == addr)
+        };
+        if !self.subs.iter().any(|(a, s)| holds(a, s)) {
             return;
         }
         let moves: Vec<String> = self
@@ -180,10 +188,9 @@ impl Actor {
             seat: crate::game::convert::seat_name(seat),
             moves,
         });
-        for c in holders {
-            if let Some(s) = self.subs.get_mut(&c) {
-                s.offer(&msg, &self.env.metrics);
-            }
+        match only {
+            Some(conn) => self.deliver_to(conn, msg, false),
+            None => self.deliver_where(&msg, |s| s.seats.contains(&seat)),
         }
         if only.is_none() {
             self.legal_sent = Some(key);

@@ -6,10 +6,12 @@ mod bots;
 mod fanout;
 mod finish;
 
-use super::command::{Command, ConnId, GameHandle, PublicEvent};
+use super::command::{Command, GameHandle};
 use super::core::{GameCore, Input, Refusal};
 use super::view;
 use super::writes::{store_unavailable, Admit, Inflight, Outcome, Reply, Writes};
+use crate::bus::message::{GameReply, GameRequest};
+use crate::bus::{ConnAddr, SharedBus};
 use crate::metrics::Metrics;
 use crate::store::{Store, StoredAction};
 use crate::time::epoch_ms;
@@ -19,7 +21,7 @@ use fourhand_rules::Seat;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -40,6 +42,8 @@ pub struct ActorEnv {
     pub bots: Arc<crate::bot::BotPool>,
     /// What its metrics are labelled with.
     pub labels: crate::metrics::GameLabels,
+    /// How it reaches connections and spectators, and answers requests.
+    pub bus: SharedBus,
 }
 
 struct Actor {
@@ -48,8 +52,8 @@ struct Actor {
     env: ActorEnv,
     start: Instant,
     epoch_at_start: i64,
-    subs: HashMap<ConnId, Subscriber>,
-    spectators: broadcast::Sender<PublicEvent>,
+    /// The players' connections, wherever they are.
+    subs: HashMap<ConnAddr, Subscriber>,
     /// The action being stored and those waiting behind it.
     writes: Writes,
     finished_stored: bool,
@@ -78,7 +82,6 @@ pub fn spawn(
     tracker: &tokio_util::task::TaskTracker,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(256);
-    let (spectators, _) = broadcast::channel(256);
     let now_ms = start.elapsed().as_millis() as i64;
     let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
     let moves = env.metrics.moves(&env.labels);
@@ -90,7 +93,6 @@ pub fn spawn(
         start,
         epoch_at_start: epoch_ms() - now_ms,
         subs: HashMap::new(),
-        spectators,
         writes,
         finished_stored: false,
         rng: rand::SeedableRng::from_entropy(),
@@ -103,6 +105,7 @@ pub fn spawn(
     };
     // Every log line of the actor says which game it is about.
     let span = tracing::info_span!("game", game = %id, rules = %actor.env.labels.rules);
+    actor.env.bus.node().actors.insert(id, tx.clone());
     tracker.spawn(tracing::Instrument::instrument(actor.run(rx), span));
     GameHandle { id, tx, over }
 }
@@ -129,11 +132,6 @@ impl Actor {
                 .map(|ms| self.start + Duration::from_millis(ms))
                 .map(|t| self.writes.retry_at().map_or(t, |r| r.max(t)));
             let linger_until = over_since.map(|t| t + self.env.linger);
-            let resync = self
-                .subs
-                .values()
-                .any(|s| s.lagging)
-                .then(|| Instant::now() + Duration::from_millis(250));
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd),
@@ -141,7 +139,6 @@ impl Actor {
                 },
                 done = self.writes.settled() => self.settle(done),
                 _ = sleep_opt(wake) => self.run_due(),
-                _ = sleep_opt(resync) => self.resync_lagging(),
                 _ = sleep_opt(linger_until) => break,
                 // The clocks need no saving: a restart charges the running turn up to the
                 // moment the server was last known to be up, which a graceful stop records.
@@ -164,6 +161,17 @@ impl Actor {
         }
         self.stop_bots
             .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.env.bus.node().actors.remove(self.id);
+        // Whoever still waits in the inbox is told the game has closed.
+        rx.close();
+        while let Ok(cmd) = rx.try_recv() {
+            if let Command::Request {
+                reply: Some(to), ..
+            } = cmd
+            {
+                self.env.bus.reply(to, GameReply::of(Err(closed())));
+            }
+        }
         live.decrement(1.0);
     }
 
@@ -180,33 +188,8 @@ impl Actor {
     }
 
     fn handle(&mut self, cmd: Command) {
-        self.resync_lagging();
         match cmd {
-            Command::Input { input, reply } => self.submit(input, Some(reply)),
-            Command::Authorize { token, reply } => {
-                let _ = reply.send(self.core.seat_of_token(&token));
-            }
-            Command::Join {
-                conn,
-                seats,
-                tx,
-                since,
-                reply,
-            } => self.join(conn, seats, tx, since, reply),
-            Command::Leave { conn } => {
-                if let Some(sub) = self.subs.remove(&conn) {
-                    for s in sub.seats {
-                        self.submit(Input::Disconnected(s), None);
-                    }
-                }
-            }
-            Command::ChatLines { player, reply } => {
-                let seats = player.map(|p| self.core.seats_of(p)).unwrap_or_default();
-                let _ = reply.send(self.core.chat_lines(&seats));
-            }
-            Command::Snapshot { reply } => {
-                let _ = reply.send(self.snapshot());
-            }
+            Command::Request { req, reply } => self.request(req, reply),
             Command::BotMove { seat, bot, input } => {
                 self.core.bot_thinking = false;
                 self.seat_bots[seat.index()] = bot;
@@ -217,6 +200,79 @@ impl Actor {
                 let now = self.now();
                 self.start_bot(now);
             }
+        }
+    }
+
+    fn request(&mut self, req: GameRequest, reply: Option<crate::bus::ReplyTo>) {
+        let answer = |actor: &Actor, r: GameReply| {
+            if let Some(to) = reply.clone() {
+                actor.env.bus.reply(to, r);
+            }
+        };
+        match req {
+            GameRequest::Input { input } => self.submit(input, reply),
+            GameRequest::Authorize { token } => {
+                let seat = self
+                    .core
+                    .seat_of_token(&token)
+                    .map(crate::game::convert::seat_name);
+                answer(self, GameReply::Seat { seat });
+            }
+            GameRequest::Join { conn, seats, since } => {
+                let seats = seats
+                    .into_iter()
+                    .map(crate::game::convert::seat_of)
+                    .collect();
+                let r = self.join(conn, seats, since);
+                answer(self, r);
+            }
+            GameRequest::Leave { conn } => self.leave(&conn),
+            GameRequest::NodeGone { node } => {
+                let gone: Vec<ConnAddr> = self
+                    .subs
+                    .keys()
+                    .filter(|c| c.node == node)
+                    .cloned()
+                    .collect();
+                for conn in gone {
+                    self.leave(&conn);
+                }
+            }
+            GameRequest::Lagging { conn } => {
+                if let Some(sub) = self.subs.get_mut(&conn) {
+                    if !sub.lagging {
+                        sub.lagging = true;
+                        self.env.metrics.queue_full.increment(1);
+                        tracing::debug!(game = %self.id, conn = conn.conn, "a player's queue is full");
+                    }
+                }
+            }
+            GameRequest::Ready { conn } => self.resync(&conn),
+            GameRequest::ChatLines { player } => {
+                let seats = player.map(|p| self.core.seats_of(p)).unwrap_or_default();
+                let lines = self.core.chat_lines(&seats);
+                answer(self, GameReply::ChatLines { lines });
+            }
+            GameRequest::Snapshot => {
+                let state = Box::new(self.snapshot());
+                let over = self.over.load(std::sync::atomic::Ordering::Acquire);
+                answer(self, GameReply::Snapshot { state, over });
+            }
+        }
+    }
+
+    fn leave(&mut self, conn: &ConnAddr) {
+        if let Some(sub) = self.subs.remove(conn) {
+            for s in sub.seats {
+                self.submit(Input::Disconnected(s), None);
+            }
+        }
+    }
+
+    /// Sends the answer to an input, if someone waits for it.
+    fn answer(&self, reply: Reply, r: Result<(), Refusal>) {
+        if let Some(to) = reply {
+            self.env.bus.reply(to, GameReply::of(r));
         }
     }
 
@@ -234,16 +290,16 @@ impl Actor {
     /// applied when the store has it ([`Actor::settle`]); the answer goes to `reply` then.
     fn submit(&mut self, input: Input, reply: Reply) {
         let action = match self.core.prepare(&input) {
-            Err(r) => return answer(reply, Err(r)),
+            Err(r) => return self.answer(reply, Err(r)),
             Ok(None) => {
                 let events = self.core.apply(input, self.now());
                 self.fan_out(&events);
-                return answer(reply, Ok(()));
+                return self.answer(reply, Ok(()));
             }
             Ok(Some(action)) => action,
         };
         match self.writes.admit(input, reply) {
-            Admit::Refused(reply) => answer(reply, Err(store_unavailable())),
+            Admit::Refused(reply) => self.answer(reply, Err(store_unavailable())),
             Admit::Queued => {}
             Admit::Now(input, reply) => {
                 let now = self.now();
@@ -277,15 +333,15 @@ impl Actor {
                 if is_move {
                     crate::metrics::Metrics::move_played(&self.moves, f.started.elapsed());
                 }
-                answer(f.reply, Ok(()));
+                self.answer(f.reply, Ok(()));
                 while let Some((input, reply)) = self.writes.next_waiting() {
                     self.submit(input, reply);
                 }
             }
             Outcome::NotStored(f) => {
-                answer(f.reply, Err(store_unavailable()));
+                self.answer(f.reply, Err(store_unavailable()));
                 for (_, reply) in self.writes.drain_waiting() {
-                    answer(reply, Err(store_unavailable()));
+                    self.answer(reply, Err(store_unavailable()));
                 }
             }
         }
@@ -297,10 +353,11 @@ impl Actor {
 /// How long a stopping game waits for its write in flight to settle.
 const SHUTDOWN_WRITE_WAIT: Duration = Duration::from_secs(2);
 
-/// Sends the answer to an input, if someone waits for it.
-fn answer(reply: Reply, r: Result<(), Refusal>) {
-    if let Some(tx) = reply {
-        let _ = tx.send(r);
+/// The refusal of a request to a game whose actor has stopped.
+fn closed() -> Refusal {
+    Refusal {
+        code: fourhand_protocol::ErrorCode::GameOver,
+        message: "the game has closed".into(),
     }
 }
 

@@ -20,8 +20,13 @@ use fourhand_rules::game::{Event, Game, GameError, Outcome};
 use fourhand_rules::{BySeat, Kind, Move, Seat, Square};
 use std::collections::VecDeque;
 
-/// Something the game is asked to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Something the game is asked to do. On the bus it is written as an
+/// [`InputMsg`](crate::bus::message::InputMsg).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(
+    into = "crate::bus::message::InputMsg",
+    try_from = "crate::bus::message::InputMsg"
+)]
 pub enum Input {
     /// A seat plays a move.
     Play {

@@ -1,0 +1,61 @@
+//! The inboxes of the games this node runs, by game id.
+
+use crate::game::command::Command;
+use std::collections::HashMap;
+use std::sync::RwLock;
+use tokio::sync::mpsc;
+use uuid::Uuid;
+
+/// This node's game inboxes.
+#[derive(Default)]
+pub struct Actors {
+    map: RwLock<HashMap<Uuid, mpsc::Sender<Command>>>,
+}
+
+impl Actors {
+    /// Registers the inbox of a game started here.
+    pub fn insert(&self, game: Uuid, tx: mpsc::Sender<Command>) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.retain(|_, tx| !tx.is_closed());
+        map.insert(game, tx);
+    }
+
+    /// The inbox of `game`, if it runs here.
+    pub fn get(&self, game: Uuid) -> Option<mpsc::Sender<Command>> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.get(&game).filter(|tx| !tx.is_closed()).cloned()
+    }
+
+    /// Forgets `game` (its actor stopped or handed it over).
+    pub fn remove(&self, game: Uuid) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.remove(&game);
+    }
+
+    /// The games running here.
+    pub fn ids(&self) -> Vec<Uuid> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.iter()
+            .filter(|(_, tx)| !tx.is_closed())
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// Queues `cmd` for `game` without waiting: false when no such game runs here. A full
+    /// inbox is waited for on a task of its own.
+    pub fn send_now(&self, game: Uuid, cmd: Command) -> bool {
+        let Some(tx) = self.get(game) else {
+            return false;
+        };
+        match tx.try_send(cmd) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(cmd)) => {
+                tokio::spawn(async move {
+                    let _ = tx.send(cmd).await;
+                });
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Typed requests to a game over any [`Bus`]: each sends one [`GameRequest`] and reads the
+//! reply it expects, with the bus's failures as [`ServerError`]s a client understands.
+
+use super::message::{GameReply, GameRequest};
+use super::{Bus, BusError, ConnAddr};
+use crate::error::ServerError;
+use crate::game::core::Input;
+use crate::wire::Wire;
+use fourhand_protocol::{ErrorCode, GameState};
+use fourhand_rules::Seat;
+use uuid::Uuid;
+
+impl From<BusError> for ServerError {
+    fn from(e: BusError) -> ServerError {
+        match e {
+            BusError::NoGame => ServerError::new(ErrorCode::UnknownGame, "no such live game"),
+            BusError::Timeout | BusError::Unavailable(_) => ServerError::new(
+                ErrorCode::GameUnavailable,
+                "the game did not answer in time; try again in a few seconds",
+            ),
+        }
+    }
+}
+
+fn unexpected(r: GameReply) -> ServerError {
+    match r {
+        GameReply::Refused { code, message } => ServerError::new(code, message),
+        other => ServerError::internal(format!("unexpected reply {other:?}")),
+    }
+}
+
+/// Sends an input; `Ok` once it is stored and applied.
+pub async fn input(bus: &dyn Bus, game: Uuid, input: Input) -> Result<(), ServerError> {
+    match bus.request(game, GameRequest::Input { input }).await? {
+        GameReply::Done => Ok(()),
+        other => Err(unexpected(other)),
+    }
+}
+
+/// The seat `token` opens in `game`, if any.
+pub async fn authorize(
+    bus: &dyn Bus,
+    game: Uuid,
+    token: String,
+) -> Result<Option<Seat>, ServerError> {
+    match bus.request(game, GameRequest::Authorize { token }).await? {
+        GameReply::Seat { seat } => Ok(seat.map(crate::game::convert::seat_of)),
+        other => Err(unexpected(other)),
+    }
+}
+
+/// Follows `game` from `conn` as a player holding `seats` (its catch-up is delivered).
+pub async fn follow(
+    bus: &dyn Bus,
+    game: Uuid,
+    conn: ConnAddr,
+    seats: &[Seat],
+    since: Option<u64>,
+) -> Result<(), ServerError> {
+    let seats = seats
+        .iter()
+        .map(|s| crate::game::convert::seat_name(*s))
+        .collect();
+    match bus
+        .request(game, GameRequest::Join { conn, seats, since })
+        .await?
+    {
+        GameReply::Followed => Ok(()),
+        other => Err(unexpected(other)),
+    }
+}
+
+/// Follows `game` from `conn` as a spectator: the catch-up and the last event it covers.
+pub async fn spectate(
+    bus: &dyn Bus,
+    game: Uuid,
+    conn: ConnAddr,
+    since: Option<u64>,
+) -> Result<(Vec<Wire>, u64), ServerError> {
+    let req = GameRequest::Join {
+        conn,
+        seats: Vec::new(),
+        since,
+    };
+    match bus.request(game, req).await? {
+        GameReply::Joined { catch_up, upto } => Ok((catch_up, upto)),
+        other => Err(unexpected(other)),
+    }
+}
+
+/// The game's state, and whether it is over.
+pub async fn snapshot(bus: &dyn Bus, game: Uuid) -> Result<(GameState, bool), ServerError> {
+    match bus.request(game, GameRequest::Snapshot).await? {
+        GameReply::Snapshot { state, over } => Ok((*state, over)),
+        other => Err(unexpected(other)),
+    }
+}
+
+/// The chat lines `player` could see in `game`.
+pub async fn chat_lines(
+    bus: &dyn Bus,
+    game: Uuid,
+    player: Option<Uuid>,
+) -> Result<Vec<String>, ServerError> {
+    match bus.request(game, GameRequest::ChatLines { player }).await? {
+        GameReply::ChatLines { lines } => Ok(lines),
+        other => Err(unexpected(other)),
+    }
+}

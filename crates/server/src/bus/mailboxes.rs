@@ -1,0 +1,114 @@
+//! The outgoing queues of this node's connections, by connection id, and the games each one
+//! lags behind in.
+//!
+//! A game's messages to a connection are offered to its bounded queue without waiting. When
+//! the queue is full the connection starts to *lag* in that game: its messages are dropped
+//! (the game is told, [`GameRequest::Lagging`](super::message::GameRequest::Lagging)) until
+//! the queue has room again ([`Mailboxes::ready`]) and the game sends a snapshot marked as a
+//! resync, after which events flow again. The connection keeps its seats meanwhile.
+
+use super::message::Delivery;
+use crate::game::command::ConnId;
+use crate::wire::Wire;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use tokio::sync::mpsc;
+use uuid::Uuid;
+
+/// Room a lagging connection's queue must have again before it is resynced.
+pub const RESYNC_ROOM: usize = 64;
+
+struct Mailbox {
+    tx: mpsc::Sender<Wire>,
+    /// Games this connection lags behind in.
+    lagging: Mutex<Vec<Uuid>>,
+}
+
+/// This node's connections.
+#[derive(Default)]
+pub struct Mailboxes {
+    map: RwLock<HashMap<ConnId, Arc<Mailbox>>>,
+}
+
+impl Mailboxes {
+    /// Registers a connection's queue.
+    pub fn open(&self, conn: ConnId, tx: mpsc::Sender<Wire>) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.insert(
+            conn,
+            Arc::new(Mailbox {
+                tx,
+                lagging: Mutex::default(),
+            }),
+        );
+    }
+
+    /// Forgets a closed connection.
+    pub fn close(&self, conn: ConnId) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.remove(&conn);
+    }
+
+    /// Open connections.
+    pub fn len(&self) -> usize {
+        self.map.read().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// No connection is open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Offers `d` to its connections; returns those that began to lag in its game now.
+    pub fn deliver(&self, d: &Delivery) -> Vec<ConnId> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        let mut began = Vec::new();
+        for conn in &d.conns {
+            let Some(m) = map.get(conn) else { continue };
+            let mut lagging = m.lagging.lock().unwrap_or_else(|p| p.into_inner());
+            let lags = lagging.contains(&d.game);
+            if lags && !d.resync {
+                continue;
+            }
+            match m.tx.try_send(d.wire.clone()) {
+                Ok(()) => {
+                    if lags {
+                        lagging.retain(|g| *g != d.game);
+                    }
+                }
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    if !lags {
+                        lagging.push(d.game);
+                        began.push(*conn);
+                    }
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => {}
+            }
+        }
+        began
+    }
+
+    /// The (connection, game) pairs that lag but whose queue has room again.
+    pub fn ready(&self) -> Vec<(ConnId, Uuid)> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        let mut out = Vec::new();
+        for (conn, m) in map.iter() {
+            let lagging = m.lagging.lock().unwrap_or_else(|p| p.into_inner());
+            if !lagging.is_empty() && m.tx.capacity() >= RESYNC_ROOM {
+                out.extend(lagging.iter().map(|g| (*conn, *g)));
+            }
+        }
+        out
+    }
+
+    /// Whether any connection lags (the node then looks for room every 250 ms).
+    pub fn any_lagging(&self) -> bool {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.values().any(|m| {
+            !m.lagging
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .is_empty()
+        })
+    }
+}

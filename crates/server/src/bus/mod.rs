@@ -1,0 +1,132 @@
+//! The bus between a game's actor and everyone else: connections, HTTP handlers and other
+//! nodes ask a game through it, and the game delivers its events through it.
+//!
+//! Everything on the bus is plain data ([`message`]): a request names the game and carries a
+//! [`ReplyTo`] address instead of a channel, so one actor serves both implementations:
+//!
+//! - [`local::LocalBus`]: one node, in-process channels (the zero-configuration server);
+//! - [`nats::NatsBus`]: several nodes on NATS; the same requests, replies, deliveries and
+//!   public events cross nodes on the subjects of [`subjects`].
+//!
+//! [`calls`] wraps the requests in typed functions.
+//!
+//! What lives on each node whatever the bus: [`node::Node`] — its games' inboxes
+//! ([`actors`]), requests waiting for replies ([`replies`]), its connections' queues
+//! ([`mailboxes`]) and the spectator streams it follows ([`hubs`]).
+
+pub mod actors;
+pub mod calls;
+pub mod hubs;
+pub mod local;
+pub mod mailboxes;
+pub mod message;
+pub mod node;
+pub mod replies;
+pub mod subjects;
+pub mod upkeep;
+
+use crate::game::command::{ConnId, PublicEvent};
+use crate::wire::Wire;
+use message::{Delivery, GameReply, GameRequest};
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+/// A future the bus returns (boxed: the bus is used as a trait object).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A node's name in the cluster (`--node-id`; random when not given).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct NodeId(pub Arc<str>);
+
+impl NodeId {
+    /// A random id (`node-` and eight hex digits).
+    pub fn random() -> NodeId {
+        NodeId(format!("node-{:08x}", rand::random::<u32>()).into())
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for NodeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A connection anywhere in the cluster: its node and its id there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ConnAddr {
+    /// The node holding the socket.
+    pub node: NodeId,
+    /// The connection on that node.
+    pub conn: ConnId,
+}
+
+/// Where a game's reply goes: a request waiting on this node, or a NATS inbox.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplyTo {
+    /// A request waiting in this node's [`replies::Replies`].
+    Local(u64),
+    /// A NATS reply subject.
+    Inbox(String),
+}
+
+/// Why a request got no reply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BusError {
+    /// No node runs that game (it is not live, or has just ended).
+    #[error("no such live game")]
+    NoGame,
+    /// The game did not answer in time (its node may be gone; it is being taken over).
+    #[error("the game did not answer in time")]
+    Timeout,
+    /// The bus itself is unreachable.
+    #[error("the cluster bus is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// How a node reaches games and connections, wherever they are.
+///
+/// Sending never waits for the receiver: [`Bus::tell`], [`Bus::reply`], [`Bus::deliver`] and
+/// [`Bus::publish`] queue and return, so an actor can call them from its loop.
+pub trait Bus: Send + Sync + 'static {
+    /// This node's local parts.
+    fn node(&self) -> &node::Node;
+
+    /// Asks the actor of `game` and waits for its reply (bounded by a timeout).
+    fn request(&self, game: Uuid, req: GameRequest) -> BoxFuture<'_, Result<GameReply, BusError>>;
+
+    /// Sends `req` to the actor of `game` without waiting for a reply (none is sent).
+    fn tell(&self, game: Uuid, req: GameRequest);
+
+    /// Answers a request.
+    fn reply(&self, to: ReplyTo, reply: GameReply);
+
+    /// Delivers a game's message to connections of `node`.
+    fn deliver(&self, node: &NodeId, d: Delivery);
+
+    /// Publishes a public event of `game` to its spectators on every node.
+    fn publish(&self, game: Uuid, seq: u64, wire: &Wire);
+
+    /// Follows the public events of `game` on this node: the receiver gets every one published
+    /// after this returns.
+    fn watch(&self, game: Uuid) -> BoxFuture<'_, broadcast::Receiver<PublicEvent>>;
+
+    /// Whether the bus is connected (for `/healthz`), and its name.
+    fn health(&self) -> (bool, &'static str);
+
+    /// Stops following the public streams no spectator here follows any more.
+    fn sweep(&self) {
+        self.node().hubs.sweep();
+    }
+}
+
+/// The shared handle to a node's bus.
+pub type SharedBus = Arc<dyn Bus>;

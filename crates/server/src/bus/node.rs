@@ -1,0 +1,79 @@
+//! What a node keeps whatever its bus: the inboxes of the games it runs, the requests waiting
+//! for replies, its connections' queues and the spectator streams it follows.
+
+use super::actors::Actors;
+use super::hubs::Hubs;
+use super::mailboxes::Mailboxes;
+use super::message::{GameReply, GameRequest};
+use super::replies::Replies;
+use super::{BusError, NodeId, ReplyTo};
+use crate::game::command::Command;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// How long a request waits for its game's reply. An input's reply waits for its write, which
+/// gives up after a few seconds and is then checked, so this is a backstop, not a deadline.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A node's local parts.
+pub struct Node {
+    /// Its id.
+    pub id: NodeId,
+    /// The games it runs.
+    pub actors: Actors,
+    /// Its requests waiting for replies.
+    pub replies: Replies,
+    /// Its connections.
+    pub mailboxes: Mailboxes,
+    /// The public streams its spectators follow.
+    pub hubs: Hubs,
+}
+
+impl Node {
+    /// A node with nothing yet.
+    pub fn new(id: NodeId) -> Node {
+        Node {
+            id,
+            actors: Actors::default(),
+            replies: Replies::default(),
+            mailboxes: Mailboxes::default(),
+            hubs: Hubs::default(),
+        }
+    }
+
+    /// Asks a game that runs here and waits for its reply; `None` when it does not run here.
+    pub async fn request_here(
+        &self,
+        game: Uuid,
+        req: GameRequest,
+    ) -> Option<Result<GameReply, BusError>> {
+        let tx = self.actors.get(game)?;
+        let mut waiting = self.replies.open();
+        let cmd = Command::Request {
+            req,
+            reply: Some(ReplyTo::Local(waiting.id)),
+        };
+        if tx.send(cmd).await.is_err() {
+            return Some(Err(BusError::NoGame));
+        }
+        Some(
+            match tokio::time::timeout(REQUEST_TIMEOUT, &mut waiting.rx).await {
+                Ok(Ok(reply)) => Ok(reply),
+                // The actor stopped without answering.
+                Ok(Err(_)) => Err(BusError::NoGame),
+                Err(_) => Err(BusError::Timeout),
+            },
+        )
+    }
+
+    /// Hands a local request its reply.
+    pub fn answer_here(&self, to: ReplyTo, reply: GameReply) -> Option<(String, GameReply)> {
+        match to {
+            ReplyTo::Local(id) => {
+                self.replies.answer(id, reply);
+                None
+            }
+            ReplyTo::Inbox(subject) => Some((subject, reply)),
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! The NATS subjects of a cluster (prefix `fourhand.`):
+//!
+//! - `fourhand.game.<id>.in` — requests to a game; only its owner subscribes. A request with a
+//!   NATS reply subject gets a JSON [`GameReply`](super::message::GameReply).
+//! - `fourhand.game.<id>.pub` — the game's public events, for every node with spectators of it.
+//! - `fourhand.node.<node>.deliver` — a game's messages for connections of one node.
+//! - `fourhand.node.<node>.gone` — published by a node that stops (and, for a node that died,
+//!   by whoever notices its heartbeat is missing): games forget its connections.
+//! - `fourhand.lobby` — lobby changes, for every node's lobby followers.
+
+use super::NodeId;
+use uuid::Uuid;
+
+/// Requests to a game.
+pub fn game_in(game: Uuid) -> String {
+    format!("fourhand.game.{}.in", game.simple())
+}
+
+/// A game's public events.
+pub fn game_pub(game: Uuid) -> String {
+    format!("fourhand.game.{}.pub", game.simple())
+}
+
+/// Deliveries to a node's connections.
+pub fn node_deliver(node: &NodeId) -> String {
+    format!("fourhand.node.{}.deliver", node)
+}
+
+/// A node's connections are gone.
+pub const NODE_GONE: &str = "fourhand.nodes.gone";
+
+/// Lobby changes.
+pub const LOBBY: &str = "fourhand.lobby";
