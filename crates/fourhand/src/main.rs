@@ -26,7 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the server (listens on 127.0.0.1:8080, SQLite under ./data by default).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(cmd::perft::Args),
     /// Replay a PGN4 game and report the first illegal move or the final state.
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => serve(cli.serve),
-        Some(Command::Serve(c)) => serve(c),
+        Some(Command::Serve(c)) => serve(*c),
         Some(Command::Perft(a)) => cmd::perft::run(a),
         Some(Command::Replay(a)) => cmd::replay::run(a),
         Some(Command::Loadgen(a)) => fourhand_loadgen::main_with(a),

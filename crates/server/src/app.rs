@@ -25,9 +25,42 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         .fill_name_keys(crate::identity::names::name_key)
         .await?;
     let bot_threads = config.bot_threads;
-    let bus: crate::bus::SharedBus = Arc::new(crate::bus::local::LocalBus::new(
-        crate::bus::NodeId::random(),
-    ));
+    let node = config.node()?;
+    let metrics = Arc::new(Metrics::default());
+    let shutdown = CancellationToken::new();
+    let tracker = TaskTracker::new();
+    let cluster = match &config.nats_url {
+        None => None,
+        Some(url) => {
+            if store.kind() != "postgres" {
+                return Err(format!(
+                    "a cluster node (--nats-url) needs a Postgres --database-url shared by every \
+                     node; this one is {}",
+                    store.kind()
+                )
+                .into());
+            }
+            let bus = crate::bus::nats::NatsBus::connect(
+                url,
+                node.clone(),
+                store.clone(),
+                metrics.clone(),
+                shutdown.clone(),
+                &tracker,
+            )
+            .await?;
+            tracing::info!(%node, nats = %url, "cluster node");
+            Some(crate::cluster::Cluster {
+                node: node.clone(),
+                bus,
+                public_url: config.public_url.clone(),
+            })
+        }
+    };
+    let bus: crate::bus::SharedBus = match &cluster {
+        Some(c) => c.bus.clone(),
+        None => Arc::new(crate::bus::local::LocalBus::new(node.clone())),
+    };
     let http_limits = crate::http_limits::HttpLimits::new(
         config.guests_per_minute,
         config.registers_per_minute,
@@ -41,15 +74,17 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
     };
     let launcher = Launcher {
         store: store.clone(),
-        metrics: Arc::new(Metrics::default()),
-        shutdown: CancellationToken::new(),
-        tracker: TaskTracker::new(),
+        metrics,
+        shutdown,
+        tracker,
         bots: Arc::new(crate::bot::BotPool::new(bot_threads)),
         timing,
         bus: bus.clone(),
+        owner: cluster.as_ref().map(|c| c.node.clone()),
     };
     let app = Arc::new(AppState {
         bus,
+        cluster,
         store,
         sessions: Sessions::new(secret.as_bytes()),
         games: Games::new(launcher.clone()),
@@ -67,9 +102,15 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         )),
         next_conn: AtomicU64::new(0),
     });
-    let restored = app.games.restore().await?;
-    if restored > 0 {
-        tracing::info!(restored, "resumed unfinished games");
+    match &app.cluster {
+        // A cluster node takes over the games no node runs, as they come.
+        Some(c) => crate::cluster::start(&app, c),
+        None => {
+            let restored = app.games.restore().await?;
+            if restored > 0 {
+                tracing::info!(restored, "resumed unfinished games");
+            }
+        }
     }
     spawn_pairing(&app);
     spawn_heartbeat(&app);
@@ -173,9 +214,14 @@ pub async fn serve(
     state.shutdown.cancel();
     state.tracker.close();
     state.tracker.wait().await;
-    // The moment of the stop: a restart charges the running turns up to here, no further.
-    if let Err(e) = state.store.record_alive().await {
-        tracing::warn!(error = %e, "could not record the moment of the stop");
+    match &state.cluster {
+        Some(c) => crate::cluster::hand_over(&state, c).await,
+        None => {
+            // The moment of the stop: a restart charges the running turns up to here, no further.
+            if let Err(e) = state.store.record_alive().await {
+                tracing::warn!(error = %e, "could not record the moment of the stop");
+            }
+        }
     }
     Ok(())
 }

@@ -91,6 +91,19 @@ pub struct Config {
     /// close tables and abort games.
     #[arg(long, env = "FOURHAND_ADMINS", value_delimiter = ',')]
     pub admins: Vec<String>,
+    /// NATS server of a cluster (e.g. `nats://127.0.0.1:4222`): this node then shares games,
+    /// tables and pairing with the other nodes on the same NATS and Postgres (a Postgres
+    /// `--database-url` is required). Unset: a single server.
+    #[arg(long, env = "FOURHAND_NATS_URL")]
+    pub nats_url: Option<String>,
+    /// This node's name in a cluster (letters, digits, `-`, `_`). Default: a random one, logged
+    /// at start.
+    #[arg(long, env = "FOURHAND_NODE_ID")]
+    pub node_id: Option<String>,
+    /// The address clients reach this node (or the cluster's load balancer) at, e.g.
+    /// `https://chess.example.org`; reported by `/healthz`.
+    #[arg(long, env = "FOURHAND_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "FOURHAND_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
@@ -102,6 +115,26 @@ impl Config {
         match &self.database_url {
             Some(u) => u.clone(),
             None => format!("sqlite://{}", self.data_dir.join("fourhand.db").display()),
+        }
+    }
+
+    /// This node's id: `--node-id` if valid, else a random one; an invalid one is an error.
+    pub fn node(&self) -> Result<crate::bus::NodeId, String> {
+        match &self.node_id {
+            None => Ok(crate::bus::NodeId::random()),
+            Some(n) => {
+                let ok = !n.is_empty()
+                    && n.len() <= 64
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                if ok {
+                    Ok(crate::bus::NodeId(n.as_str().into()))
+                } else {
+                    Err(format!(
+                        "--node-id {n:?}: use up to 64 letters, digits, '-' and '_'"
+                    ))
+                }
+            }
         }
     }
 
@@ -133,6 +166,9 @@ impl Config {
             max_engine_games_per_player: 2,
             max_engine_games: 64,
             log_json: false,
+            nats_url: None,
+            node_id: None,
+            public_url: None,
         }
     }
 }

@@ -18,6 +18,7 @@
 //! - Play: [`lobby`] (tables and quick pairing), [`game`] (the registry of live games, each
 //!   game's sans-IO core and its actor), [`bot`] (the bot pool), [`identity`] (sessions, names),
 //!   [`library`] (built-in games).
+//! - Several nodes: [`cluster`] (leases of games, takeovers, handover), over [`bus`] on NATS.
 //! - Persistence: [`store`] (SQLite or Postgres through `sqlx`, or memory for tests).
 
 pub mod accept;
@@ -25,6 +26,7 @@ pub mod accounts;
 pub mod app;
 pub mod bot;
 pub mod bus;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod game;

@@ -16,6 +16,7 @@ const LATENCY_BUCKETS: [f64; 10] = [
 ];
 
 const MOVE_LATENCY: &str = "fourhand_move_latency_seconds";
+const FORWARD_LATENCY: &str = "fourhand_bus_forward_latency_seconds";
 
 /// What a game's metrics are labelled with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +63,16 @@ pub struct Metrics {
     pub refused_connections: Counter,
     /// WebSockets closed for answering no ping (1001).
     pub silent_connections: Counter,
+    /// Games this node runs (owns).
+    pub games_owned: Gauge,
+    /// Messages this node received from the cluster bus.
+    pub bus_in: Counter,
+    /// Messages this node sent on the cluster bus.
+    pub bus_out: Counter,
+    /// Requests forwarded to a game on another node: time to its reply.
+    pub forward_latency: Histogram,
+    /// Games this node took over from a node that died or stopped.
+    pub takeovers: Counter,
 }
 
 impl Default for Metrics {
@@ -79,6 +90,9 @@ impl Metrics {
     pub fn new() -> Metrics {
         let recorder = PrometheusBuilder::new()
             .set_buckets_for_metric(Matcher::Full(MOVE_LATENCY.into()), &LATENCY_BUCKETS)
+            .and_then(|b| {
+                b.set_buckets_for_metric(Matcher::Full(FORWARD_LATENCY.into()), &LATENCY_BUCKETS)
+            })
             .unwrap_or_default()
             .build_recorder();
         let describe = |name: &'static str, unit: Option<Unit>, help: &'static str| {
@@ -135,6 +149,27 @@ impl Metrics {
             None,
             "WebSockets closed for answering no ping (1001).",
         );
+        describe("fourhand_games_owned", None, "Games this node runs.");
+        describe(
+            "fourhand_bus_messages_in_total",
+            None,
+            "Messages received from the cluster bus.",
+        );
+        describe(
+            "fourhand_bus_messages_out_total",
+            None,
+            "Messages sent on the cluster bus.",
+        );
+        describe(
+            FORWARD_LATENCY,
+            Some(Unit::Seconds),
+            "Requests forwarded to a game on another node, until its reply.",
+        );
+        describe(
+            "fourhand_takeovers_total",
+            None,
+            "Games taken over from a node that died or stopped.",
+        );
         let counter =
             |name: &'static str| recorder.register_counter(&Key::from_name(name), &metadata());
         let process = metrics_process::Collector::default();
@@ -148,6 +183,13 @@ impl Metrics {
             bots_created: counter("fourhand_bots_created_total"),
             refused_connections: counter("fourhand_refused_connections_total"),
             silent_connections: counter("fourhand_silent_connections_total"),
+            games_owned: recorder
+                .register_gauge(&Key::from_name("fourhand_games_owned"), &metadata()),
+            bus_in: counter("fourhand_bus_messages_in_total"),
+            bus_out: counter("fourhand_bus_messages_out_total"),
+            forward_latency: recorder
+                .register_histogram(&Key::from_name(FORWARD_LATENCY), &metadata()),
+            takeovers: counter("fourhand_takeovers_total"),
             process,
             recorder,
         }

@@ -23,6 +23,8 @@ pub struct AppState {
     pub games: Games,
     /// How requests reach games and games reach connections (in-process, or NATS).
     pub bus: crate::bus::SharedBus,
+    /// This node's part in a cluster (none: a single server).
+    pub cluster: Option<crate::cluster::Cluster>,
     /// Tables and pairing.
     pub lobby: Lobby,
     /// Counters.

@@ -259,7 +259,11 @@ async fn leases(store: Store) {
         None,
         "a live lease is not taken"
     );
-    assert!(!store.orphaned_games(now + 1).await.unwrap().contains(&g.id));
+    let orphaned =
+        |v: Vec<(uuid::Uuid, Option<String>)>| v.into_iter().map(|(g, _)| g).collect::<Vec<_>>();
+    assert!(!orphaned(store.orphaned_games(now + 1).await.unwrap()).contains(&g.id));
+    assert!(store.is_unfinished(g.id).await.unwrap());
+    assert!(!store.is_unfinished(uuid::Uuid::now_v7()).await.unwrap());
     store.append_action_fenced(&a, &move_at(1)).await.unwrap();
     // Renewed by its owner: same epoch, later expiry; still not B's.
     assert!(store.renew_lease(&mut a, now + 2_000, ttl).await.unwrap());
@@ -282,7 +286,11 @@ async fn leases(store: Store) {
     );
     // A stops renewing (paused): past the expiry the game is orphaned and B takes it over.
     let late = now + 8_000;
-    assert!(store.orphaned_games(late).await.unwrap().contains(&g.id));
+    assert!(store
+        .orphaned_games(late)
+        .await
+        .unwrap()
+        .contains(&(g.id, Some("node-a".to_string()))));
     let b = store
         .acquire_lease(g.id, "node-b", late, ttl)
         .await
@@ -295,6 +303,20 @@ async fn leases(store: Store) {
         Err(StoreError::Fenced)
     ));
     assert!(!store.renew_lease(&mut a, late + 1, ttl).await.unwrap());
+    assert!(
+        !store
+            .renew_node_leases("node-a", late + ttl)
+            .await
+            .unwrap()
+            .iter()
+            .any(|(game, _)| *game == g.id),
+        "a node's renewal of all its leases leaves out the game it lost"
+    );
+    assert!(store
+        .renew_node_leases("node-b", late + 1 + ttl)
+        .await
+        .unwrap()
+        .contains(&(g.id, 2)));
     store.append_action_fenced(&b, &move_at(2)).await.unwrap();
     assert!(matches!(
         store.append_action_fenced(&b, &move_at(2)).await,
@@ -306,8 +328,11 @@ async fn leases(store: Store) {
         [1, 2],
         "the fenced write left nothing"
     );
-    // A graceful handover: B releases, A takes it at once under epoch 3.
-    store.release_lease(&b, late + 10).await.unwrap();
+    // A graceful handover: B releases all its leases, A takes it at once under epoch 3.
+    store
+        .release_node_leases("node-b", late + 10)
+        .await
+        .unwrap();
     let a3 = store
         .acquire_lease(g.id, "node-a", late + 10, ttl)
         .await

@@ -44,18 +44,23 @@ impl Actors {
     /// Queues `cmd` for `game` without waiting: false when no such game runs here. A full
     /// inbox is waited for on a task of its own.
     pub fn send_now(&self, game: Uuid, cmd: Command) -> bool {
+        self.send_here(game, cmd).is_ok()
+    }
+
+    /// [`Actors::send_now`], giving `cmd` back when `game` does not run here.
+    pub fn send_here(&self, game: Uuid, cmd: Command) -> Result<(), Command> {
         let Some(tx) = self.get(game) else {
-            return false;
+            return Err(cmd);
         };
         match tx.try_send(cmd) {
-            Ok(()) => true,
+            Ok(()) => Ok(()),
             Err(mpsc::error::TrySendError::Full(cmd)) => {
                 tokio::spawn(async move {
                     let _ = tx.send(cmd).await;
                 });
-                true
+                Ok(())
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Err(mpsc::error::TrySendError::Closed(cmd)) => Err(cmd),
         }
     }
 }

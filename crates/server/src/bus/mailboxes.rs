@@ -28,6 +28,9 @@ struct Mailbox {
 #[derive(Default)]
 pub struct Mailboxes {
     map: RwLock<HashMap<ConnId, Arc<Mailbox>>>,
+    /// The games its connections play in, with their seats: when a game moves to another node
+    /// they join it there again.
+    players: Mutex<HashMap<Uuid, HashMap<ConnId, Vec<fourhand_rules::Seat>>>>,
 }
 
 impl Mailboxes {
@@ -47,6 +50,38 @@ impl Mailboxes {
     pub fn close(&self, conn: ConnId) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         map.remove(&conn);
+        drop(map);
+        let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        players.retain(|_, conns| {
+            conns.remove(&conn);
+            !conns.is_empty()
+        });
+    }
+
+    /// Records that `conn` plays in `game` with `seats`.
+    pub fn plays(&self, conn: ConnId, game: Uuid, seats: Vec<fourhand_rules::Seat>) {
+        let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        players.entry(game).or_default().insert(conn, seats);
+    }
+
+    /// Records that `conn` left `game`.
+    pub fn left(&self, conn: ConnId, game: Uuid) {
+        let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(conns) = players.get_mut(&game) {
+            conns.remove(&conn);
+            if conns.is_empty() {
+                players.remove(&game);
+            }
+        }
+    }
+
+    /// The connections playing in `game`, with their seats.
+    pub fn players_of(&self, game: Uuid) -> Vec<(ConnId, Vec<fourhand_rules::Seat>)> {
+        let players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        players
+            .get(&game)
+            .map(|c| c.iter().map(|(k, v)| (*k, v.clone())).collect())
+            .unwrap_or_default()
     }
 
     /// Open connections.

@@ -20,6 +20,7 @@ pub mod hubs;
 pub mod local;
 pub mod mailboxes;
 pub mod message;
+pub mod nats;
 pub mod node;
 pub mod replies;
 pub mod subjects;
@@ -126,6 +127,16 @@ pub trait Bus: Send + Sync + 'static {
     fn sweep(&self) {
         self.node().hubs.sweep();
     }
+
+    /// Starts taking requests for `game`, whose actor was just registered here.
+    fn serve(&self, _game: Uuid) {}
+
+    /// Stops taking requests for `game` (its actor stopped or handed it over).
+    fn unserve(&self, _game: Uuid) {}
+
+    /// Tells every node that `game` now runs here (taken over): each one joins its players'
+    /// connections to it again.
+    fn moved(&self, _game: Uuid) {}
 }
 
 /// The shared handle to a node's bus.

@@ -26,7 +26,7 @@ pub struct Node {
     /// Its connections.
     pub mailboxes: Mailboxes,
     /// The public streams its spectators follow.
-    pub hubs: Hubs,
+    pub hubs: std::sync::Arc<Hubs>,
 }
 
 impl Node {
@@ -37,7 +37,7 @@ impl Node {
             actors: Actors::default(),
             replies: Replies::default(),
             mailboxes: Mailboxes::default(),
-            hubs: Hubs::default(),
+            hubs: Default::default(),
         }
     }
 

@@ -4,8 +4,11 @@
 //!   NATS reply subject gets a JSON [`GameReply`](super::message::GameReply).
 //! - `fourhand.game.<id>.pub` — the game's public events, for every node with spectators of it.
 //! - `fourhand.node.<node>.deliver` — a game's messages for connections of one node.
-//! - `fourhand.node.<node>.gone` — published by a node that stops (and, for a node that died,
-//!   by whoever notices its heartbeat is missing): games forget its connections.
+//! - `fourhand.nodes.gone` — published by a node that stops (a node that dies is noticed by
+//!   its silence on `fourhand.nodes.alive`): games forget its connections.
+//! - `fourhand.nodes.alive` — every node's announcement, each second.
+//! - `fourhand.games.moved` — a game now runs on another node: every node joins its players'
+//!   connections to it again.
 //! - `fourhand.lobby` — lobby changes, for every node's lobby followers.
 
 use super::NodeId;
@@ -28,6 +31,9 @@ pub fn node_deliver(node: &NodeId) -> String {
 
 /// A node's connections are gone.
 pub const NODE_GONE: &str = "fourhand.nodes.gone";
+
+/// A game now runs on another node (taken over): players' nodes join it again.
+pub const GAME_MOVED: &str = "fourhand.games.moved";
 
 /// Lobby changes.
 pub const LOBBY: &str = "fourhand.lobby";

@@ -33,6 +33,9 @@ pub enum Command {
         /// The move as an input (none: the bot found none).
         input: Option<super::core::Input>,
     },
+    /// Stop running the game here (its lease passed to another node, or this node hands it
+    /// over): the write in flight settles, whoever waits is told to try again.
+    Stop,
 }
 
 /// This node's handle on a game it runs.

@@ -56,6 +56,8 @@ pub struct GameSpec {
 pub struct LiveGame {
     /// Handle to its actor.
     pub handle: GameHandle,
+    /// In a cluster: the epoch of this node's lease of it.
+    pub epoch: Option<i64>,
     /// Rules short name.
     pub rules: String,
     /// Names by seat.
@@ -81,7 +83,14 @@ pub struct Launcher {
     pub timing: Timing,
     /// The bus its actors answer and deliver through.
     pub bus: crate::bus::SharedBus,
+    /// In a cluster: this node's id, under which it takes a lease of every game it runs.
+    pub owner: Option<crate::bus::NodeId>,
 }
+
+/// How long a game's lease lasts unless its owner renews it (every [`LEASE_RENEW`]).
+pub const LEASE_TTL: Duration = Duration::from_secs(3);
+/// How often a node renews the leases of all its games.
+pub const LEASE_RENEW: Duration = Duration::from_secs(1);
 
 /// The games this node runs, and how to start more.
 pub struct Games {
@@ -132,7 +141,7 @@ impl Games {
 }
 
 impl Launcher {
-    fn env(&self, new: &NewGame) -> ActorEnv {
+    fn env(&self, new: &NewGame, lease: Option<crate::store::Lease>, moved: bool) -> ActorEnv {
         ActorEnv {
             rating: super::rating::job_of(new),
             store: self.store.clone(),
@@ -142,6 +151,8 @@ impl Launcher {
             bots: self.bots.clone(),
             labels: crate::metrics::GameLabels::of(&new.rules, &new.time),
             bus: self.bus.clone(),
+            lease,
+            moved,
         }
     }
 }
@@ -200,6 +211,16 @@ impl Games {
             created_ms: crate::time::epoch_ms(),
         };
         l.store.create_game(&new).await?;
+        // In a cluster the game is this node's from the start: a lease of epoch 1.
+        let lease = match &l.owner {
+            None => None,
+            Some(node) => {
+                let now = crate::time::epoch_ms();
+                let ttl = LEASE_TTL.as_millis() as i64;
+                let lease = l.store.acquire_lease(id, node.as_str(), now, ttl).await?;
+                Some(lease.ok_or_else(|| ServerError::internal("a new game's lease is taken"))?)
+            }
+        };
         l.metrics
             .game_started(&crate::metrics::GameLabels::of(&new.rules, &new.time));
         let game = Game::from_position(spec.rules, start, BySeat([0; 4])).with_seed(seed as u64);
@@ -211,17 +232,32 @@ impl Games {
             l.timing,
             0,
         );
-        self.launch(id, core, &new);
+        self.launch(id, core, &new, lease, false);
         Ok(id)
     }
 
-    fn launch(&self, id: Uuid, core: GameCore, new: &NewGame) {
+    fn launch(
+        &self,
+        id: Uuid,
+        core: GameCore,
+        new: &NewGame,
+        lease: Option<crate::store::Lease>,
+        moved: bool,
+    ) {
         let l = &self.launcher;
-        let handle = actor::spawn(id, core, Instant::now(), l.env(new), &l.tracker);
+        let epoch = lease.as_ref().map(|l| l.epoch);
+        let handle = actor::spawn(
+            id,
+            core,
+            Instant::now(),
+            l.env(new, lease, moved),
+            &l.tracker,
+        );
         self.insert(
             id,
             LiveGame {
                 handle,
+                epoch,
                 rules: new.rules.clone(),
                 names: new.seats.iter().map(|s| s.name.clone()).collect(),
                 engine_players: new
@@ -263,10 +299,68 @@ impl Games {
             let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
             let stream = l.store.next_stream(id).await?;
             core.restore_after_restart(banks, used, stream);
-            self.launch(id, core, &stored.game);
+            self.launch(id, core, &stored.game, None, false);
             n += 1;
         }
         Ok(n)
+    }
+
+    /// Takes over a game no node runs (in a cluster): its lease under a raised epoch, then
+    /// the game rebuilt from the store, with the clocks as they were when `previous` (the
+    /// node that ran it) was last known to be up and a fresh reconnect window for every
+    /// player. False when another node was quicker.
+    pub async fn take_over(&self, id: Uuid, previous: Option<&str>) -> Result<bool, ServerError> {
+        let l = &self.launcher;
+        let Some(node) = &l.owner else {
+            return Ok(false);
+        };
+        if self.get(id).is_some() {
+            return Ok(false);
+        }
+        let now = crate::time::epoch_ms();
+        let ttl = LEASE_TTL.as_millis() as i64;
+        let Some(lease) = l.store.acquire_lease(id, node.as_str(), now, ttl).await? else {
+            return Ok(false);
+        };
+        let Some(stored) = l.store.game(id).await? else {
+            return Ok(false);
+        };
+        if stored.end.is_some() {
+            return Ok(false);
+        }
+        let (mut core, turn_started) =
+            rebuild_with_turn(&stored, l.timing).map_err(ServerError::internal)?;
+        let banks = stored
+            .actions
+            .last()
+            .map(|a| a.clocks)
+            .unwrap_or([stored.game.time.base_ms; 4]);
+        let alive_ms = match previous {
+            Some(p) => l.store.last_alive_of(Some(p)).await?,
+            None => None,
+        };
+        let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
+        let stream = l.store.next_stream(id).await?;
+        core.restore_after_restart(banks, used, stream);
+        self.launch(id, core, &stored.game, Some(lease), true);
+        l.metrics.takeovers.increment(1);
+        Ok(true)
+    }
+
+    /// The games this node runs, with the epoch of its lease of each (in a cluster).
+    pub fn leased(&self) -> Vec<(Uuid, i64)> {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.iter()
+            .filter(|(_, g)| !g.handle.tx.is_closed())
+            .filter_map(|(id, g)| g.epoch.map(|e| (*id, e)))
+            .collect()
+    }
+
+    /// Stops running `id` here (its lease passed to another node).
+    pub fn stop(&self, id: Uuid) {
+        if let Some(h) = self.get(id) {
+            let _ = h.tx.try_send(super::command::Command::Stop);
+        }
     }
 }
 

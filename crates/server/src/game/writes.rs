@@ -68,6 +68,10 @@ type StepFuture = Pin<Box<dyn Future<Output = Step> + Send>>;
 /// One game's writes.
 pub struct Writes {
     store: Store,
+    /// In a cluster: the lease every write is fenced with.
+    lease: Option<crate::store::Lease>,
+    /// A write was refused because another node owns the game now.
+    fenced: bool,
     metrics: Arc<Metrics>,
     game: Uuid,
     inflight: Option<Inflight>,
@@ -80,9 +84,16 @@ pub struct Writes {
 
 impl Writes {
     /// No write yet.
-    pub fn new(store: Store, metrics: Arc<Metrics>, game: Uuid) -> Writes {
+    pub fn new(
+        store: Store,
+        metrics: Arc<Metrics>,
+        game: Uuid,
+        lease: Option<crate::store::Lease>,
+    ) -> Writes {
         Writes {
             store,
+            lease,
+            fenced: false,
             metrics,
             game,
             inflight: None,
@@ -92,6 +103,11 @@ impl Writes {
             failures: 0,
             logged_at: None,
         }
+    }
+
+    /// A write was refused because another node has taken the game over: this actor must stop.
+    pub fn fenced(&self) -> bool {
+        self.fenced
     }
 
     /// A write is in flight (or being checked).
@@ -128,10 +144,16 @@ impl Writes {
 
     /// Starts writing `action` for `inflight`.
     pub fn start(&mut self, inflight: Inflight, action: StoredAction) {
-        let (store, game) = (self.store.clone(), self.game);
+        let (store, game, lease) = (self.store.clone(), self.game, self.lease.clone());
         self.inflight = Some(inflight);
         self.step = Some(Box::pin(async move {
-            let r = tokio::time::timeout(WRITE_TIMEOUT, store.append_action(game, &action))
+            let write = async {
+                match &lease {
+                    Some(lease) => store.append_action_fenced(lease, &action).await,
+                    None => store.append_action(game, &action).await,
+                }
+            };
+            let r = tokio::time::timeout(WRITE_TIMEOUT, write)
                 .await
                 .unwrap_or(Err(StoreError::Timeout));
             Step::Written(r)
@@ -164,6 +186,11 @@ impl Writes {
             match step {
                 Step::Written(Ok(())) | Step::Checked(Ok(true)) => return self.done(true),
                 Step::Checked(Ok(false)) => return self.done(false),
+                Step::Written(Err(StoreError::Fenced)) => {
+                    tracing::warn!(game = %self.game, "another node owns this game now; stopping");
+                    self.fenced = true;
+                    return self.done(false);
+                }
                 Step::Written(Err(e)) if e.never_written() => {
                     self.failed(&e);
                     return self.done(false);

@@ -76,9 +76,41 @@ impl Store {
         }
     }
 
+    /// Extends every lease `node` holds to `until_ms`, in one statement: the (game, epoch) of
+    /// each lease it still holds. A game missing from the answer has passed to another node.
+    pub async fn renew_node_leases(
+        &self,
+        node: &str,
+        until_ms: i64,
+    ) -> StoreResult<Vec<(Uuid, i64)>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.renew_node_leases(node, until_ms)),
+            Backend::Sql(s) => s.renew_node_leases(node, until_ms).await,
+        }
+    }
+
+    /// Gives up every lease `node` holds (a graceful stop): other nodes may take its games now.
+    pub async fn release_node_leases(&self, node: &str, now_ms: i64) -> StoreResult<()> {
+        match &*self.backend {
+            Backend::Memory(m) => {
+                m.release_node_leases(node, now_ms);
+                Ok(())
+            }
+            Backend::Sql(s) => s.release_node_leases(node, now_ms).await,
+        }
+    }
+
+    /// Whether `game` exists and has not ended.
+    pub async fn is_unfinished(&self, game: Uuid) -> StoreResult<bool> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.is_unfinished(game)),
+            Backend::Sql(s) => s.is_unfinished(game).await,
+        }
+    }
+
     /// Live (unfinished) games whose lease has lapsed by `now_ms`, or that have none: the games
-    /// a node may take over.
-    pub async fn orphaned_games(&self, now_ms: i64) -> StoreResult<Vec<Uuid>> {
+    /// a node may take over, each with the node that held it last (if any).
+    pub async fn orphaned_games(&self, now_ms: i64) -> StoreResult<Vec<(Uuid, Option<String>)>> {
         match &*self.backend {
             Backend::Memory(m) => Ok(m.orphaned_games(now_ms)),
             Backend::Sql(s) => s.orphaned_games(now_ms).await,

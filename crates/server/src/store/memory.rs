@@ -477,15 +477,45 @@ impl MemoryStore {
         })
     }
 
-    pub(super) fn orphaned_games(&self, now: i64) -> Vec<Uuid> {
+    pub(super) fn orphaned_games(&self, now: i64) -> Vec<(Uuid, Option<String>)> {
         self.with(|s| {
-            s.games
+            let mut v: Vec<(Uuid, Option<String>)> = s
+                .games
                 .values()
                 .filter(|g| g.end.is_none() && !g.game.imported)
                 .filter(|g| s.leases.get(&g.game.id).is_none_or(|l| l.2 <= now))
-                .map(|g| g.game.id)
+                .map(|g| (g.game.id, s.leases.get(&g.game.id).map(|l| l.0.clone())))
+                .collect();
+            v.sort();
+            v
+        })
+    }
+
+    pub(super) fn renew_node_leases(&self, node: &str, until: i64) -> Vec<(Uuid, i64)> {
+        self.with(|s| {
+            s.leases
+                .iter_mut()
+                .filter(|(_, (n, _, _))| n == node)
+                .map(|(g, (_, e, exp))| {
+                    *exp = until;
+                    (*g, *e)
+                })
                 .collect()
         })
+    }
+
+    pub(super) fn release_node_leases(&self, node: &str, now: i64) {
+        self.with(|s| {
+            for (n, _, exp) in s.leases.values_mut() {
+                if n == node {
+                    *exp = now;
+                }
+            }
+        })
+    }
+
+    pub(super) fn is_unfinished(&self, game: Uuid) -> bool {
+        self.with(|s| s.games.get(&game).is_some_and(|g| g.end.is_none()))
     }
 
     pub(super) fn append_action_fenced(

@@ -165,6 +165,13 @@ impl Conn {
         seats: Vec<fourhand_rules::Seat>,
         forward: Option<JoinHandle<()>>,
     ) {
+        if !seats.is_empty() {
+            self.app
+                .bus
+                .node()
+                .mailboxes
+                .plays(self.id, id, seats.clone());
+        }
         if let Some(old) = self.games.insert(id, Joined { seats, forward }) {
             if let Some(f) = old.forward {
                 f.abort();
@@ -178,6 +185,7 @@ impl Conn {
                 f.abort();
             }
             let conn = self.addr();
+            self.app.bus.node().mailboxes.left(self.id, id);
             self.app
                 .bus
                 .tell(id, crate::bus::message::GameRequest::Leave { conn });

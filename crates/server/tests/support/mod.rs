@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod cluster;
+
 use fourhand_server::identity::Player;
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};

@@ -44,6 +44,10 @@ pub struct ActorEnv {
     pub labels: crate::metrics::GameLabels,
     /// How it reaches connections and spectators, and answers requests.
     pub bus: SharedBus,
+    /// In a cluster: this node's lease of the game, which every write is fenced with.
+    pub lease: Option<crate::store::Lease>,
+    /// The game was just taken over from another node: its followers everywhere are resynced.
+    pub moved: bool,
 }
 
 struct Actor {
@@ -83,7 +87,12 @@ pub fn spawn(
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(256);
     let now_ms = start.elapsed().as_millis() as i64;
-    let writes = Writes::new(env.store.clone(), env.metrics.clone(), id);
+    let writes = Writes::new(
+        env.store.clone(),
+        env.metrics.clone(),
+        id,
+        env.lease.clone(),
+    );
     let moves = env.metrics.moves(&env.labels);
     let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let actor = Actor {
@@ -106,6 +115,7 @@ pub fn spawn(
     // Every log line of the actor says which game it is about.
     let span = tracing::info_span!("game", game = %id, rules = %actor.env.labels.rules);
     actor.env.bus.node().actors.insert(id, tx.clone());
+    actor.env.bus.serve(id);
     tracker.spawn(tracing::Instrument::instrument(actor.run(rx), span));
     GameHandle { id, tx, over }
 }
@@ -118,7 +128,17 @@ impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let live = self.env.metrics.live_games(&self.env.labels);
         live.increment(1.0);
+        self.env.metrics.games_owned.increment(1.0);
         let mut over_since: Option<Instant> = None;
+        if self.env.moved {
+            // Spectators everywhere start again from the state rebuilt here; players' nodes
+            // join them again.
+            let w = crate::wire::wire(&fourhand_protocol::ServerMsg::Snapshot {
+                state: Box::new(self.snapshot()),
+            });
+            self.env.bus.publish(self.id, self.core.seq(), &w);
+            self.env.bus.moved(self.id);
+        }
         // A game restored after a crash between its last action and its result ends now.
         if self.core.is_over() {
             self.store_end().await;
@@ -134,21 +154,25 @@ impl Actor {
             let linger_until = over_since.map(|t| t + self.env.linger);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
+                    Some(Command::Stop) => {
+                        self.settle_before_stop().await;
+                        break;
+                    }
                     Some(cmd) => self.handle(cmd),
                     None => break,
                 },
-                done = self.writes.settled() => self.settle(done),
+                done = self.writes.settled() => {
+                    self.settle(done);
+                    if self.writes.fenced() {
+                        break;
+                    }
+                }
                 _ = sleep_opt(wake) => self.run_due(),
                 _ = sleep_opt(linger_until) => break,
                 // The clocks need no saving: a restart charges the running turn up to the
                 // moment the server was last known to be up, which a graceful stop records.
                 _ = self.env.shutdown.cancelled() => {
-                    if self.writes.busy() {
-                        let settled = tokio::time::timeout(SHUTDOWN_WRITE_WAIT, self.writes.settled());
-                        if let Ok(done) = settled.await {
-                            self.settle(done);
-                        }
-                    }
+                    self.settle_before_stop().await;
                     break;
                 }
             }
@@ -162,17 +186,28 @@ impl Actor {
         self.stop_bots
             .store(true, std::sync::atomic::Ordering::Relaxed);
         self.env.bus.node().actors.remove(self.id);
-        // Whoever still waits in the inbox is told the game has closed.
+        self.env.bus.unserve(self.id);
+        // Whoever still waits is told the game has closed — or, when the game goes on
+        // elsewhere, to try again there.
+        let why = if self.core.is_over() {
+            closed()
+        } else {
+            moving()
+        };
+        for (_, reply) in self.writes.drain_waiting() {
+            self.answer(reply, Err(why.clone()));
+        }
         rx.close();
         while let Ok(cmd) = rx.try_recv() {
             if let Command::Request {
                 reply: Some(to), ..
             } = cmd
             {
-                self.env.bus.reply(to, GameReply::of(Err(closed())));
+                self.env.bus.reply(to, GameReply::of(Err(why.clone())));
             }
         }
         live.decrement(1.0);
+        self.env.metrics.games_owned.decrement(1.0);
     }
 
     /// Submits what is due now (one stored input at a time), then starts a due bot.
@@ -190,6 +225,7 @@ impl Actor {
     fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Request { req, reply } => self.request(req, reply),
+            Command::Stop => {}
             Command::BotMove { seat, bot, input } => {
                 self.core.bot_thinking = false;
                 self.seat_bots[seat.index()] = bot;
@@ -339,9 +375,14 @@ impl Actor {
                 }
             }
             Outcome::NotStored(f) => {
-                self.answer(f.reply, Err(store_unavailable()));
+                let why = if self.writes.fenced() {
+                    moving()
+                } else {
+                    store_unavailable()
+                };
+                self.answer(f.reply, Err(why.clone()));
                 for (_, reply) in self.writes.drain_waiting() {
-                    self.answer(reply, Err(store_unavailable()));
+                    self.answer(reply, Err(why.clone()));
                 }
             }
         }
@@ -352,6 +393,26 @@ impl Actor {
 
 /// How long a stopping game waits for its write in flight to settle.
 const SHUTDOWN_WRITE_WAIT: Duration = Duration::from_secs(2);
+
+impl Actor {
+    /// Lets the write in flight settle (for a while) before the actor stops.
+    async fn settle_before_stop(&mut self) {
+        if self.writes.busy() {
+            let settled = tokio::time::timeout(SHUTDOWN_WRITE_WAIT, self.writes.settled());
+            if let Ok(done) = settled.await {
+                self.settle(done);
+            }
+        }
+    }
+}
+
+/// The refusal of a request to a game that goes on on another node.
+fn moving() -> Refusal {
+    Refusal {
+        code: fourhand_protocol::ErrorCode::GameUnavailable,
+        message: "the game is moving to another server; try again in a few seconds".into(),
+    }
+}
 
 /// The refusal of a request to a game whose actor has stopped.
 fn closed() -> Refusal {

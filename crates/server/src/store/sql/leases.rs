@@ -44,13 +44,44 @@ impl SqlStore {
         Ok(())
     }
 
-    pub(in crate::store) async fn orphaned_games(&self, now: i64) -> StoreResult<Vec<Uuid>> {
-        let q = "SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id \
+    pub(in crate::store) async fn renew_node_leases(
+        &self,
+        node: &str,
+        until: i64,
+    ) -> StoreResult<Vec<(Uuid, i64)>> {
+        let q = "UPDATE game_leases SET expires_ms = $1 WHERE node = $2 RETURNING game_id, epoch";
+        let rows: Vec<(Uuid, i64)> = on_pool!(self, p => sqlx::query_as(q)
+            .bind(until).bind(node).fetch_all(p).await?);
+        Ok(rows)
+    }
+
+    pub(in crate::store) async fn release_node_leases(
+        &self,
+        node: &str,
+        now: i64,
+    ) -> StoreResult<()> {
+        let q = "UPDATE game_leases SET expires_ms = $1 WHERE node = $2";
+        on_pool!(self, p => sqlx::query(q).bind(now).bind(node).execute(p).await.map(|_| ()))?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn is_unfinished(&self, game: Uuid) -> StoreResult<bool> {
+        let q = "SELECT 1 FROM games WHERE id = $1 AND ended_ms IS NULL";
+        let row: Option<(i32,)> = on_pool!(self, p => sqlx::query_as(q)
+            .bind(game).fetch_optional(p).await?);
+        Ok(row.is_some())
+    }
+
+    pub(in crate::store) async fn orphaned_games(
+        &self,
+        now: i64,
+    ) -> StoreResult<Vec<(Uuid, Option<String>)>> {
+        let q = "SELECT g.id, l.node FROM games g LEFT JOIN game_leases l ON l.game_id = g.id \
                  WHERE g.ended_ms IS NULL AND g.imported = $1 AND (l.game_id IS NULL OR l.expires_ms <= $2) \
                  ORDER BY g.id";
-        let rows: Vec<(Uuid,)> = on_pool!(self, p => sqlx::query_as(q)
+        let rows: Vec<(Uuid, Option<String>)> = on_pool!(self, p => sqlx::query_as(q)
             .bind(false).bind(now).fetch_all(p).await?);
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+        Ok(rows)
     }
 
     pub(in crate::store) async fn append_action_fenced(

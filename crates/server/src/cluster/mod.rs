@@ -1,0 +1,52 @@
+//! Running as one node of several: Postgres is the store of record and says who owns each live
+//! game (a lease with an epoch, [`crate::store::Lease`]); NATS carries requests and events
+//! between nodes ([`crate::bus::nats`]).
+//!
+//! - [`ownership`]: every second the node renews the leases of all its games in one statement
+//!   and stops any game whose lease passed to another node (its writes would be fenced
+//!   anyway); it records that it is alive, for the clocks of a takeover.
+//! - [`takeover`]: every second, and at once when a node is gone, the node takes over the
+//!   games whose lease lapsed (a node died) or was given up (a node stopped).
+//!
+//! New games belong to the node where their table filled (or where pairing formed them).
+
+pub mod ownership;
+pub mod takeover;
+
+use crate::bus::nats::NatsBus;
+use crate::bus::NodeId;
+use crate::state::App;
+use std::sync::Arc;
+
+/// A node's part in the cluster.
+pub struct Cluster {
+    /// This node.
+    pub node: NodeId,
+    /// Its bus.
+    pub bus: Arc<NatsBus>,
+    /// Where clients reach it, if configured.
+    pub public_url: Option<String>,
+}
+
+/// Starts the node's lease keeper and takeover loop.
+pub fn start(app: &App, cluster: &Cluster) {
+    ownership::spawn(app.clone(), cluster.node.clone());
+    takeover::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
+}
+
+/// After a graceful stop of this node's games: records the moment, gives up every lease and
+/// tells the other nodes, which take the games over at once.
+pub async fn hand_over(app: &App, cluster: &Cluster) {
+    let node = cluster.node.as_str();
+    if let Err(e) = app.store.record_alive_of(Some(node)).await {
+        tracing::warn!(error = %e, "could not record the moment of the stop");
+    }
+    let now = crate::time::epoch_ms();
+    match app.store.release_node_leases(node, now).await {
+        Ok(()) => tracing::info!(%node, "handed this node's games over"),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not give up the leases; they lapse by themselves")
+        }
+    }
+    cluster.bus.announce_stop().await;
+}

@@ -1,0 +1,39 @@
+//! Keeping this node's leases: one renewal of all of them each second; a game whose lease has
+//! passed to another node is stopped here.
+
+use crate::bus::NodeId;
+use crate::game::registry::{LEASE_RENEW, LEASE_TTL};
+use crate::state::App;
+use std::collections::HashSet;
+
+/// Renews the node's leases until shutdown.
+pub fn spawn(app: App, node: NodeId) {
+    let tracker = app.tracker.clone();
+    tracker.spawn(async move {
+        let mut tick = tokio::time::interval(LEASE_RENEW);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = app.shutdown.cancelled() => break,
+            }
+            let _ = app.store.record_alive_of(Some(node.as_str())).await;
+            let until = crate::time::epoch_ms() + LEASE_TTL.as_millis() as i64;
+            // Read before the renewal: a game taken over meanwhile is not mistaken for a loss.
+            let mine = app.games.leased();
+            let held: HashSet<(uuid::Uuid, i64)> =
+                match app.store.renew_node_leases(node.as_str(), until).await {
+                    Ok(held) => held.into_iter().collect(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not renew the leases");
+                        continue;
+                    }
+                };
+            for (game, epoch) in mine {
+                if !held.contains(&(game, epoch)) {
+                    tracing::warn!(%game, epoch, "this node's lease of a game passed to another node");
+                    app.games.stop(game);
+                }
+            }
+        }
+    });
+}

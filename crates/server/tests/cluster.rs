@@ -1,0 +1,133 @@
+//! Several nodes on one Postgres and one NATS (a `nats-server` of the test's own): players and
+//! spectators connected to different nodes play and watch one game; partner chat stays between
+//! the partners wherever they are connected.
+
+mod support;
+
+use serde_json::json;
+use support::cluster::{node, services};
+use support::{play, Client};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_event() {
+    let Some((nats, db)) = services().await else {
+        return;
+    };
+    let a = node("node-a", &db, &nats).await;
+    let b = node("node-b", &db, &nats).await;
+    let c = node("node-c", &db, &nats).await;
+    // The table fills on node A (the game is A's); the players then follow it from A, B, C, B.
+    let names = ["south", "west", "north", "east"];
+    let mut sessions = Vec::new();
+    for n in names {
+        sessions.push(a.session(n).await);
+    }
+    let mut at_a = Vec::new();
+    for s in &sessions {
+        at_a.push(Client::connect(a.addr, s).await);
+    }
+    at_a[0]
+        .send(json!({"type": "create_table", "rules": "teams"}))
+        .await;
+    let table = at_a[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    let mut tokens = Vec::new();
+    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
+        at_a[i]
+            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .await;
+        tokens.push(at_a[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
+    }
+    let game = at_a[0].expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    drop(at_a);
+    let homes = [a.addr, b.addr, c.addr, b.addr];
+    let mut players = Vec::new();
+    for (i, s) in sessions.iter().enumerate() {
+        let mut p = Client::connect(homes[i], s).await;
+        p.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
+            .await;
+        p.expect(|m| m["type"] == "snapshot").await;
+        players.push(p);
+    }
+    let watcher_home = support::cluster::node("node-d", &db, &nats).await;
+    let mut watcher = watcher_home.client("watcher").await;
+    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher.expect(|m| m["type"] == "snapshot").await;
+
+    // Partner chat between South (A) and North (C); West (B) and the spectator must not see it.
+    players[0]
+        .send(json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": "push the h-pawn"}))
+        .await;
+    let line = players[2]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "chat")
+        .await;
+    assert_eq!(line["event"]["text"], "push the h-pawn");
+
+    let moves = [
+        "h2-h3", "b7-c7", "g13-g12", "m8-l8", "h3-h4", "b9-c9", "g12-g11", "m9-l9",
+    ];
+    for (n, mv) in moves.iter().enumerate() {
+        play(&mut players, &game, n % 4, mv).await;
+    }
+    players[1]
+        .send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    let over = players[0]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    assert_eq!(over["event"]["result"], "1-0");
+
+    // The spectator saw every public event, numbered without a gap, and no partner chat.
+    let mut seen = Vec::new();
+    loop {
+        let m = watcher.next().await.expect("open");
+        if m["type"] == "event" {
+            seen.push(m.clone());
+            if m["event"]["kind"] == "over" {
+                break;
+            }
+        }
+    }
+    for w in seen.windows(2) {
+        assert_eq!(
+            w[1]["seq"].as_u64().unwrap(),
+            w[0]["seq"].as_u64().unwrap() + 1,
+            "the spectator's stream has no gap: {} then {}",
+            w[0],
+            w[1]
+        );
+    }
+    let played: Vec<String> = seen
+        .iter()
+        .filter(|m| m["event"]["kind"] == "moved")
+        .map(|m| {
+            format!(
+                "{}-{}",
+                m["event"]["from"].as_str().unwrap(),
+                m["event"]["to"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(played, moves);
+    assert!(
+        !seen.iter().any(|m| m["event"]["kind"] == "chat"),
+        "the spectator saw no partner chat"
+    );
+    // West (node B), an opponent, never saw it either: the game's end is the barrier.
+    players[1]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    assert!(
+        !players[1].seen.iter().any(|m| m["event"]["kind"] == "chat"),
+        "an opponent saw no partner chat"
+    );
+    // The result is stored once, by the owner.
+    let id = game.parse().unwrap();
+    let stored = b.app.store.game(id).await.unwrap().unwrap();
+    assert_eq!(stored.end.unwrap().result, "1-0");
+    for n in [a, b, c, watcher_home] {
+        n.stop().await;
+    }
+}
