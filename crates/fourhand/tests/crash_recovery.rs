@@ -3,128 +3,14 @@
 //! players last saw (only the time the server was down given back) and the same seat tokens,
 //! and a client that resumes with `since` misses no event.
 
-use futures_util::{SinkExt, StreamExt};
+mod common;
+
+use common::*;
+use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::net::TcpListener;
-use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn start(port: u16, dir: &std::path::Path) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_fourhand"))
-        .args([
-            "serve",
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--data-dir",
-        ])
-        .arg(dir)
-        .args(["--web-dir", "/nonexistent"])
-        .stdout(server_log(port, dir))
-        .stderr(server_log(port, dir))
-        .spawn()
-        .expect("start fourhand");
-    let end = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < end, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child
-}
-
-/// The log file of the server on each port: in its data directory (removed when the test
-/// passes), appended across restarts, so that a failing request can show what the server said.
-static LOGS: std::sync::Mutex<Vec<(u16, std::path::PathBuf)>> = std::sync::Mutex::new(Vec::new());
-
-fn log_path(port: u16) -> Option<std::path::PathBuf> {
-    let logs = LOGS.lock().unwrap_or_else(|p| p.into_inner());
-    logs.iter()
-        .find(|(p, _)| *p == port)
-        .map(|(_, f)| f.clone())
-}
-
-fn server_log(port: u16, dir: &std::path::Path) -> std::fs::File {
-    std::fs::create_dir_all(dir).expect("data directory");
-    let path = dir.join("server.log");
-    LOGS.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push((port, path.clone()));
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .expect("server log")
-}
-
-fn http(port: u16, method: &str, path: &str) -> Value {
-    use std::io::{Read, Write};
-    let request = |buf: &mut String| -> std::io::Result<()> {
-        let mut s = std::net::TcpStream::connect(("127.0.0.1", port))?;
-        write!(
-            s,
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        )?;
-        s.read_to_string(buf)?;
-        Ok(())
-    };
-    let mut buf = String::new();
-    if let Err(e) = request(&mut buf) {
-        let log = log_path(port)
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .unwrap_or_default();
-        panic!("{method} {path}: {e}; the server's log:\n{log}");
-    }
-    serde_json::from_str(buf.split_once("\r\n\r\n").unwrap().1).unwrap()
-}
-
-fn http_post(port: u16, path: &str) -> Value {
-    http(port, "POST", path)
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn client(port: u16) -> Ws {
-    let session = http_post(port, "/api/guest")["session"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws"))
-        .await
-        .unwrap();
-    send(&mut ws, json!({"type": "hello", "session": session})).await;
-    expect(&mut ws, |m| m["type"] == "welcome").await;
-    ws
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-async fn expect(ws: &mut Ws, f: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message")
-            .expect("open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            let v: Value = serde_json::from_str(&t).unwrap();
-            assert_ne!(v["type"], "error", "{v}");
-            if f(&v) {
-                return v;
-            }
-        }
-    }
-}
 
 #[tokio::test]
 async fn a_killed_server_resumes_its_games() {
@@ -191,72 +77,6 @@ async fn a_killed_server_resumes_its_games() {
     server.kill().unwrap();
     server.wait().unwrap();
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// Four seated, joined players of a new table (`create` is the `create_table` message); the
-/// game id and the seat tokens.
-async fn table(port: u16, create: Value) -> (Vec<Ws>, Value, Vec<Value>) {
-    let mut c = Vec::new();
-    for _ in 0..4 {
-        c.push(client(port).await);
-    }
-    send(&mut c[0], create).await;
-    let table = expect(&mut c[0], |m| m["type"] == "table").await["table"]["id"].clone();
-    let mut tokens = Vec::new();
-    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
-        send(
-            &mut c[i],
-            json!({"type": "sit", "table": table, "seat": seat}),
-        )
-        .await;
-        tokens.push(expect(&mut c[i], |m| m["type"] == "seated").await["seat_token"].clone());
-    }
-    let game = expect(&mut c[3], |m| m["type"] == "game_started").await["game"].clone();
-    for (i, t) in tokens.iter().enumerate() {
-        send(
-            &mut c[i],
-            json!({"type": "join", "game": game, "seat_token": t}),
-        )
-        .await;
-        expect(&mut c[i], |m| m["type"] == "snapshot").await;
-    }
-    (c, game, tokens)
-}
-
-/// Plays `from-to` for seat `i` and returns the `moved` event.
-async fn play(c: &mut [Ws], game: &Value, i: usize, mv: &str) -> Value {
-    let (from, to) = mv.split_once('-').unwrap();
-    let seat = ["S", "W", "N", "E"][i];
-    send(
-        &mut c[i],
-        json!({"type": "play", "game": game, "seat": seat, "from": from, "to": to}),
-    )
-    .await;
-    expect(&mut c[i], |m| {
-        m["event"]["kind"] == "moved" && m["event"]["from"] == from
-    })
-    .await["event"]
-        .clone()
-}
-
-async fn rejoin(port: u16, game: &Value, token: &Value) -> (Ws, Value) {
-    let mut ws = client(port).await;
-    send(
-        &mut ws,
-        json!({"type": "join", "game": game, "seat_token": token}),
-    )
-    .await;
-    let state = expect(&mut ws, |m| m["type"] == "snapshot").await["state"].clone();
-    (ws, state)
-}
-
-fn kill(mut server: Child) {
-    server.kill().unwrap();
-    server.wait().unwrap();
-}
-
-fn data_dir(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("fourhand-{name}-{}", std::process::id()))
 }
 
 #[tokio::test]

@@ -1,0 +1,230 @@
+//! Cluster nodes as processes on one Postgres and a `nats-server` of the test's own: the owner
+//! of a game is killed (`kill -9`), paused past its lease (`SIGSTOP`) or stopped (`SIGTERM`),
+//! and another node goes on with the game — no acknowledged move lost or doubled, the clients
+//! resumed, the result stored once.
+
+mod common;
+
+use common::cluster::{nats, node_args, postgres_url};
+use common::*;
+use serde_json::{json, Value};
+use std::process::Child;
+use std::time::{Duration, Instant};
+
+/// Two nodes A and B; a Teams game whose table filled on A (so A owns it), South and a
+/// spectator following it from B, the other players from A, four moves played.
+struct Scene {
+    a: Child,
+    b: Child,
+    pa: u16,
+    pb: u16,
+    game: Value,
+    tokens: Vec<Value>,
+    /// S (on B), W, N, E (on A).
+    c: Vec<Ws>,
+    watcher: Ws,
+    _nats: common::cluster::Nats,
+}
+
+async fn scene(name: &str) -> Option<Scene> {
+    let db = postgres_url().await?;
+    let nats = nats()?;
+    let (pa, pb) = (free_port(), free_port());
+    let (na, nb) = (format!("{name}-a"), format!("{name}-b"));
+    let a = start_with(pa, &data_dir(&na), &node_args(&na, &db, &nats));
+    let b = start_with(pb, &data_dir(&nb), &node_args(&nb, &db, &nats));
+    let (mut c, game, tokens) = table(pa, json!({"type": "create_table", "rules": "teams"})).await;
+    // South moves to node B.
+    drop(c.remove(0));
+    let (south, _) = rejoin(pb, &game, &tokens[0]).await;
+    c.insert(0, south);
+    for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
+        play(&mut c, &game, i, mv).await;
+    }
+    let mut watcher = client(pb).await;
+    send(&mut watcher, json!({"type": "join", "game": game})).await;
+    expect(&mut watcher, |m| m["type"] == "snapshot").await;
+    Some(Scene {
+        a,
+        b,
+        pa,
+        pb,
+        game,
+        tokens,
+        c,
+        watcher,
+        _nats: nats,
+    })
+}
+
+/// The moves of the game as the store has them, read through node `port`.
+fn stored_moves(port: u16, game: &Value) -> Value {
+    let id = game.as_str().unwrap();
+    http(port, "GET", &format!("/api/games/{id}/positions"))["moves"].clone()
+}
+
+/// A metric's value in a node's `/metrics` (0 when absent).
+fn metric(port: u16, name: &str) -> f64 {
+    http_text(port, "GET", "/metrics")
+        .lines()
+        .find(|l| l.starts_with(name) && l[name.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// Waits until South (on B) is resynced by B, which took the game over; the time it took.
+async fn resynced(s: &mut Scene, since: Instant) -> (Value, Duration) {
+    let state = expect(&mut s.c[0], |m| m["type"] == "snapshot").await["state"].clone();
+    (state, since.elapsed())
+}
+
+fn signal(child: &Child, sig: &str) {
+    let status = std::process::Command::new("kill")
+        .args([sig, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killing_the_owner_hands_its_game_to_another_node() {
+    let Some(mut s) = scene("kill").await else {
+        return;
+    };
+    let killed = Instant::now();
+    s.a.kill().unwrap();
+    s.a.wait().unwrap();
+    let (state, took) = resynced(&mut s, killed).await;
+    eprintln!("takeover after kill -9: {} ms", took.as_millis());
+    assert!(took < Duration::from_secs(8), "taken over in {took:?}");
+    assert_eq!(
+        state["moves"],
+        json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8"]),
+        "no acknowledged move lost"
+    );
+    assert_eq!(state["to_move"], "S");
+    // The spectator on B is resynced too; the players who were on A come back through B.
+    expect(&mut s.watcher, |m| m["type"] == "snapshot").await;
+    for i in 1..4 {
+        let (ws, st) = rejoin(s.pb, &s.game, &s.tokens[i]).await;
+        assert_eq!(st["moves"], state["moves"]);
+        s.c[i] = ws;
+    }
+    for (i, mv) in ["h3-h4", "b9-c9", "g12-g11"].iter().enumerate() {
+        play(&mut s.c, &s.game, i, mv).await;
+    }
+    send(
+        &mut s.c[3],
+        json!({"type": "resign", "game": s.game, "seat": "E"}),
+    )
+    .await;
+    let over = expect(&mut s.watcher, |m| {
+        m["type"] == "event" && m["event"]["kind"] == "over"
+    })
+    .await;
+    assert_eq!(over["event"]["result"], "1-0");
+    assert_eq!(
+        stored_moves(s.pb, &s.game),
+        json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8", "h3-h4", "b9-c9", "g12-g11", "R"]),
+        "nothing lost, nothing doubled (Green's resignation last)"
+    );
+    let id = s.game.as_str().unwrap().to_string();
+    let summary = http(s.pb, "GET", &format!("/api/games/{id}"));
+    assert_eq!(summary["result"], "1-0");
+    assert_eq!(metric(s.pb, "fourhand_takeovers_total"), 1.0);
+    kill(s.b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_owner_cannot_write_after_its_lease_passed() {
+    let Some(mut s) = scene("pause").await else {
+        return;
+    };
+    let paused = Instant::now();
+    signal(&s.a, "-STOP");
+    let (state, took) = resynced(&mut s, paused).await;
+    eprintln!("takeover of a paused owner: {} ms", took.as_millis());
+    assert_eq!(state["to_move"], "S");
+    // B runs the game now: South's move is stored under B's lease.
+    play(&mut s.c, &s.game, 0, "h3-h4").await;
+    // West, still connected to the paused A, sends his move into its socket; A resumes.
+    send(
+        &mut s.c[1],
+        json!({"type": "play", "game": s.game, "seat": "W", "from": "b9", "to": "c9"}),
+    )
+    .await;
+    signal(&s.a, "-CONT");
+    // A's copy of the game must stop; whatever it does, it cannot write: West's move is
+    // refused (A's write is fenced) or reaches B, the owner, and is played there.
+    let end = Instant::now() + Duration::from_secs(10);
+    while metric(s.pa, "fourhand_games_owned") != 0.0 {
+        assert!(Instant::now() < end, "the paused owner still runs the game");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut watched = vec![
+        json!("h2-h3"),
+        json!("b7-c7"),
+        json!("g13-g12"),
+        json!("m8-l8"),
+    ];
+    // The spectator on B sees what B stored: a snapshot, then South's move (and West's, if B
+    // played it). North's move, played through B, is the barrier.
+    let (north, _) = rejoin(s.pb, &s.game, &s.tokens[2]).await;
+    s.c[2] = north;
+    let (west, st) = rejoin(s.pb, &s.game, &s.tokens[1]).await;
+    s.c[1] = west;
+    if st["to_move"] == "W" {
+        play(&mut s.c, &s.game, 1, "b9-c9").await;
+    }
+    play(&mut s.c, &s.game, 2, "g12-g11").await;
+    loop {
+        let m = expect(&mut s.watcher, |m| {
+            m["type"] == "event" || m["type"] == "snapshot"
+        })
+        .await;
+        if m["type"] == "snapshot" {
+            watched = m["state"]["moves"].as_array().unwrap().clone();
+        } else if m["event"]["kind"] == "moved" {
+            watched.push(m["event"]["text"].clone());
+            if m["event"]["from"] == "g12" {
+                break;
+            }
+        }
+    }
+    assert_eq!(
+        stored_moves(s.pb, &s.game),
+        Value::from(watched),
+        "the store holds exactly what the owner B played"
+    );
+    kill(s.a);
+    kill(s.b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_stopped_gracefully_hands_its_game_over() {
+    let Some(mut s) = scene("term").await else {
+        return;
+    };
+    let stopped = Instant::now();
+    signal(&s.a, "-TERM");
+    let (state, took) = resynced(&mut s, stopped).await;
+    eprintln!("handover at SIGTERM: {} ms", took.as_millis());
+    assert!(took < Duration::from_secs(3), "handed over in {took:?}");
+    assert_eq!(
+        state["moves"],
+        json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8"])
+    );
+    assert!(s.a.wait().unwrap().success(), "A stopped cleanly");
+    for i in 1..4 {
+        s.c[i] = rejoin(s.pb, &s.game, &s.tokens[i]).await.0;
+    }
+    for (i, mv) in ["h3-h4", "b9-c9"].iter().enumerate() {
+        play(&mut s.c, &s.game, i, mv).await;
+    }
+    assert_eq!(
+        stored_moves(s.pb, &s.game),
+        json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8", "h3-h4", "b9-c9"])
+    );
+    kill(s.b);
+}
