@@ -4,7 +4,8 @@ use crate::config::Config;
 use crate::game::core::Timing;
 use crate::game::registry::{Games, Launcher};
 use crate::identity::{random_secret, Sessions};
-use crate::lobby::{pairing, Lobby};
+use crate::lobby::front::LobbyFront;
+use crate::lobby::pairing;
 use crate::metrics::Metrics;
 pub use crate::state::{App, AppState};
 use crate::store::Store;
@@ -82,13 +83,14 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         bus: bus.clone(),
         owner: cluster.as_ref().map(|c| c.node.clone()),
     };
+    let lobby = LobbyFront::new(bus.clone(), cluster.as_ref().map(|c| c.bus.clone()));
     let app = Arc::new(AppState {
         bus,
         cluster,
         store,
         sessions: Sessions::new(secret.as_bytes()),
         games: Games::new(launcher.clone()),
-        lobby: Lobby::default(),
+        lobby,
         metrics: launcher.metrics,
         shutdown: launcher.shutdown,
         tracker: launcher.tracker,
@@ -134,7 +136,9 @@ fn spawn_heartbeat(app: &App) {
             }
             let _ = app2.store.record_alive().await;
             beats += 1;
-            app2.lobby.sweep(TABLE_IDLE);
+            if app2.lobby.leads() {
+                app2.lobby.local.sweep(TABLE_IDLE);
+            }
             if beats.is_multiple_of(5) {
                 app2.metrics.upkeep();
             }
@@ -171,9 +175,12 @@ fn spawn_pairing(app: &App) {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
-            for full in pairing::form_tables(&app2.lobby, wait) {
+            if !app2.lobby.leads() {
+                continue;
+            }
+            for full in pairing::form_tables(&app2.lobby.local, wait) {
                 match app2.games.start(full.spec.clone()).await {
-                    Ok(id) => app2.lobby.started(&full, id),
+                    Ok(id) => app2.lobby.local.started(&full, id),
                     Err(e) => tracing::error!(error = %e, "could not start a paired game"),
                 }
             }

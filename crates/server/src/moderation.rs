@@ -226,7 +226,7 @@ async fn close_table(
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
     let table = id_of(&id, ErrorCode::UnknownTable)?;
-    app.lobby.close_table(table)?;
+    app.lobby.close_table(table).await?;
     let row = record(
         &app,
         &by,

@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::game::core::Timing;
 use crate::game::registry::Games;
 use crate::identity::Sessions;
-use crate::lobby::Lobby;
+use crate::lobby::front::LobbyFront;
 use crate::metrics::Metrics;
 use crate::store::Store;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,7 +26,7 @@ pub struct AppState {
     /// This node's part in a cluster (none: a single server).
     pub cluster: Option<crate::cluster::Cluster>,
     /// Tables and pairing.
-    pub lobby: Lobby,
+    pub lobby: LobbyFront,
     /// Counters.
     pub metrics: Arc<Metrics>,
     /// Cancelled at shutdown.

@@ -131,3 +131,121 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         n.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() {
+    let Some((nats, db)) = services().await else {
+        return;
+    };
+    let nodes = [
+        node("lobby-a", &db, &nats).await,
+        node("lobby-b", &db, &nats).await,
+        node("lobby-c", &db, &nats).await,
+    ];
+    // One table, opened on A, seen from every node; four players on A, B, C, B sit at it.
+    let homes = [0, 1, 2, 1];
+    let mut players = Vec::new();
+    for (i, h) in homes.iter().enumerate() {
+        players.push(nodes[*h].client(&format!("p{i}")).await);
+    }
+    players[0]
+        .send(json!({"type": "create_table", "rules": "teams"}))
+        .await;
+    let table = players[0].expect(|m| m["type"] == "table").await["table"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for n in &nodes {
+        let listed = n.app.lobby.tables().await.unwrap();
+        assert!(listed.iter().any(|t| t.id == table), "every node lists it");
+    }
+    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
+        players[i]
+            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .await;
+        players[i].expect(|m| m["type"] == "seated").await;
+    }
+    let mut games = Vec::new();
+    for p in players.iter_mut() {
+        games.push(
+            p.expect(|m| m["type"] == "game_started" && m["table"] == table.as_str())
+                .await["game"]
+                .clone(),
+        );
+    }
+    assert!(
+        games.windows(2).all(|w| w[0] == w[1]),
+        "one game: {games:?}"
+    );
+
+    // Quick pairing: four players queued on three nodes are paired into one game.
+    let mut queued = Vec::new();
+    for (i, h) in homes.iter().enumerate() {
+        let mut c = nodes[*h].client(&format!("q{i}")).await;
+        c.send(json!({"type": "quick_pair", "rules": "ffa"})).await;
+        c.expect(|m| m["type"] == "queued").await;
+        queued.push(c);
+    }
+    let mut paired = Vec::new();
+    for c in queued.iter_mut() {
+        let seated = c.expect(|m| m["type"] == "seated").await;
+        let started = c.expect(|m| m["type"] == "game_started").await;
+        paired.push((seated["seat"].clone(), started["game"].clone()));
+        c.send(
+            json!({"type": "join", "game": started["game"], "seat_token": seated["seat_token"]}),
+        )
+        .await;
+        c.expect(|m| m["type"] == "snapshot").await;
+    }
+    assert!(
+        paired.windows(2).all(|w| w[0].1 == w[1].1),
+        "one paired game"
+    );
+    let mut seats: Vec<String> = paired
+        .iter()
+        .map(|p| p.0.as_str().unwrap().to_string())
+        .collect();
+    seats.sort();
+    assert_eq!(seats, ["E", "N", "S", "W"]);
+    // Every node lists the cluster's live games.
+    for n in &nodes {
+        let live: serde_json::Value =
+            serde_json::from_str(&http_get(n.addr, "/api/games").await).unwrap();
+        let ids: Vec<&serde_json::Value> =
+            live.as_array().unwrap().iter().map(|g| &g["id"]).collect();
+        assert!(
+            ids.contains(&&games[0]) && ids.contains(&&paired[0].1),
+            "{live}"
+        );
+    }
+    // Each node reports its store, its bus, its games; one of them runs the lobby.
+    let mut lobbies = 0;
+    for n in &nodes {
+        let h: serde_json::Value =
+            serde_json::from_str(&http_get(n.addr, "/healthz").await).unwrap();
+        assert_eq!(
+            (
+                h["status"].as_str(),
+                h["store"].as_bool(),
+                h["bus"].as_bool()
+            ),
+            (Some("ok"), Some(true), Some(true)),
+            "{h}"
+        );
+        lobbies += usize::from(h["lobby"] == true);
+    }
+    assert_eq!(lobbies, 1, "one node runs the lobby");
+    for n in nodes {
+        n.stop().await;
+    }
+}
+
+async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = String::new();
+    s.read_to_string(&mut buf).await.unwrap();
+    buf.split_once("\r\n\r\n").unwrap().1.to_string()
+}

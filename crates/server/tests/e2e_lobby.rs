@@ -150,7 +150,7 @@ async fn a_player_who_leaves_before_the_start_is_stood_up() {
         .expect(|m| m["type"] == "table_closed" && m["id"] == t)
         .await;
     assert_eq!(closed["id"], t);
-    let tables = server.app.lobby.tables();
+    let tables = server.app.lobby.tables().await.unwrap();
     assert!(tables.is_empty(), "{tables:?}");
     server.stop().await;
 }

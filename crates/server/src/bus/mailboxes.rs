@@ -100,6 +100,11 @@ impl Mailboxes {
         let mut began = Vec::new();
         for conn in &d.conns {
             let Some(m) = map.get(conn) else { continue };
+            if d.game.is_nil() {
+                // Not a game's message: no lag to keep track of.
+                let _ = m.tx.try_send(d.wire.clone());
+                continue;
+            }
             let mut lagging = m.lagging.lock().unwrap_or_else(|p| p.into_inner());
             let lags = lagging.contains(&d.game);
             if lags && !d.resync {

@@ -122,7 +122,7 @@ impl GameReply {
 /// Messages of one game for some connections of one node, in the order the game sent them.
 #[derive(Clone, Debug)]
 pub struct Delivery {
-    /// The game.
+    /// The game (nil: a lobby message, outside any game's stream).
     pub game: Uuid,
     /// The connections (ids on the receiving node).
     pub conns: Vec<crate::game::command::ConnId>,

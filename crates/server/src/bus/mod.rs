@@ -128,6 +128,11 @@ pub trait Bus: Send + Sync + 'static {
         self.node().hubs.sweep();
     }
 
+    /// Pushes a lobby change to the lobby followers of every node.
+    fn publish_lobby(&self, wire: &Wire) {
+        let _ = self.node().lobby.send(wire.clone());
+    }
+
     /// Starts taking requests for `game`, whose actor was just registered here.
     fn serve(&self, _game: Uuid) {}
 
@@ -141,3 +146,26 @@ pub trait Bus: Send + Sync + 'static {
 
 /// The shared handle to a node's bus.
 pub type SharedBus = Arc<dyn Bus>;
+
+/// Sends `w` to connections anywhere, one delivery per node; a full queue drops it (lobby
+/// messages are not part of a game's numbered stream).
+pub fn tell_conns(bus: &dyn Bus, to: &[ConnAddr], w: &Wire) {
+    let mut by_node: Vec<(&NodeId, Vec<ConnId>)> = Vec::new();
+    for a in to {
+        match by_node.iter_mut().find(|(n, _)| **n == a.node) {
+            Some((_, c)) => c.push(a.conn),
+            None => by_node.push((&a.node, vec![a.conn])),
+        }
+    }
+    for (node, conns) in by_node {
+        bus.deliver(
+            node,
+            Delivery {
+                game: Uuid::nil(),
+                conns,
+                wire: w.clone(),
+                resync: false,
+            },
+        );
+    }
+}

@@ -13,7 +13,7 @@
 
 use super::message::{decode_public, encode_public, Delivery, GameReply, GameRequest};
 use super::node::{Node, REQUEST_TIMEOUT};
-use super::subjects::{game_in, game_pub, node_deliver, GAME_MOVED, NODE_GONE};
+use super::subjects::{game_in, game_pub, node_deliver, GAME_MOVED, LOBBY, NODE_GONE};
 use super::{BoxFuture, Bus, BusError, ConnAddr, NodeId, ReplyTo};
 use crate::game::command::{Command, PublicEvent};
 use crate::metrics::Metrics;
@@ -123,7 +123,13 @@ impl NatsBus {
             .subscribe(GAME_MOVED)
             .await
             .map_err(|e| e.to_string())?;
-        tracker.spawn(rejoin_moved(bus.clone(), moved, shutdown));
+        tracker.spawn(rejoin_moved(bus.clone(), moved, shutdown.clone()));
+        let lobby = bus
+            .client
+            .subscribe(LOBBY)
+            .await
+            .map_err(|e| e.to_string())?;
+        tracker.spawn(feed_lobby(bus.clone(), lobby, shutdown));
         bus.client.flush().await.map_err(|e| e.to_string())?;
         Ok(bus)
     }
@@ -161,6 +167,69 @@ impl NatsBus {
             );
         }
         self.orphans.notify_one();
+    }
+
+    /// This node's id.
+    pub fn node_id(&self) -> &NodeId {
+        &self.node.id
+    }
+
+    /// Answers every request on `subject` with `handler` until the returned task is aborted.
+    pub async fn serve_subject(
+        &self,
+        subject: &'static str,
+        handler: impl Fn(&[u8]) -> Vec<u8> + Send + Sync + 'static,
+    ) -> Result<JoinHandle<()>, String> {
+        let mut sub = self
+            .client
+            .subscribe(subject)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.client.flush().await.map_err(|e| e.to_string())?;
+        let client = self.client.clone();
+        let metrics = self.metrics.clone();
+        Ok(tokio::spawn(async move {
+            while let Some(msg) = sub.next().await {
+                metrics.bus_in.increment(1);
+                let answer = handler(&msg.payload);
+                if let Some(reply) = msg.reply {
+                    metrics.bus_out.increment(1);
+                    let _ = client.publish(reply, Bytes::from(answer)).await;
+                }
+            }
+        }))
+    }
+
+    /// A request on `subject` to whichever node serves it; while none does (it is changing
+    /// hands), tried again every 200 ms for up to [`TAKEOVER_WAIT`].
+    pub async fn request_subject(
+        &self,
+        subject: &'static str,
+        payload: Vec<u8>,
+    ) -> Result<Bytes, BusError> {
+        let payload = Bytes::from(payload);
+        let deadline = Instant::now() + TAKEOVER_WAIT;
+        loop {
+            let started = Instant::now();
+            self.metrics.bus_out.increment(1);
+            match self.client.request(subject, payload.clone()).await {
+                Ok(msg) => {
+                    self.metrics.bus_in.increment(1);
+                    self.metrics
+                        .forward_latency
+                        .record(started.elapsed().as_secs_f64());
+                    return Ok(msg.payload);
+                }
+                Err(e) if e.kind() == RequestErrorKind::NoResponders => {
+                    if Instant::now() >= deadline {
+                        return Err(BusError::Timeout);
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(e) if e.kind() == RequestErrorKind::TimedOut => return Err(BusError::Timeout),
+                Err(e) => return Err(BusError::Unavailable(e.to_string())),
+            }
+        }
     }
 
     async fn remote(&self, game: Uuid, req: &GameRequest) -> Result<GameReply, BusError> {
@@ -323,6 +392,10 @@ impl Bus for NatsBus {
         }
     }
 
+    fn publish_lobby(&self, wire: &Wire) {
+        self.send(LOBBY.to_string(), wire.as_bytes().to_vec());
+    }
+
     fn moved(&self, game: Uuid) {
         self.send(GAME_MOVED.to_string(), game.to_string());
     }
@@ -377,6 +450,24 @@ async fn receive_deliveries(
                 conn,
             };
             bus.tell(game, GameRequest::Lagging { conn });
+        }
+    }
+}
+
+/// Passes the lobby's pushes to this node's lobby followers.
+async fn feed_lobby(
+    bus: Arc<NatsBus>,
+    mut sub: async_nats::Subscriber,
+    shutdown: CancellationToken,
+) {
+    loop {
+        let msg = tokio::select! {
+            m = sub.next() => match m { Some(m) => m, None => break },
+            _ = shutdown.cancelled() => break,
+        };
+        bus.metrics.bus_in.increment(1);
+        if let Ok(text) = std::str::from_utf8(&msg.payload) {
+            let _ = bus.node.lobby.send(Wire::from(text));
         }
     }
 }

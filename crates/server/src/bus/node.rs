@@ -27,6 +27,8 @@ pub struct Node {
     pub mailboxes: Mailboxes,
     /// The public streams its spectators follow.
     pub hubs: std::sync::Arc<Hubs>,
+    /// The lobby's pushes, for this node's lobby followers.
+    pub lobby: tokio::sync::broadcast::Sender<crate::wire::Wire>,
 }
 
 impl Node {
@@ -38,6 +40,7 @@ impl Node {
             replies: Replies::default(),
             mailboxes: Mailboxes::default(),
             hubs: Default::default(),
+            lobby: tokio::sync::broadcast::channel(1024).0,
         }
     }
 

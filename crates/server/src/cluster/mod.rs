@@ -32,6 +32,7 @@ pub struct Cluster {
 pub fn start(app: &App, cluster: &Cluster) {
     ownership::spawn(app.clone(), cluster.node.clone());
     takeover::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
+    crate::lobby::leader::spawn(app.clone(), cluster.bus.clone());
 }
 
 /// After a graceful stop of this node's games: records the moment, gives up every lease and

@@ -39,11 +39,26 @@ pub(super) struct GameSummary {
 }
 use uuid::Uuid;
 
-pub(super) async fn tables(State(app): State<App>) -> Json<Vec<TableInfo>> {
-    Json(app.lobby.tables())
+pub(super) async fn tables(State(app): State<App>) -> Result<Json<Vec<TableInfo>>, ServerError> {
+    Ok(Json(app.lobby.tables().await?))
 }
 
-pub(super) async fn games(State(app): State<App>) -> Json<Vec<LiveGameEntry>> {
+pub(super) async fn games(State(app): State<App>) -> Result<Json<Vec<LiveGameEntry>>, ServerError> {
+    if app.cluster.is_some() {
+        // Every node's games: those the store has not seen end.
+        let live = app
+            .store
+            .live_headers()
+            .await?
+            .into_iter()
+            .map(|g| LiveGameEntry {
+                id: g.game.id,
+                rules: g.game.rules,
+                players: g.game.seats.into_iter().map(|s| s.name).collect(),
+            })
+            .collect();
+        return Ok(Json(live));
+    }
     let live = app
         .games
         .list()
@@ -54,7 +69,7 @@ pub(super) async fn games(State(app): State<App>) -> Json<Vec<LiveGameEntry>> {
             players: g.names,
         })
         .collect();
-    Json(live)
+    Ok(Json(live))
 }
 
 fn game_id(s: &str) -> Result<Uuid, ServerError> {

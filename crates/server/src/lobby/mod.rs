@@ -1,9 +1,29 @@
 //! The lobby: open tables with their seats, bots in seats, and the start of a game when the
 //! fourth seat fills. Quick pairing lives in [`pairing`].
 
+pub mod front;
+pub mod leader;
+pub mod message;
 pub mod pairing;
+mod serve;
+
+/// [`GameSpec`] on the wire, as a [`message::SpecMsg`].
+mod spec_msg {
+    use super::message::SpecMsg;
+    use crate::game::registry::GameSpec;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(g: &GameSpec, s: S) -> Result<S::Ok, S::Error> {
+        SpecMsg::from(g.clone()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameSpec, D::Error> {
+        GameSpec::try_from(SpecMsg::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
 
 use crate::bot::BotLevel;
+use crate::bus::{ConnAddr, SharedBus};
 use crate::error::ServerError;
 use crate::game::registry::{GameSpec, SeatSpec};
 use crate::identity::{new_seat_token, Player};
@@ -12,22 +32,23 @@ use fourhand_protocol::{ErrorCode, SeatInfo, SeatName, ServerMsg, TableInfo, Tim
 use fourhand_rules::{RuleSet, Setup, Variant};
 use std::collections::HashMap;
 use std::sync::Mutex;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 use uuid::Uuid;
 
 /// Someone in a seat before the start.
-#[derive(Clone)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Occupant {
     name: String,
     player: Option<Uuid>,
+    #[serde(with = "message::level_name")]
     bot: Option<BotLevel>,
     token: Option<String>,
-    notify: Option<mpsc::Sender<Wire>>,
+    notify: Option<ConnAddr>,
 }
 
 impl Occupant {
-    /// A human, told through `notify` when the game starts.
-    pub fn human(p: &Player, notify: mpsc::Sender<Wire>) -> (Occupant, String) {
+    /// A human, told on connection `notify` when the game starts.
+    pub fn human(p: &Player, notify: ConnAddr) -> (Occupant, String) {
         let token = new_seat_token();
         (
             Occupant {
@@ -200,7 +221,7 @@ impl Table {
         }
     }
 
-    fn notifiers(&self) -> Vec<mpsc::Sender<Wire>> {
+    fn notifiers(&self) -> Vec<ConnAddr> {
         self.seats
             .iter()
             .flatten()
@@ -210,46 +231,54 @@ impl Table {
 }
 
 /// A table whose four seats just filled: start its game, then call [`Lobby::started`].
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Full {
     /// Table id.
     pub table: Uuid,
     /// The game to start.
+    #[serde(with = "spec_msg")]
     pub spec: GameSpec,
-    notify: Vec<mpsc::Sender<Wire>>,
+    /// The seated people's connections, told when it starts.
+    pub notify: Vec<ConnAddr>,
 }
 
 /// Open tables. Lobby subscribers get every change; the players seated at a table get that
 /// table's changes and its start whether they subscribe or not.
 pub struct Lobby {
     tables: Mutex<HashMap<Uuid, Table>>,
-    updates: broadcast::Sender<Wire>,
+    /// Where its pushes and its messages to seated people go.
+    bus: SharedBus,
     /// The quick-pairing queues.
     pub pairing: pairing::Queues,
 }
 
-impl Default for Lobby {
-    fn default() -> Self {
+impl Lobby {
+    /// An empty lobby that talks through `bus`.
+    pub fn new(bus: SharedBus) -> Lobby {
         Lobby {
             tables: Mutex::new(HashMap::new()),
-            updates: broadcast::channel(1024).0,
+            bus,
             pairing: pairing::Queues::default(),
         }
     }
-}
 
-impl Lobby {
+    /// Sends `w` to these connections, wherever they are.
+    pub(crate) fn tell(&self, to: &[ConnAddr], w: &Wire) {
+        crate::bus::tell_conns(&*self.bus, to, w);
+    }
+
     fn with<T>(&self, f: impl FnOnce(&mut HashMap<Uuid, Table>) -> T) -> T {
         let mut t = self.tables.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut t)
     }
 
-    /// Lobby pushes.
+    /// Lobby pushes (of the whole cluster).
     pub fn subscribe(&self) -> broadcast::Receiver<Wire> {
-        self.updates.subscribe()
+        self.bus.node().lobby.subscribe()
     }
 
     fn push(&self, msg: &ServerMsg) {
-        let _ = self.updates.send(wire(msg));
+        self.bus.publish_lobby(&wire(msg));
     }
 
     /// Every open table.
@@ -317,9 +346,7 @@ impl Lobby {
             let update = wire(&ServerMsg::Table {
                 table: info.clone(),
             });
-            for n in tb.notifiers() {
-                let _ = n.try_send(update.clone());
-            }
+            self.tell(&tb.notifiers(), &update);
             let full = tb.full().then(|| Full {
                 table,
                 spec: tb.spec(),
@@ -419,9 +446,7 @@ impl Lobby {
             let update = wire(&ServerMsg::Table {
                 table: info.clone(),
             });
-            for n in tb.notifiers() {
-                let _ = n.try_send(update.clone());
-            }
+            self.tell(&tb.notifiers(), &update);
             Ok(info)
         })?;
         self.push(&ServerMsg::Table { table: info });
@@ -430,7 +455,7 @@ impl Lobby {
 
     /// A connection closed: the people it seated are stood up (a table does not wait for
     /// someone who left), and tables left without anyone are closed.
-    pub fn connection_closed(&self, tx: &mpsc::Sender<Wire>) {
+    pub fn connection_closed(&self, conn: &ConnAddr) {
         let (changed, closed) = self.with(|t| {
             let mut changed = Vec::new();
             for (id, tb) in t.iter_mut() {
@@ -438,7 +463,7 @@ impl Lobby {
                 for s in tb.seats.iter_mut() {
                     if s.as_ref()
                         .and_then(|o| o.notify.as_ref())
-                        .is_some_and(|n| n.same_channel(tx))
+                        .is_some_and(|n| n == conn)
                     {
                         *s = None;
                         stood = true;
@@ -465,9 +490,7 @@ impl Lobby {
                     let update = wire(&ServerMsg::Table {
                         table: info.clone(),
                     });
-                    for n in tb.notifiers() {
-                        let _ = n.try_send(update.clone());
-                    }
+                    self.tell(&tb.notifiers(), &update);
                     info
                 })
                 .collect();
@@ -491,10 +514,8 @@ impl Lobby {
         let msg = wire(&ServerMsg::TableClosed {
             id: table.to_string(),
         });
-        for n in notify {
-            let _ = n.try_send(msg.clone());
-        }
-        let _ = self.updates.send(msg);
+        self.tell(&notify, &msg);
+        self.bus.publish_lobby(&msg);
         Ok(())
     }
 
@@ -518,13 +539,15 @@ impl Lobby {
 
     /// Tells the seated players and the lobby that the game started.
     pub fn started(&self, full: &Full, game: Uuid) {
+        self.announce_start(full.table, game, &full.notify);
+    }
+
+    fn announce_start(&self, table: Uuid, game: Uuid, notify: &[ConnAddr]) {
         let msg = wire(&ServerMsg::GameStarted {
-            table: full.table.to_string(),
+            table: table.to_string(),
             game: game.to_string(),
         });
-        for n in &full.notify {
-            let _ = n.try_send(msg.clone());
-        }
-        let _ = self.updates.send(msg);
+        self.tell(notify, &msg);
+        self.bus.publish_lobby(&msg);
     }
 }

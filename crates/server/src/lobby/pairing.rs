@@ -4,17 +4,16 @@
 
 use super::{Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
+use crate::bus::ConnAddr;
 use crate::identity::Player;
-use crate::wire::{wire, Wire};
+use crate::wire::wire;
 use fourhand_protocol::{SeatName, ServerMsg, TimeControl};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
-
 struct Waiter {
     player: Player,
-    notify: mpsc::Sender<Wire>,
+    notify: ConnAddr,
     since: Instant,
     /// Rating in the pool (rated queues).
     rating: Option<f64>,
@@ -57,7 +56,7 @@ impl Queues {
         rules: &str,
         time: TimeControl,
         rating: Option<f64>,
-        notify: mpsc::Sender<Wire>,
+        notify: ConnAddr,
     ) -> usize {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         for list in q.values_mut() {
@@ -75,6 +74,14 @@ impl Queues {
         list.len()
     }
 
+    /// Takes the waiters of a closed connection out of every queue.
+    pub fn connection_closed(&self, conn: &ConnAddr) {
+        let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        for list in q.values_mut() {
+            list.retain(|w| w.notify != *conn);
+        }
+    }
+
     /// Leaves every queue.
     pub fn leave(&self, player: uuid::Uuid) {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
@@ -90,10 +97,7 @@ impl Queues {
         let now = Instant::now();
         let mut out = Vec::new();
         // Queues of time controls nobody waits for go (clients choose the time control).
-        q.retain(|_, list| {
-            list.retain(|w| !w.notify.is_closed());
-            !list.is_empty()
-        });
+        q.retain(|_, list| !list.is_empty());
         for (key, list) in q.iter_mut() {
             if !key.2 {
                 // Casual: first come, first served.
@@ -160,11 +164,12 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
             let who = match group.get(i) {
                 Some(w) => {
                     let (occ, token) = Occupant::human(&w.player, w.notify.clone());
-                    let _ = w.notify.try_send(wire(&ServerMsg::Seated {
+                    let seated = wire(&ServerMsg::Seated {
                         table: table.id.clone(),
                         seat,
                         seat_token: token,
-                    }));
+                    });
+                    lobby.tell(std::slice::from_ref(&w.notify), &seated);
                     occ
                 }
                 None => Occupant::bot(BotLevel::Engine(1)),
@@ -181,15 +186,17 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
 mod tests {
     use super::*;
 
-    fn queue(q: &Queues, name: &str, rating: f64) -> mpsc::Receiver<Wire> {
-        let (tx, rx) = mpsc::channel(4);
+    fn queue(q: &Queues, name: &str, rating: f64) {
         let player = Player {
             id: uuid::Uuid::now_v7(),
             name: name.into(),
             registered: true,
         };
-        q.join(player, "teams", TimeControl::DEFAULT, Some(rating), tx);
-        rx
+        let conn = ConnAddr {
+            node: crate::bus::NodeId("test".into()),
+            conn: rand::random(),
+        };
+        q.join(player, "teams", TimeControl::DEFAULT, Some(rating), conn);
     }
 
     fn names(group: &[Waiter]) -> Vec<String> {
@@ -201,7 +208,7 @@ mod tests {
     #[test]
     fn rated_tables_form_from_near_ratings_and_the_window_widens() {
         let q = Queues::default();
-        let _keep: Vec<_> = [
+        [
             ("a", 1500.0),
             ("far", 2100.0),
             ("b", 1540.0),
@@ -209,8 +216,7 @@ mod tests {
             ("d", 1550.0),
         ]
         .iter()
-        .map(|(n, r)| queue(&q, n, *r))
-        .collect();
+        .for_each(|(n, r)| queue(&q, n, *r));
         let long = Duration::from_secs(3600);
         let ready = q.ready(long);
         assert_eq!(ready.len(), 1);
@@ -219,10 +225,9 @@ mod tests {
         // 2100 alone: nobody within its window, and it has not waited long.
         assert!(q.ready(long).is_empty());
         // Three near 1000 wait for a fourth: 1400 is 400 away, outside their windows …
-        let _more: Vec<_> = [("e", 1000.0), ("f", 1010.0), ("g", 990.0), ("h", 1400.0)]
+        [("e", 1000.0), ("f", 1010.0), ("g", 990.0), ("h", 1400.0)]
             .iter()
-            .map(|(n, r)| queue(&q, n, *r))
-            .collect();
+            .for_each(|(n, r)| queue(&q, n, *r));
         assert!(q.ready(long).is_empty());
         // … until the windows have widened by waiting (25 points a second).
         let mut list = q.queues.lock().unwrap();

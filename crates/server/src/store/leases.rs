@@ -127,3 +127,18 @@ impl Store {
         }
     }
 }
+
+pub use super::sql::leader::LeaderLock;
+
+impl Store {
+    /// Takes the cluster-wide role `key` (a Postgres advisory lock held on a connection of its
+    /// own) if no node holds it: `None` while another does.
+    pub async fn try_leader_lock(&self, key: i64) -> StoreResult<Option<LeaderLock>> {
+        match &*self.backend {
+            Backend::Memory(_) => Err(super::StoreError::Unsupported(
+                "a cluster role needs Postgres",
+            )),
+            Backend::Sql(s) => s.try_leader_lock(key).await,
+        }
+    }
+}

@@ -430,6 +430,14 @@ impl MemoryStore {
         })
     }
 
+    pub(super) fn live_headers(&self) -> Vec<StoredGame> {
+        let mut v = self.live_games();
+        for g in &mut v {
+            g.actions.clear();
+        }
+        v
+    }
+
     pub(super) fn finished_games(&self, limit: i64) -> Vec<StoredGame> {
         self.with(|s| {
             let mut v: Vec<StoredGame> = s

@@ -14,7 +14,7 @@ mod records;
 mod sql;
 
 pub use accounts::Retag;
-pub use leases::Lease;
+pub use leases::{LeaderLock, Lease};
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,
@@ -50,6 +50,9 @@ pub enum StoreError {
     /// The writer's lease of the game is no longer current: another node owns it now.
     #[error("another node owns this game now")]
     Fenced,
+    /// This store cannot do that (a cluster role on SQLite or in memory).
+    #[error("{0}")]
+    Unsupported(&'static str),
 }
 
 impl StoreError {
@@ -65,7 +68,8 @@ impl StoreError {
             StoreError::Conflict
             | StoreError::Corrupt(_)
             | StoreError::Migrate(_)
-            | StoreError::Fenced => true,
+            | StoreError::Fenced
+            | StoreError::Unsupported(_) => true,
             StoreError::Timeout | StoreError::Ambiguous(_) => false,
         }
     }
@@ -278,6 +282,14 @@ impl Store {
         match &*self.backend {
             Backend::Memory(m) => Ok(m.game(id)),
             Backend::Sql(s) => s.game(id).await,
+        }
+    }
+
+    /// Every game that has not ended, without its actions (a cluster's list of live games).
+    pub async fn live_headers(&self) -> StoreResult<Vec<StoredGame>> {
+        match &*self.backend {
+            Backend::Memory(m) => Ok(m.live_headers()),
+            Backend::Sql(s) => s.live_headers().await,
         }
     }
 

@@ -63,9 +63,8 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
         }
         ClientMsg::LobbySubscribe => {
             conn.follow_lobby();
-            conn.send(&ServerMsg::Tables {
-                tables: app.lobby.tables(),
-            });
+            let tables = app.lobby.tables().await?;
+            conn.send(&ServerMsg::Tables { tables });
             Ok(())
         }
         ClientMsg::LobbyUnsubscribe => {
@@ -89,15 +88,15 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let mut settings =
                 TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
             settings.rated_bots = rated && rated_bots;
-            let table = app.lobby.create(settings);
+            let table = app.lobby.create(&settings).await?;
             conn.send(&ServerMsg::Table { table });
             Ok(())
         }
         ClientMsg::Sit { table, seat } => {
             let id = table_id(&table)?;
             crate::moderation::check(&app, player.id, "ban").await?;
-            let (occ, token) = Occupant::human(&player, conn.tx.clone());
-            let full = app.lobby.sit(id, seat, occ, player.registered)?;
+            let (occ, token) = Occupant::human(&player, conn.addr());
+            let full = app.lobby.sit(id, seat, occ, player.registered).await?;
             conn.send(&ServerMsg::Seated {
                 table,
                 seat,
@@ -105,7 +104,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             });
             start_if_full(conn, full).await
         }
-        ClientMsg::Stand { table, seat } => app.lobby.stand(table_id(&table)?, seat, player.id),
+        ClientMsg::Stand { table, seat } => {
+            app.lobby.stand(table_id(&table)?, seat, player.id).await
+        }
         ClientMsg::AddBot { table, seat, level } => {
             let level = crate::bot::parse_level(level.as_deref()).ok_or_else(|| {
                 bad(
@@ -118,9 +119,10 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 total: app.config.max_engine_games,
             };
             let live = app.games.engine_games();
-            let full =
-                app.lobby
-                    .add_bot(table_id(&table)?, seat, level, player.id, &live, limits)?;
+            let full = app
+                .lobby
+                .add_bot(table_id(&table)?, seat, level, player.id, live, limits)
+                .await?;
             start_if_full(conn, full).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
@@ -140,23 +142,17 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             } else {
                 None
             };
-            let waiting = app.lobby.pairing.join(
-                player.clone(),
-                short,
-                settings.time,
-                rating,
-                conn.tx.clone(),
-            );
+            let waiting = app
+                .lobby
+                .pair(player.clone(), short, settings.time, rating, conn.addr())
+                .await?;
             conn.send(&ServerMsg::Queued {
                 rules: short.to_string(),
                 waiting,
             });
             Ok(())
         }
-        ClientMsg::CancelPair => {
-            app.lobby.pairing.leave(player.id);
-            Ok(())
-        }
+        ClientMsg::CancelPair => app.lobby.unpair(player.id).await,
         ClientMsg::Join {
             game,
             seat_token,
@@ -267,8 +263,7 @@ async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result<(), Server
     let Some(full) = full else { return Ok(()) };
     let app = conn.app.clone();
     let id = app.games.start(full.spec.clone()).await?;
-    app.lobby.started(&full, id);
-    Ok(())
+    app.lobby.started(&full, id).await
 }
 
 /// The game and seat, when this connection holds that seat.

@@ -198,10 +198,8 @@ impl Conn {
             self.leave(id).await;
         }
         self.unfollow_lobby();
-        self.app.lobby.connection_closed(&self.tx);
-        if let Some(p) = &self.player {
-            self.app.lobby.pairing.leave(p.id);
-        }
+        let player = self.player.as_ref().map(|p| p.id);
+        self.app.lobby.connection_closed(self.addr(), player).await;
     }
 }
 

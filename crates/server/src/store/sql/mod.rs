@@ -29,6 +29,7 @@ macro_rules! on_pool {
 
 mod accounts;
 pub(super) mod batch;
+pub(super) mod leader;
 mod leases;
 mod moderation;
 mod ratings;
@@ -286,6 +287,15 @@ impl SqlStore {
         let rows: Vec<GameRow> =
             on_pool!(self, p => sqlx::query_as(&q).bind(false).fetch_all(p).await?);
         self.complete_all(rows).await
+    }
+
+    pub(super) async fn live_headers(&self) -> StoreResult<Vec<StoredGame>> {
+        let q = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE ended_ms IS NULL AND imported = $1 ORDER BY created_ms"
+        );
+        let rows: Vec<GameRow> =
+            on_pool!(self, p => sqlx::query_as(&q).bind(false).fetch_all(p).await?);
+        rows.into_iter().map(decode).collect()
     }
 
     pub(super) async fn finished_games(&self, limit: i64) -> StoreResult<Vec<StoredGame>> {

@@ -1,0 +1,197 @@
+//! What handlers use for the lobby: on a single server, and on the node that runs the lobby,
+//! its requests are carried out here; on the other nodes of a cluster they go to that node
+//! over NATS (`fourhand.lobby.in`) and come back with its answer.
+
+use super::message::{LobbyReply, LobbyRequest, SettingsMsg};
+use super::{EngineLimits, Full, Lobby, Occupant, TableSettings};
+use crate::bot::BotLevel;
+use crate::bus::nats::NatsBus;
+use crate::bus::{ConnAddr, SharedBus};
+use crate::error::ServerError;
+use crate::identity::Player;
+use crate::wire::Wire;
+use fourhand_protocol::{SeatName, TableInfo, TimeControl};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+/// The subject the lobby's node takes requests on.
+pub const LOBBY_IN: &str = "fourhand.lobby.in";
+
+/// The lobby as handlers see it.
+pub struct LobbyFront {
+    /// The lobby's state (authoritative on a single server or on the lobby's node).
+    pub local: Lobby,
+    cluster: Option<Arc<NatsBus>>,
+    leading: AtomicBool,
+}
+
+fn unexpected(r: LobbyReply) -> ServerError {
+    ServerError::internal(format!("unexpected lobby reply {r:?}"))
+}
+
+impl LobbyFront {
+    /// The lobby of a node on `bus`; `cluster` when the node is one of several.
+    pub fn new(bus: SharedBus, cluster: Option<Arc<NatsBus>>) -> LobbyFront {
+        LobbyFront {
+            local: Lobby::new(bus),
+            cluster,
+            leading: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether this node runs the lobby (and its pairing): always on a single server.
+    pub fn leads(&self) -> bool {
+        self.cluster.is_none() || self.leading.load(Ordering::Acquire)
+    }
+
+    pub(super) fn set_leading(&self, on: bool) {
+        self.leading.store(on, Ordering::Release);
+    }
+
+    /// Carries out `req` where the lobby runs.
+    pub async fn ask(&self, req: LobbyRequest) -> Result<LobbyReply, ServerError> {
+        let reply = match &self.cluster {
+            Some(bus) if !self.leads() => {
+                let bytes = serde_json::to_vec(&req).map_err(ServerError::internal)?;
+                let answer = bus.request_subject(LOBBY_IN, bytes).await?;
+                serde_json::from_slice(&answer).map_err(ServerError::internal)?
+            }
+            _ => self.local.handle(req),
+        };
+        reply.ok()
+    }
+
+    /// Lobby pushes for this node's followers.
+    pub fn subscribe(&self) -> broadcast::Receiver<Wire> {
+        self.local.subscribe()
+    }
+
+    /// Every open table.
+    pub async fn tables(&self) -> Result<Vec<TableInfo>, ServerError> {
+        match self.ask(LobbyRequest::Tables).await? {
+            LobbyReply::Tables { tables } => Ok(tables),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// Opens a table.
+    pub async fn create(&self, settings: &TableSettings) -> Result<TableInfo, ServerError> {
+        let settings = SettingsMsg::from(settings);
+        match self.ask(LobbyRequest::Create { settings }).await? {
+            LobbyReply::Table { table } => Ok(table),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// Seats `occupant`; the full table when this filled it (its game is then started here).
+    pub async fn sit(
+        &self,
+        table: Uuid,
+        seat: SeatName,
+        occupant: Occupant,
+        registered: bool,
+    ) -> Result<Option<Full>, ServerError> {
+        let req = LobbyRequest::Sit {
+            table,
+            seat,
+            occupant,
+            registered,
+        };
+        match self.ask(req).await? {
+            LobbyReply::Full { full } => Ok(full),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// Frees a seat the player holds.
+    pub async fn stand(
+        &self,
+        table: Uuid,
+        seat: SeatName,
+        player: Uuid,
+    ) -> Result<(), ServerError> {
+        self.ask(LobbyRequest::Stand {
+            table,
+            seat,
+            player,
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// Puts a bot in a free seat for `asker` (see [`Lobby::add_bot`]).
+    pub async fn add_bot(
+        &self,
+        table: Uuid,
+        seat: SeatName,
+        level: BotLevel,
+        asker: Uuid,
+        live: Vec<Vec<Uuid>>,
+        limits: EngineLimits,
+    ) -> Result<Option<Full>, ServerError> {
+        let req = LobbyRequest::AddBot {
+            table,
+            seat,
+            level: level.name().to_string(),
+            asker,
+            live,
+            limits: (limits.per_player, limits.total),
+        };
+        match self.ask(req).await? {
+            LobbyReply::Full { full } => Ok(full),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// The game of a full table started: its people and the lobby are told.
+    pub async fn started(&self, full: &Full, game: Uuid) -> Result<(), ServerError> {
+        let req = LobbyRequest::Started {
+            table: full.table,
+            game,
+            notify: full.notify.clone(),
+        };
+        self.ask(req).await.map(|_| ())
+    }
+
+    /// Closes a table (a moderator's action).
+    pub async fn close_table(&self, table: Uuid) -> Result<(), ServerError> {
+        self.ask(LobbyRequest::Close { table }).await.map(|_| ())
+    }
+
+    /// A connection closed: its seats are freed and its player leaves the queues.
+    pub async fn connection_closed(&self, conn: ConnAddr, player: Option<Uuid>) {
+        let req = LobbyRequest::ConnectionClosed { conn, player };
+        if let Err(e) = self.ask(req).await {
+            tracing::warn!(error = %e.message, "could not tell the lobby a connection closed");
+        }
+    }
+
+    /// Queues `player` for quick pairing; how many wait in his queue.
+    pub async fn pair(
+        &self,
+        player: Player,
+        rules: &str,
+        time: TimeControl,
+        rating: Option<f64>,
+        notify: ConnAddr,
+    ) -> Result<usize, ServerError> {
+        let req = LobbyRequest::Pair {
+            player,
+            rules: rules.to_string(),
+            time,
+            rating,
+            notify,
+        };
+        match self.ask(req).await? {
+            LobbyReply::Waiting { waiting } => Ok(waiting),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// Takes `player` out of the quick-pairing queues.
+    pub async fn unpair(&self, player: Uuid) -> Result<(), ServerError> {
+        self.ask(LobbyRequest::Unpair { player }).await.map(|_| ())
+    }
+}

@@ -1,0 +1,74 @@
+//! Which node of a cluster runs the lobby and its pairing: the one holding a Postgres advisory
+//! lock. Every node tries to take it each second; the holder serves `fourhand.lobby.in` and
+//! checks each second that its lock's connection still answers. When the holder dies its
+//! connection ends, the lock is free, and another node takes it within about a second.
+//!
+//! The tables and queues live in the lobby node's memory: when it dies, its open tables and
+//! queues go with it (their players are told nothing and sit again); games already started are
+//! unaffected.
+
+use super::message::LobbyRequest;
+use crate::bus::nats::NatsBus;
+use crate::state::App;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The advisory lock's key: "fourhand lobby".
+pub const LOBBY_LOCK: i64 = 0x0f0a_4a1d_0001;
+
+/// How often a node tries to take the lobby, and its holder checks it still holds it.
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+
+/// Runs the contest for the lobby until shutdown.
+pub fn spawn(app: App, bus: Arc<NatsBus>) {
+    let tracker = app.tracker.clone();
+    tracker.spawn(async move {
+        let mut tick = tokio::time::interval(CHECK_EVERY);
+        let mut held: Option<(crate::store::LeaderLock, tokio::task::JoinHandle<()>)> = None;
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = app.shutdown.cancelled() => break,
+            }
+            if let Some((lock, serving)) = held.as_mut() {
+                if lock.held().await && !serving.is_finished() {
+                    continue;
+                }
+                tracing::warn!("this node lost the lobby");
+                app.lobby.set_leading(false);
+                if let Some((_, serving)) = held.take() {
+                    serving.abort();
+                }
+                continue;
+            }
+            let lock = match app.store.try_leader_lock(LOBBY_LOCK).await {
+                Ok(Some(l)) => l,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not contend for the lobby");
+                    continue;
+                }
+            };
+            let app2 = app.clone();
+            let handler = move |payload: &[u8]| {
+                let reply = match serde_json::from_slice::<LobbyRequest>(payload) {
+                    Ok(req) => app2.lobby.local.handle(req),
+                    Err(e) => super::message::LobbyReply::refused(crate::error::ServerError::new(
+                        fourhand_protocol::ErrorCode::BadRequest,
+                        format!("a lobby request that does not read: {e}"),
+                    )),
+                };
+                serde_json::to_vec(&reply).unwrap_or_default()
+            };
+            match bus.serve_subject(super::front::LOBBY_IN, handler).await {
+                Ok(serving) => {
+                    app.lobby.set_leading(true);
+                    tracing::info!(node = %bus.node_id(), "this node runs the lobby and pairing");
+                    held = Some((lock, serving));
+                }
+                Err(e) => tracing::warn!(error = %e, "could not serve the lobby"),
+            }
+        }
+        app.lobby.set_leading(false);
+    });
+}

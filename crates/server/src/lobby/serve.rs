@@ -1,0 +1,95 @@
+//! Carrying out a lobby request: the one place where [`LobbyRequest`]s meet the lobby's state.
+
+use super::message::{LobbyReply, LobbyRequest};
+use super::{EngineLimits, Lobby};
+use crate::error::ServerError;
+use fourhand_protocol::ErrorCode;
+
+impl Lobby {
+    /// Carries out `req` on this lobby.
+    pub fn handle(&self, req: LobbyRequest) -> LobbyReply {
+        match self.run(req) {
+            Ok(r) => r,
+            Err(e) => LobbyReply::refused(e),
+        }
+    }
+
+    fn run(&self, req: LobbyRequest) -> Result<LobbyReply, ServerError> {
+        Ok(match req {
+            LobbyRequest::Tables => LobbyReply::Tables {
+                tables: self.tables(),
+            },
+            LobbyRequest::Create { settings } => LobbyReply::Table {
+                table: self.create(settings.settings()?),
+            },
+            LobbyRequest::Sit {
+                table,
+                seat,
+                occupant,
+                registered,
+            } => LobbyReply::Full {
+                full: self.sit(table, seat, occupant, registered)?,
+            },
+            LobbyRequest::Stand {
+                table,
+                seat,
+                player,
+            } => {
+                self.stand(table, seat, player)?;
+                LobbyReply::Done
+            }
+            LobbyRequest::AddBot {
+                table,
+                seat,
+                level,
+                asker,
+                live,
+                limits,
+            } => {
+                let level = crate::bot::parse_level(Some(&level)).ok_or_else(|| {
+                    ServerError::new(ErrorCode::BadRequest, format!("no bot level {level}"))
+                })?;
+                let limits = EngineLimits {
+                    per_player: limits.0,
+                    total: limits.1,
+                };
+                LobbyReply::Full {
+                    full: self.add_bot(table, seat, level, asker, &live, limits)?,
+                }
+            }
+            LobbyRequest::Started {
+                table,
+                game,
+                notify,
+            } => {
+                self.announce_start(table, game, &notify);
+                LobbyReply::Done
+            }
+            LobbyRequest::Close { table } => {
+                self.close_table(table)?;
+                LobbyReply::Done
+            }
+            LobbyRequest::ConnectionClosed { conn, player } => {
+                self.connection_closed(&conn);
+                self.pairing.connection_closed(&conn);
+                if let Some(p) = player {
+                    self.pairing.leave(p);
+                }
+                LobbyReply::Done
+            }
+            LobbyRequest::Pair {
+                player,
+                rules,
+                time,
+                rating,
+                notify,
+            } => LobbyReply::Waiting {
+                waiting: self.pairing.join(player, &rules, time, rating, notify),
+            },
+            LobbyRequest::Unpair { player } => {
+                self.pairing.leave(player);
+                LobbyReply::Done
+            }
+        })
+    }
+}

@@ -1,0 +1,40 @@
+//! A role only one node of a cluster plays at a time (the lobby and its pairing), held as a
+//! Postgres session advisory lock on a connection of its own: it is released when the holder
+//! gives it up, or when its connection ends (the node died).
+
+use super::SqlStore;
+use crate::store::{StoreError, StoreResult};
+
+/// A held advisory lock and the connection that holds it.
+pub struct LeaderLock {
+    conn: sqlx::pool::PoolConnection<sqlx::Postgres>,
+}
+
+impl SqlStore {
+    pub(in crate::store) async fn try_leader_lock(
+        &self,
+        key: i64,
+    ) -> StoreResult<Option<LeaderLock>> {
+        let SqlStore::Postgres(pool) = self else {
+            return Err(StoreError::Unsupported("a cluster role needs Postgres"));
+        };
+        let mut conn = pool.acquire().await?;
+        let (got,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1)")
+            .bind(key)
+            .fetch_one(&mut *conn)
+            .await?;
+        // Without the lock the connection goes back to the pool as it was.
+        Ok(got.then_some(LeaderLock { conn }))
+    }
+}
+
+impl LeaderLock {
+    /// Whether the lock is still held: its connection still answers.
+    pub async fn held(&mut self) -> bool {
+        let ping = sqlx::query("SELECT 1").execute(&mut *self.conn);
+        matches!(
+            tokio::time::timeout(std::time::Duration::from_secs(2), ping).await,
+            Ok(Ok(_))
+        )
+    }
+}
