@@ -30,7 +30,7 @@ pub struct Cluster {
 
 /// Starts the node's lease keeper and takeover loop.
 pub fn start(app: &App, cluster: &Cluster) {
-    ownership::spawn(app.clone(), cluster.node.clone());
+    ownership::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
     takeover::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
     crate::lobby::leader::spawn(app.clone(), cluster.bus.clone());
 }

@@ -1,22 +1,36 @@
 //! Keeping this node's leases: one renewal of all of them each second; a game whose lease has
 //! passed to another node is stopped here.
+//!
+//! A node cut off from the bus for a whole lease stops renewing: its games are unreachable from
+//! the other nodes, which take them over once the leases lapse (if they can reach the bus). Its
+//! own copies go on for its local clients until a write is fenced or a renewal shows the loss.
 
-use crate::bus::NodeId;
+use crate::bus::{Bus, NodeId};
 use crate::game::registry::{LEASE_RENEW, LEASE_TTL};
 use crate::state::App;
 use std::collections::HashSet;
 
 /// Renews the node's leases until shutdown.
-pub fn spawn(app: App, node: NodeId) {
+pub fn spawn(app: App, node: NodeId, bus: std::sync::Arc<dyn Bus>) {
     let tracker = app.tracker.clone();
     tracker.spawn(async move {
         let mut tick = tokio::time::interval(LEASE_RENEW);
+        let mut bus_down_since: Option<std::time::Instant> = None;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
                 _ = app.shutdown.cancelled() => break,
             }
             let _ = app.store.record_alive_of(Some(node.as_str())).await;
+            if bus.health().0 {
+                bus_down_since = None;
+            } else {
+                let since = *bus_down_since.get_or_insert_with(std::time::Instant::now);
+                if since.elapsed() >= LEASE_TTL {
+                    tracing::warn!("cut off from the bus: this node's leases are left to lapse");
+                    continue;
+                }
+            }
             let until = crate::time::epoch_ms() + LEASE_TTL.as_millis() as i64;
             // Read before the renewal: a game taken over meanwhile is not mistaken for a loss.
             let mine = app.games.leased();

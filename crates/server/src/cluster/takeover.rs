@@ -1,6 +1,6 @@
 //! Taking over the games no node runs: those whose owner died (its lease lapsed) or stopped
 //! (it gave its leases up). Looked for every second and at once when a node is gone; the
-//! first node to take a game's lease runs it.
+//! first node to take a game's lease runs it. A node cut off from the bus takes nothing.
 
 use crate::bus::nats::NatsBus;
 use crate::bus::NodeId;
@@ -22,7 +22,10 @@ pub fn spawn(app: App, node: NodeId, bus: Arc<NatsBus>) {
                 _ = bus.orphans.notified() => {}
                 _ = app.shutdown.cancelled() => break,
             }
-            scan(&app, &node).await;
+            // Cut off from the bus, a node would take games others still run and reach.
+            if crate::bus::Bus::health(&*bus).0 {
+                scan(&app, &node).await;
+            }
         }
     });
 }
