@@ -27,13 +27,27 @@ struct Scene {
 }
 
 async fn scene(name: &str) -> Option<Scene> {
+    scene_with(name, false).await
+}
+
+/// [`scene`]; `rated`: the four are accounts at a rated table.
+async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
     let db = postgres_url().await?;
     let nats = nats()?;
     let (pa, pb) = (free_port(), free_port());
     let (na, nb) = (format!("{name}-a"), format!("{name}-b"));
     let a = start_with(pa, &data_dir(&na), &node_args(&na, &db, &nats));
     let b = start_with(pb, &data_dir(&nb), &node_args(&nb, &db, &nats));
-    let (mut c, game, tokens) = table(pa, json!({"type": "create_table", "rules": "teams"})).await;
+    let create = json!({"type": "create_table", "rules": "teams", "rated": rated});
+    let (mut c, game, tokens) = if rated {
+        let mut c = Vec::new();
+        for seat in ["s", "w", "n", "e"] {
+            c.push(account(pa, &format!("{name}_{seat}")).await);
+        }
+        table_of(pa, create, c).await
+    } else {
+        table(pa, create).await
+    };
     // South moves to node B.
     drop(c.remove(0));
     let (south, _) = rejoin(pb, &game, &tokens[0]).await;
@@ -89,7 +103,7 @@ fn signal(child: &Child, sig: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_the_owner_hands_its_game_to_another_node() {
-    let Some(mut s) = scene("kill").await else {
+    let Some(mut s) = scene_with("kill", true).await else {
         return;
     };
     let killed = Instant::now();
@@ -133,6 +147,23 @@ async fn killing_the_owner_hands_its_game_to_another_node() {
     let summary = http(s.pb, "GET", &format!("/api/games/{id}"));
     assert_eq!(summary["result"], "1-0");
     assert_eq!(metric(s.pb, "fourhand_takeovers_total"), 1.0);
+    // Rated exactly once: one change in each player's history.
+    for seat in ["s", "w", "n", "e"] {
+        let mut history = Value::Null;
+        for _ in 0..50 {
+            let p = http(s.pb, "GET", &format!("/api/players/kill_{seat}"));
+            history = p["history"].clone();
+            if history.as_array().is_some_and(|h| !h.is_empty()) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(
+            history.as_array().map(Vec::len),
+            Some(1),
+            "{seat}: {history}"
+        );
+    }
     kill(s.b);
 }
 

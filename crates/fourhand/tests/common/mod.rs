@@ -80,12 +80,18 @@ pub fn http(port: u16, method: &str, path: &str) -> Value {
 
 /// The body of an HTTP request's answer as text.
 pub fn http_text(port: u16, method: &str, path: &str) -> String {
+    http_body(port, method, path, "")
+}
+
+/// The answer's body to a request with a JSON `body`.
+pub fn http_body(port: u16, method: &str, path: &str, body: &str) -> String {
     use std::io::{Read, Write};
     let request = |buf: &mut String| -> std::io::Result<()> {
         let mut s = std::net::TcpStream::connect(("127.0.0.1", port))?;
         write!(
             s,
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
         )?;
         s.read_to_string(buf)?;
         Ok(())
@@ -112,6 +118,20 @@ pub async fn client(port: u16) -> Ws {
         .as_str()
         .unwrap()
         .to_string();
+    connect(port, &session).await
+}
+
+/// A client of a new account `name` (registered through `port`).
+pub async fn account(port: u16, name: &str) -> Ws {
+    let body = json!({"name": name, "password": "a long test password"}).to_string();
+    let answer: Value =
+        serde_json::from_str(&http_body(port, "POST", "/api/register", &body)).unwrap();
+    let session = answer["session"].as_str().expect("a session").to_string();
+    connect(port, &session).await
+}
+
+/// A client with `session`, after `hello`.
+pub async fn connect(port: u16, session: &str) -> Ws {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws"))
         .await
         .unwrap();
@@ -148,6 +168,12 @@ pub async fn table(port: u16, create: Value) -> (Vec<Ws>, Value, Vec<Value>) {
     for _ in 0..4 {
         c.push(client(port).await);
     }
+    table_of(port, create, c).await
+}
+
+/// [`table`] with these four clients.
+pub async fn table_of(port: u16, create: Value, mut c: Vec<Ws>) -> (Vec<Ws>, Value, Vec<Value>) {
+    let _ = port;
     send(&mut c[0], create).await;
     let table = expect(&mut c[0], |m| m["type"] == "table").await["table"]["id"].clone();
     let mut tokens = Vec::new();
