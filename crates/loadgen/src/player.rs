@@ -119,7 +119,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         send(
             sink,
             &ClientMsg::Sit {
-                table: table.id.clone(),
+                table: table.id.to_string(),
                 seat,
             },
         )
@@ -136,7 +136,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         let ours =
             |m: &ServerMsg| matches!(m, ServerMsg::GameStarted { table: t, .. } if *t == table.id);
         if let ServerMsg::GameStarted { game: g, .. } = expect(stream, ours).await? {
-            game = g;
+            game = g.to_string();
         }
     }
     let pending: Pending = Arc::new(Mutex::new(None));

@@ -4,6 +4,7 @@ use crate::client::ChatTarget;
 use crate::error::ErrorCode;
 use crate::types::{SeatName, TimeControl};
 use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,7 +24,7 @@ pub struct SeatInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableInfo {
     /// Table id.
-    pub id: String,
+    pub id: Uuid,
     /// Rules: `teams`, `ffa`, `verney1881`, `club1893`.
     pub rules: String,
     /// Setup code.
@@ -40,14 +41,14 @@ pub struct TableInfo {
     /// The four seats.
     pub seats: Vec<SeatInfo>,
     /// The game, once started.
-    pub game: Option<String>,
+    pub game: Option<Uuid>,
 }
 
 /// Everything a client needs to draw a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     /// Game id.
-    pub game: String,
+    pub game: Uuid,
     /// Rules.
     pub rules: String,
     /// Colour names of S, W, N, E under these rules.
@@ -192,7 +193,7 @@ pub enum ServerMsg {
     /// The answer to `hello`.
     Welcome {
         /// Player id.
-        player: String,
+        player: Uuid,
         /// Display name.
         name: String,
         /// Protocol version.
@@ -220,12 +221,12 @@ pub enum ServerMsg {
     /// A table closed (its game started elsewhere or everyone left).
     TableClosed {
         /// Table id.
-        id: String,
+        id: Uuid,
     },
     /// A seat was taken for this connection; keep the token to play and reconnect.
     Seated {
         /// Table id.
-        table: String,
+        table: Uuid,
         /// The seat.
         seat: SeatName,
         /// The secret seat token.
@@ -234,9 +235,9 @@ pub enum ServerMsg {
     /// A table filled and its game started.
     GameStarted {
         /// Table id.
-        table: String,
+        table: Uuid,
         /// Game id.
-        game: String,
+        game: Uuid,
     },
     /// Quick pairing: queued.
     Queued {
@@ -253,7 +254,7 @@ pub enum ServerMsg {
     /// One event of a game.
     Event {
         /// Game id.
-        game: String,
+        game: Uuid,
         /// Sequence number (1, 2, 3 …; per game).
         seq: u64,
         /// What happened.
@@ -262,7 +263,7 @@ pub enum ServerMsg {
     /// The legal moves of a seat this connection holds, sent when it is that seat's turn.
     Legal {
         /// Game id.
-        game: String,
+        game: Uuid,
         /// The seat.
         seat: SeatName,
         /// Moves as `from-to` or `from-to=Q`.

@@ -123,10 +123,17 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         !players[1].seen.iter().any(|m| m["event"]["kind"] == "chat"),
         "an opponent saw no partner chat"
     );
-    // The result is stored once, by the owner.
+    // The result is stored (just after the last event went out), read through another node.
     let id = game.parse().unwrap();
-    let stored = b.app.store.game(id).await.unwrap().unwrap();
-    assert_eq!(stored.end.unwrap().result, "1-0");
+    let mut end = None;
+    for _ in 0..100 {
+        end = b.app.store.game(id).await.unwrap().unwrap().end;
+        if end.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(end.expect("a stored result").result, "1-0");
     for n in [a, b, c, watcher_home] {
         n.stop().await;
     }
@@ -157,7 +164,10 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         .to_string();
     for n in &nodes {
         let listed = n.app.lobby.tables().await.unwrap();
-        assert!(listed.iter().any(|t| t.id == table), "every node lists it");
+        assert!(
+            listed.iter().any(|t| t.id.to_string() == table),
+            "every node lists it"
+        );
     }
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
         players[i]

@@ -20,12 +20,12 @@ pub fn seats(core: &GameCore) -> Vec<SeatInfo> {
 }
 
 /// The whole state at `now` (monotonic ms) and `epoch_ms`.
-pub fn snapshot(core: &GameCore, id: &str, now: u64, epoch_ms: i64) -> GameState {
+pub fn snapshot(core: &GameCore, id: uuid::Uuid, now: u64, epoch_ms: i64) -> GameState {
     let g = &core.game;
     let rules = g.rules();
     let over = core.result();
     GameState {
-        game: id.to_string(),
+        game: id,
         rules: rules.variant.short_name().to_string(),
         colours: rules.colours.iter().map(|c| c.to_string()).collect(),
         time: core.clocks.control(),

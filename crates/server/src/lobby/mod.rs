@@ -166,7 +166,7 @@ struct Table {
 impl Table {
     fn info(&self, id: Uuid) -> TableInfo {
         TableInfo {
-            id: id.to_string(),
+            id,
             rules: self.settings.rules.variant.short_name().to_string(),
             setup: self.settings.setup.code().to_string(),
             time: self.settings.time,
@@ -358,9 +358,7 @@ impl Lobby {
             Ok((info, full))
         })?;
         if full.is_some() {
-            self.push(&ServerMsg::TableClosed {
-                id: table.to_string(),
-            });
+            self.push(&ServerMsg::TableClosed { id: table });
         } else {
             self.push(&ServerMsg::Table { table: info });
         }
@@ -500,7 +498,7 @@ impl Lobby {
             self.push(&ServerMsg::Table { table: info });
         }
         for id in closed {
-            self.push(&ServerMsg::TableClosed { id: id.to_string() });
+            self.push(&ServerMsg::TableClosed { id });
         }
     }
 
@@ -511,9 +509,7 @@ impl Lobby {
                 .map(|tb| tb.notifiers())
                 .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))
         })?;
-        let msg = wire(&ServerMsg::TableClosed {
-            id: table.to_string(),
-        });
+        let msg = wire(&ServerMsg::TableClosed { id: table });
         self.tell(&notify, &msg);
         self.bus.publish_lobby(&msg);
         Ok(())
@@ -533,7 +529,7 @@ impl Lobby {
             old
         });
         for id in closed {
-            self.push(&ServerMsg::TableClosed { id: id.to_string() });
+            self.push(&ServerMsg::TableClosed { id });
         }
     }
 
@@ -543,10 +539,7 @@ impl Lobby {
     }
 
     fn announce_start(&self, table: Uuid, game: Uuid, notify: &[ConnAddr]) {
-        let msg = wire(&ServerMsg::GameStarted {
-            table: table.to_string(),
-            game: game.to_string(),
-        });
+        let msg = wire(&ServerMsg::GameStarted { table, game });
         self.tell(notify, &msg);
         self.bus.publish_lobby(&msg);
     }

@@ -157,7 +157,7 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
         // Rated pairing fills with bots at their fixed ratings when no one else comes.
         settings.rated_bots = rated;
         let table = lobby.create(settings);
-        let Ok(id) = table.id.parse() else { continue };
+        let id = table.id;
         for i in 0..4 {
             let seat = SeatName::from_index(i);
             let registered = group.get(i).is_none_or(|w| w.player.registered);
@@ -165,7 +165,7 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
                 Some(w) => {
                     let (occ, token) = Occupant::human(&w.player, w.notify.clone());
                     let seated = wire(&ServerMsg::Seated {
-                        table: table.id.clone(),
+                        table: table.id,
                         seat,
                         seat_token: token,
                     });

@@ -98,7 +98,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let (occ, token) = Occupant::human(&player, conn.addr());
             let full = app.lobby.sit(id, seat, occ, player.registered).await?;
             conn.send(&ServerMsg::Seated {
-                table,
+                table: id,
                 seat,
                 seat_token: token,
             });
@@ -251,7 +251,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
         })?;
     tracing::Span::current().record("player", tracing::field::display(&p.name));
     conn.send(&ServerMsg::Welcome {
-        player: p.id.to_string(),
+        player: p.id,
         name: p.name.clone(),
         protocol: PROTOCOL_VERSION,
     });

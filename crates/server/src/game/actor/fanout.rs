@@ -85,7 +85,7 @@ impl Actor {
 
     pub(super) fn wire_event(&self, n: &Numbered) -> Wire {
         wire(&ServerMsg::Event {
-            game: self.id.to_string(),
+            game: self.id,
             seq: n.seq,
             event: n.event.clone(),
         })
@@ -184,7 +184,7 @@ impl Actor {
             .map(|m| m.uci())
             .collect();
         let msg = wire(&ServerMsg::Legal {
-            game: self.id.to_string(),
+            game: self.id,
             seat: crate::game::convert::seat_name(seat),
             moves,
         });

@@ -314,12 +314,7 @@ impl Actor {
 
     fn snapshot(&self) -> GameState {
         let now = self.now();
-        view::snapshot(
-            &self.core,
-            &self.id.to_string(),
-            now,
-            self.epoch_at_start + now as i64,
-        )
+        view::snapshot(&self.core, self.id, now, self.epoch_at_start + now as i64)
     }
 
     /// Takes an input: refused, applied at once (nothing to store), or stored first and
