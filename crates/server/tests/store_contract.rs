@@ -245,7 +245,7 @@ async fn leases(store: Store) {
         clocks: [60_000; 4],
         at_ms: now + ply,
     };
-    let mut a = store
+    let a = store
         .acquire_lease(g.id, "node-a", now, ttl)
         .await
         .unwrap()
@@ -265,9 +265,14 @@ async fn leases(store: Store) {
     assert!(store.is_unfinished(g.id).await.unwrap());
     assert!(!store.is_unfinished(uuid::Uuid::now_v7()).await.unwrap());
     store.append_action_fenced(&a, &move_at(1)).await.unwrap();
-    // Renewed by its owner: same epoch, later expiry; still not B's.
-    assert!(store.renew_lease(&mut a, now + 2_000, ttl).await.unwrap());
-    assert_eq!(a.expires_ms, now + 5_000);
+    // Its node beats: the lease is held on, with its epoch; still not B's.
+    assert_eq!(
+        store
+            .renew_node_leases("node-a", now + 2_000, ttl)
+            .await
+            .unwrap(),
+        [(g.id, 1)]
+    );
     assert_eq!(
         store
             .acquire_lease(g.id, "node-b", now + 4_000, ttl)
@@ -284,7 +289,7 @@ async fn leases(store: Store) {
         again.epoch, 1,
         "the owner re-taking its live lease keeps the epoch"
     );
-    // A stops renewing (paused): past the expiry the game is orphaned and B takes it over.
+    // A stops beating (paused): past its last beat the game is orphaned and B takes it over.
     let late = now + 8_000;
     assert!(store
         .orphaned_games(late)
@@ -297,15 +302,14 @@ async fn leases(store: Store) {
         .unwrap()
         .expect("an expired lease passes");
     assert_eq!(b.epoch, 2);
-    // A resumes: its write and its renewal are refused; B's write goes in.
+    // A resumes: its write is refused, its beat no longer holds the game; B's write goes in.
     assert!(matches!(
         store.append_action_fenced(&a, &move_at(2)).await,
         Err(StoreError::Fenced)
     ));
-    assert!(!store.renew_lease(&mut a, late + 1, ttl).await.unwrap());
     assert!(
         !store
-            .renew_node_leases("node-a", late + ttl)
+            .renew_node_leases("node-a", late + 1, ttl)
             .await
             .unwrap()
             .iter()
@@ -313,7 +317,7 @@ async fn leases(store: Store) {
         "a node's renewal of all its leases leaves out the game it lost"
     );
     assert!(store
-        .renew_node_leases("node-b", late + 1 + ttl)
+        .renew_node_leases("node-b", late + 1, ttl)
         .await
         .unwrap()
         .contains(&(g.id, 2)));

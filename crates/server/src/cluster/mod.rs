@@ -2,9 +2,9 @@
 //! game (a lease with an epoch, [`crate::store::Lease`]); NATS carries requests and events
 //! between nodes ([`crate::bus::nats`]).
 //!
-//! - [`ownership`]: every second the node renews the leases of all its games in one statement
-//!   and stops any game whose lease passed to another node (its writes would be fenced
-//!   anyway); it records that it is alive, for the clocks of a takeover.
+//! - [`ownership`]: every second the node beats (one row, which holds all its leases) and stops
+//!   any game whose lease passed to another node (its writes would be fenced anyway); it
+//!   records that it is alive, for the clocks of a takeover.
 //! - [`takeover`]: every second, and at once when a node is gone, the node takes over the
 //!   games whose lease lapsed (a node died) or was given up (a node stopped).
 //!

@@ -1,5 +1,6 @@
-//! Keeping this node's leases: one renewal of all of them each second; a game whose lease has
-//! passed to another node is stopped here.
+//! Keeping this node's leases: its beat each second (one row, whatever the number of its
+//! games) answers which leases it still holds; a game whose lease has passed to another node
+//! is stopped here.
 //!
 //! A node cut off from the bus for a whole lease stops renewing: its games are unreachable from
 //! the other nodes, which take them over once the leases lapse (if they can reach the bus). Its
@@ -31,11 +32,12 @@ pub fn spawn(app: App, node: NodeId, bus: std::sync::Arc<dyn Bus>) {
                     continue;
                 }
             }
-            let until = crate::time::epoch_ms() + LEASE_TTL.as_millis() as i64;
+            let now = crate::time::epoch_ms();
+            let ttl = LEASE_TTL.as_millis() as i64;
             // Read before the renewal: a game taken over meanwhile is not mistaken for a loss.
             let mine = app.games.leased();
             let held: HashSet<(uuid::Uuid, i64)> =
-                match app.store.renew_node_leases(node.as_str(), until).await {
+                match app.store.renew_node_leases(node.as_str(), now, ttl).await {
                     Ok(held) => held.into_iter().collect(),
                     Err(e) => {
                         tracing::warn!(error = %e, "could not renew the leases");

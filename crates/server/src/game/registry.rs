@@ -87,9 +87,9 @@ pub struct Launcher {
     pub owner: Option<crate::bus::NodeId>,
 }
 
-/// How long a game's lease lasts unless its owner renews it (every [`LEASE_RENEW`]).
+/// How long a node's leases stay held after its last beat (it beats every [`LEASE_RENEW`]).
 pub const LEASE_TTL: Duration = Duration::from_secs(3);
-/// How often a node renews the leases of all its games.
+/// How often a node beats (renewing all its leases at once).
 pub const LEASE_RENEW: Duration = Duration::from_secs(1);
 
 /// The games this node runs, and how to start more.

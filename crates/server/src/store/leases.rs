@@ -1,31 +1,36 @@
-//! Ownership of live games between nodes: a lease per game (the owner node, an epoch, an
-//! expiry) that the owner renews, and actions written only under the current epoch (fencing).
+//! Ownership of live games between nodes: a lease per game (the owner node and an epoch),
+//! held while its node beats, and actions written only under the current epoch (fencing).
 //!
-//! A node takes a game's lease when none exists, when it has expired (the epoch is raised), or
-//! to renew its own. Writing an action checks the epoch in the same statement, so an owner that
-//! was paused past its lease (or cut off from the store) and then resumes cannot write once
-//! another node has taken the game over: its write is [`StoreError::Fenced`](super::StoreError::Fenced).
+//! Each node beats once a second ([`Store::renew_node_leases`]: one row per node, whatever
+//! the number of its games). A lease is *held* while its node's beat is fresh and it was not
+//! given up. A node takes a game's lease when none exists, when its holder stopped beating or
+//! gave it up (the epoch is then raised), or again its own. Writing an action checks the
+//! epoch in the same statement, so an owner that was paused past its beat (or cut off from
+//! the store) and then resumes cannot write once another node has taken the game over: its
+//! write is [`StoreError::Fenced`](super::StoreError::Fenced).
 
 use super::{Backend, Store, StoreResult, StoredAction};
 use uuid::Uuid;
 
-/// A game's lease as taken or renewed.
+/// A held lease's `expires_ms`: it never lapses by itself (only its node's beat does).
+pub(super) const HELD: i64 = i64::MAX;
+
+/// A game's lease as taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lease {
     /// The game.
     pub game: Uuid,
     /// The owner node.
     pub node: String,
-    /// Raised at every change of owner (and after an expiry).
+    /// Raised at every change of owner (and after a lapse).
     pub epoch: i64,
-    /// When it lapses unless renewed (epoch ms).
-    pub expires_ms: i64,
 }
 
 impl Store {
-    /// Takes the lease of `game` for `node` until `now_ms + ttl_ms`: a new lease has epoch 1; an
-    /// expired one passes to `node` with the epoch raised; `node`'s own live lease is renewed
-    /// with its epoch. `None` while another node holds a live lease.
+    /// Takes the lease of `game` for `node` (and records `node`'s beat until
+    /// `now_ms + ttl_ms`): a new lease has epoch 1; one whose node stopped beating or gave it up
+    /// passes to `node` with the epoch raised; `node`'s own held lease keeps its epoch. `None`
+    /// while another node holds it.
     pub async fn acquire_lease(
         &self,
         game: Uuid,
@@ -41,55 +46,25 @@ impl Store {
             game,
             node: node.to_string(),
             epoch,
-            expires_ms: now_ms + ttl_ms,
         }))
     }
 
-    /// Extends `lease` to `now_ms + ttl_ms` if its node still holds it under its epoch; false
-    /// when the game has passed to another node (the caller must stop running it).
-    pub async fn renew_lease(
-        &self,
-        lease: &mut Lease,
-        now_ms: i64,
-        ttl_ms: i64,
-    ) -> StoreResult<bool> {
-        let until = now_ms + ttl_ms;
-        let kept = match &*self.backend {
-            Backend::Memory(m) => m.renew_lease(lease, until),
-            Backend::Sql(s) => s.renew_lease(lease, until).await?,
-        };
-        if kept {
-            lease.expires_ms = until;
-        }
-        Ok(kept)
-    }
-
-    /// Gives a lease up at once (a graceful handover): another node may take it now, under a
-    /// higher epoch.
-    pub async fn release_lease(&self, lease: &Lease, now_ms: i64) -> StoreResult<()> {
-        match &*self.backend {
-            Backend::Memory(m) => {
-                m.release_lease(lease, now_ms);
-                Ok(())
-            }
-            Backend::Sql(s) => s.release_lease(lease, now_ms).await,
-        }
-    }
-
-    /// Extends every lease `node` holds to `until_ms`, in one statement: the (game, epoch) of
-    /// each lease it still holds. A game missing from the answer has passed to another node.
+    /// `node`'s beat: its leases are held until `now_ms + ttl_ms`. Returns the (game, epoch) of
+    /// every lease it holds; a game missing from the answer has passed to another node.
     pub async fn renew_node_leases(
         &self,
         node: &str,
-        until_ms: i64,
+        now_ms: i64,
+        ttl_ms: i64,
     ) -> StoreResult<Vec<(Uuid, i64)>> {
         match &*self.backend {
-            Backend::Memory(m) => Ok(m.renew_node_leases(node, until_ms)),
-            Backend::Sql(s) => s.renew_node_leases(node, until_ms).await,
+            Backend::Memory(m) => Ok(m.renew_node_leases(node, now_ms, ttl_ms)),
+            Backend::Sql(s) => s.renew_node_leases(node, now_ms, ttl_ms).await,
         }
     }
 
-    /// Gives up every lease `node` holds (a graceful stop): other nodes may take its games now.
+    /// Gives up every lease `node` holds and its beat (a graceful stop): other nodes may take
+    /// its games now.
     pub async fn release_node_leases(&self, node: &str, now_ms: i64) -> StoreResult<()> {
         match &*self.backend {
             Backend::Memory(m) => {
@@ -108,8 +83,8 @@ impl Store {
         }
     }
 
-    /// Live (unfinished) games whose lease has lapsed by `now_ms`, or that have none: the games
-    /// a node may take over, each with the node that held it last (if any).
+    /// Live (unfinished) games whose node stopped beating by `now_ms` or gave them up, or that
+    /// have no lease: the games a node may take over, each with the node that held it last.
     pub async fn orphaned_games(&self, now_ms: i64) -> StoreResult<Vec<(Uuid, Option<String>)>> {
         match &*self.backend {
             Backend::Memory(m) => Ok(m.orphaned_games(now_ms)),

@@ -24,6 +24,8 @@ struct State {
     aborts: Vec<(Uuid, Uuid, i64)>,
     /// game → (node, epoch, expires_ms)
     leases: HashMap<Uuid, (String, i64, i64)>,
+    /// Each cluster node's beat: its leases are held until then.
+    nodes: HashMap<String, i64>,
 }
 
 /// Everything in a mutex-guarded map.
@@ -452,36 +454,22 @@ impl MemoryStore {
         })
     }
 
+    fn holds(s: &State, node: &str, expires: i64, now: i64) -> bool {
+        expires > now && s.nodes.get(node).is_some_and(|until| *until > now)
+    }
+
     pub(super) fn acquire_lease(&self, game: Uuid, node: &str, now: i64, ttl: i64) -> Option<i64> {
         self.with(|s| {
+            s.nodes.insert(node.to_string(), now + ttl);
             let epoch = match s.leases.get(&game) {
                 None => 1,
                 Some((n, e, exp)) if n == node && *exp > now => *e,
-                Some((_, e, exp)) if *exp <= now => e + 1,
+                Some((n, e, exp)) if !Self::holds(s, n, *exp, now) => e + 1,
                 Some(_) => return None,
             };
-            s.leases.insert(game, (node.to_string(), epoch, now + ttl));
+            s.leases
+                .insert(game, (node.to_string(), epoch, super::leases::HELD));
             Some(epoch)
-        })
-    }
-
-    pub(super) fn renew_lease(&self, lease: &super::Lease, until: i64) -> bool {
-        self.with(|s| match s.leases.get_mut(&lease.game) {
-            Some((n, e, exp)) if *n == lease.node && *e == lease.epoch => {
-                *exp = until;
-                true
-            }
-            _ => false,
-        })
-    }
-
-    pub(super) fn release_lease(&self, lease: &super::Lease, now: i64) {
-        self.with(|s| {
-            if let Some((n, e, exp)) = s.leases.get_mut(&lease.game) {
-                if *n == lease.node && *e == lease.epoch {
-                    *exp = now;
-                }
-            }
         })
     }
 
@@ -491,7 +479,11 @@ impl MemoryStore {
                 .games
                 .values()
                 .filter(|g| g.end.is_none() && !g.game.imported)
-                .filter(|g| s.leases.get(&g.game.id).is_none_or(|l| l.2 <= now))
+                .filter(|g| {
+                    s.leases
+                        .get(&g.game.id)
+                        .is_none_or(|l| !Self::holds(s, &l.0, l.2, now))
+                })
                 .map(|g| (g.game.id, s.leases.get(&g.game.id).map(|l| l.0.clone())))
                 .collect();
             v.sort();
@@ -499,15 +491,13 @@ impl MemoryStore {
         })
     }
 
-    pub(super) fn renew_node_leases(&self, node: &str, until: i64) -> Vec<(Uuid, i64)> {
+    pub(super) fn renew_node_leases(&self, node: &str, now: i64, ttl: i64) -> Vec<(Uuid, i64)> {
         self.with(|s| {
+            s.nodes.insert(node.to_string(), now + ttl);
             s.leases
-                .iter_mut()
-                .filter(|(_, (n, _, _))| n == node)
-                .map(|(g, (_, e, exp))| {
-                    *exp = until;
-                    (*g, *e)
-                })
+                .iter()
+                .filter(|(_, (n, _, exp))| n == node && *exp > now)
+                .map(|(g, (_, e, _))| (*g, *e))
                 .collect()
         })
     }
@@ -519,6 +509,7 @@ impl MemoryStore {
                     *exp = now;
                 }
             }
+            s.nodes.remove(node);
         })
     }
 

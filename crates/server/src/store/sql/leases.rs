@@ -2,10 +2,18 @@
 //! while the writer's epoch is current (the same statement checks it).
 
 use super::{json, unique_violation, SqlStore};
+use crate::store::leases::HELD;
 use crate::store::{Lease, StoreError, StoreResult, StoredAction};
 use uuid::Uuid;
 
 impl SqlStore {
+    async fn beat(&self, node: &str, until: i64) -> StoreResult<()> {
+        let q = "INSERT INTO cluster_nodes (node, alive_until_ms) VALUES ($1, $2) \
+                 ON CONFLICT (node) DO UPDATE SET alive_until_ms = excluded.alive_until_ms";
+        on_pool!(self, p => sqlx::query(q).bind(node).bind(until).execute(p).await.map(|_| ()))?;
+        Ok(())
+    }
+
     pub(in crate::store) async fn acquire_lease(
         &self,
         game: Uuid,
@@ -13,45 +21,35 @@ impl SqlStore {
         now: i64,
         ttl: i64,
     ) -> StoreResult<Option<i64>> {
-        // A new lease starts at epoch 1; the same node's live lease keeps its epoch; an expired
-        // one is taken with the epoch raised; another node's live lease is left alone (no row).
+        self.beat(node, now + ttl).await?;
+        // A new lease starts at epoch 1; the same node's held lease keeps its epoch; one whose
+        // node stopped beating, or that was given up, is taken with the epoch raised; a lease
+        // another node holds is left alone (no row).
         let q = "INSERT INTO game_leases (game_id, node, epoch, expires_ms) VALUES ($1, $2, 1, $3) \
                  ON CONFLICT (game_id) DO UPDATE SET \
                    epoch = CASE WHEN game_leases.node = excluded.node AND game_leases.expires_ms > $4 \
                                 THEN game_leases.epoch ELSE game_leases.epoch + 1 END, \
                    node = excluded.node, expires_ms = excluded.expires_ms \
                  WHERE game_leases.node = excluded.node OR game_leases.expires_ms <= $4 \
+                    OR NOT EXISTS (SELECT 1 FROM cluster_nodes n \
+                                   WHERE n.node = game_leases.node AND n.alive_until_ms > $4) \
                  RETURNING epoch";
         let row: Option<(i64,)> = on_pool!(self, p => sqlx::query_as(q)
-            .bind(game).bind(node).bind(now + ttl).bind(now)
+            .bind(game).bind(node).bind(HELD).bind(now)
             .fetch_optional(p).await?);
         Ok(row.map(|(e,)| e))
-    }
-
-    pub(in crate::store) async fn renew_lease(&self, l: &Lease, until: i64) -> StoreResult<bool> {
-        let q = "UPDATE game_leases SET expires_ms = $1 WHERE game_id = $2 AND node = $3 AND epoch = $4";
-        let n = on_pool!(self, p => sqlx::query(q)
-            .bind(until).bind(l.game).bind(&l.node).bind(l.epoch)
-            .execute(p).await?.rows_affected());
-        Ok(n == 1)
-    }
-
-    pub(in crate::store) async fn release_lease(&self, l: &Lease, now: i64) -> StoreResult<()> {
-        let q = "UPDATE game_leases SET expires_ms = $1 WHERE game_id = $2 AND node = $3 AND epoch = $4";
-        on_pool!(self, p => sqlx::query(q)
-            .bind(now).bind(l.game).bind(&l.node).bind(l.epoch)
-            .execute(p).await.map(|_| ()))?;
-        Ok(())
     }
 
     pub(in crate::store) async fn renew_node_leases(
         &self,
         node: &str,
-        until: i64,
+        now: i64,
+        ttl: i64,
     ) -> StoreResult<Vec<(Uuid, i64)>> {
-        let q = "UPDATE game_leases SET expires_ms = $1 WHERE node = $2 RETURNING game_id, epoch";
+        self.beat(node, now + ttl).await?;
+        let q = "SELECT game_id, epoch FROM game_leases WHERE node = $1 AND expires_ms > $2";
         let rows: Vec<(Uuid, i64)> = on_pool!(self, p => sqlx::query_as(q)
-            .bind(until).bind(node).fetch_all(p).await?);
+            .bind(node).bind(now).fetch_all(p).await?);
         Ok(rows)
     }
 
@@ -62,6 +60,8 @@ impl SqlStore {
     ) -> StoreResult<()> {
         let q = "UPDATE game_leases SET expires_ms = $1 WHERE node = $2";
         on_pool!(self, p => sqlx::query(q).bind(now).bind(node).execute(p).await.map(|_| ()))?;
+        let q = "DELETE FROM cluster_nodes WHERE node = $1";
+        on_pool!(self, p => sqlx::query(q).bind(node).execute(p).await.map(|_| ()))?;
         Ok(())
     }
 
@@ -77,7 +77,9 @@ impl SqlStore {
         now: i64,
     ) -> StoreResult<Vec<(Uuid, Option<String>)>> {
         let q = "SELECT g.id, l.node FROM games g LEFT JOIN game_leases l ON l.game_id = g.id \
-                 WHERE g.ended_ms IS NULL AND g.imported = $1 AND (l.game_id IS NULL OR l.expires_ms <= $2) \
+                 LEFT JOIN cluster_nodes n ON n.node = l.node \
+                 WHERE g.ended_ms IS NULL AND g.imported = $1 \
+                   AND (l.game_id IS NULL OR l.expires_ms <= $2 OR n.node IS NULL OR n.alive_until_ms <= $2) \
                  ORDER BY g.id";
         let rows: Vec<(Uuid, Option<String>)> = on_pool!(self, p => sqlx::query_as(q)
             .bind(false).bind(now).fetch_all(p).await?);
