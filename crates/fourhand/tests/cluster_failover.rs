@@ -259,3 +259,71 @@ async fn a_node_stopped_gracefully_hands_its_game_over() {
     );
     kill(s.b);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_tables_outlive_the_lobby_node() {
+    let Some(db) = postgres_url().await else {
+        return;
+    };
+    let Some(nats) = nats() else {
+        return;
+    };
+    let ports = [free_port(), free_port()];
+    let mut nodes: Vec<Option<Child>> = ["lobby-a", "lobby-b"]
+        .iter()
+        .zip(ports)
+        .map(|(n, p)| Some(start_with(p, &data_dir(n), &node_args(n, &db, &nats))))
+        .collect();
+    // Which node runs the lobby (one does, within a couple of seconds).
+    let end = Instant::now() + Duration::from_secs(10);
+    let lobby = loop {
+        let found = (0..2).find(|&i| http(ports[i], "GET", "/healthz")["lobby"] == true);
+        if let Some(i) = found {
+            break i;
+        }
+        assert!(Instant::now() < end, "no node took the lobby");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let other = 1 - lobby;
+    // A table opened and half filled through the other node.
+    let mut c = vec![client(ports[other]).await, client(ports[other]).await];
+    send(&mut c[0], json!({"type": "create_table", "rules": "teams"})).await;
+    let table = expect(&mut c[0], |m| m["type"] == "table").await["table"]["id"].clone();
+    for (i, seat) in ["S", "W"].iter().enumerate() {
+        send(
+            &mut c[i],
+            json!({"type": "sit", "table": table, "seat": seat}),
+        )
+        .await;
+        expect(&mut c[i], |m| m["type"] == "seated").await;
+    }
+    // Saved within a second; then the lobby node dies.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    kill(nodes[lobby].take().unwrap());
+    // The other node takes the lobby with the table as it was; two more sit and it starts.
+    let end = Instant::now() + Duration::from_secs(10);
+    while http(ports[other], "GET", "/healthz")["lobby"] != true {
+        assert!(Instant::now() < end, "the lobby was not taken over");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let tables = http(ports[other], "GET", "/api/tables");
+    let t = tables
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table)
+        .unwrap_or_else(|| panic!("the table survived: {tables}"));
+    assert!(t["seats"][0]["name"].is_string() && t["seats"][1]["name"].is_string());
+    for seat in ["N", "E"] {
+        let mut p = client(ports[other]).await;
+        send(&mut p, json!({"type": "sit", "table": table, "seat": seat})).await;
+        expect(&mut p, |m| m["type"] == "seated").await;
+        c.push(p);
+    }
+    for p in c.iter_mut() {
+        expect(p, |m| m["type"] == "game_started" && m["table"] == table).await;
+    }
+    for n in nodes.into_iter().flatten() {
+        kill(n);
+    }
+}

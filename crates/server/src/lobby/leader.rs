@@ -3,11 +3,12 @@
 //! checks each second that its lock's connection still answers. When the holder dies its
 //! connection ends, the lock is free, and another node takes it within about a second.
 //!
-//! The tables and queues live in the lobby node's memory: when it dies, its open tables and
-//! queues go with it (their players are told nothing and sit again); games already started are
-//! unaffected.
+//! The tables and queues live in the lobby node's memory, saved to the store at most once a
+//! second when they changed ([`super::snapshot`]); the next lobby node reads them back, so a
+//! table or a queue outlives the node (a change in its last second may be lost).
 
 use super::message::LobbyRequest;
+use super::snapshot::LOBBY_SETTING;
 use crate::bus::nats::NatsBus;
 use crate::state::App;
 use std::sync::Arc;
@@ -32,6 +33,7 @@ pub fn spawn(app: App, bus: Arc<NatsBus>) {
             }
             if let Some((lock, serving)) = held.as_mut() {
                 if lock.held().await && !serving.is_finished() {
+                    save(&app).await;
                     continue;
                 }
                 tracing::warn!("this node lost the lobby");
@@ -49,6 +51,15 @@ pub fn spawn(app: App, bus: Arc<NatsBus>) {
                     continue;
                 }
             };
+            // The tables and queues as the last lobby node saved them.
+            match app.store.setting(LOBBY_SETTING).await {
+                Ok(Some(text)) => match serde_json::from_str(&text) {
+                    Ok(doc) => app.lobby.local.import(doc),
+                    Err(e) => tracing::warn!(error = %e, "the saved lobby does not read"),
+                },
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "could not read the saved lobby"),
+            }
             let app2 = app.clone();
             let handler = move |payload: &[u8]| {
                 let reply = match serde_json::from_slice::<LobbyRequest>(payload) {
@@ -69,6 +80,22 @@ pub fn spawn(app: App, bus: Arc<NatsBus>) {
                 Err(e) => tracing::warn!(error = %e, "could not serve the lobby"),
             }
         }
+        if app.lobby.leads() {
+            save(&app).await;
+        }
         app.lobby.set_leading(false);
     });
+}
+
+/// Saves the lobby's tables and queues when they changed.
+async fn save(app: &App) {
+    if !super::snapshot::changed(&app.lobby.local) {
+        return;
+    }
+    let doc = app.lobby.local.export();
+    let text = serde_json::to_string(&doc).unwrap_or_default();
+    if let Err(e) = app.store.set_setting(LOBBY_SETTING, &text).await {
+        tracing::warn!(error = %e, "could not save the lobby");
+        app.lobby.local.touch();
+    }
 }

@@ -6,6 +6,7 @@ pub mod leader;
 pub mod message;
 pub mod pairing;
 mod serve;
+pub mod snapshot;
 
 /// [`GameSpec`] on the wire, as a [`message::SpecMsg`].
 mod spec_msg {
@@ -246,6 +247,8 @@ pub struct Full {
 /// table's changes and its start whether they subscribe or not.
 pub struct Lobby {
     tables: Mutex<HashMap<Uuid, Table>>,
+    /// Something changed since the lobby was last saved (a cluster's lobby node saves it).
+    dirty: std::sync::atomic::AtomicBool,
     /// Where its pushes and its messages to seated people go.
     bus: SharedBus,
     /// The quick-pairing queues.
@@ -257,6 +260,7 @@ impl Lobby {
     pub fn new(bus: SharedBus) -> Lobby {
         Lobby {
             tables: Mutex::new(HashMap::new()),
+            dirty: Default::default(),
             bus,
             pairing: pairing::Queues::default(),
         }
@@ -272,12 +276,18 @@ impl Lobby {
         f(&mut t)
     }
 
+    /// Marks the lobby as changed (to be saved).
+    pub(crate) fn touch(&self) {
+        self.dirty.store(true, std::sync::atomic::Ordering::Release);
+    }
+
     /// Lobby pushes (of the whole cluster).
     pub fn subscribe(&self) -> broadcast::Receiver<Wire> {
         self.bus.node().lobby.subscribe()
     }
 
     fn push(&self, msg: &ServerMsg) {
+        self.touch();
         self.bus.publish_lobby(&wire(msg));
     }
 

@@ -74,6 +74,39 @@ impl Queues {
         list.len()
     }
 
+    /// Every waiter, as documents (for the lobby's document in the store).
+    pub(super) fn all(&self) -> Vec<super::snapshot::WaiterDoc> {
+        let q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        q.iter()
+            .flat_map(|((rules, time, _), list)| {
+                list.iter().map(move |w| super::snapshot::WaiterDoc {
+                    rules: rules.clone(),
+                    time: *time,
+                    player: w.player.clone(),
+                    notify: w.notify.clone(),
+                    waited_ms: w.since.elapsed().as_millis() as u64,
+                    rating: w.rating,
+                })
+            })
+            .collect()
+    }
+
+    /// Replaces the queues with these waiters; `ago(ms)` is the instant `ms` ago.
+    pub(super) fn import(&self, waiters: Vec<super::snapshot::WaiterDoc>, ago: fn(u64) -> Instant) {
+        let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        q.clear();
+        for w in waiters {
+            q.entry((w.rules, w.time, w.rating.is_some()))
+                .or_default()
+                .push(Waiter {
+                    player: w.player,
+                    notify: w.notify,
+                    since: ago(w.waited_ms),
+                    rating: w.rating,
+                });
+        }
+    }
+
     /// Takes the waiters of a closed connection out of every queue.
     pub fn connection_closed(&self, conn: &ConnAddr) {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());

@@ -8,6 +8,9 @@ use fourhand_protocol::ErrorCode;
 impl Lobby {
     /// Carries out `req` on this lobby.
     pub fn handle(&self, req: LobbyRequest) -> LobbyReply {
+        if !matches!(req, LobbyRequest::Tables) {
+            self.touch();
+        }
         match self.run(req) {
             Ok(r) => r,
             Err(e) => LobbyReply::refused(e),

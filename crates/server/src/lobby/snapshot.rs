@@ -1,0 +1,101 @@
+//! The lobby as a document the lobby node keeps in the store (at most once a second, when
+//! something changed): the node that takes the lobby over after it reads it back, so open
+//! tables, their seated people and the pairing queues survive the loss of the lobby node.
+
+use super::message::SettingsMsg;
+use super::pairing::Queues;
+use super::{Lobby, Occupant, Table};
+use crate::bus::ConnAddr;
+use crate::identity::Player;
+use fourhand_protocol::TimeControl;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+use uuid::Uuid;
+
+/// The store setting that holds the document.
+pub const LOBBY_SETTING: &str = "cluster_lobby";
+
+/// The whole lobby.
+#[derive(Default, Serialize, Deserialize)]
+pub struct LobbyDoc {
+    tables: Vec<TableDoc>,
+    waiters: Vec<WaiterDoc>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct TableDoc {
+    id: Uuid,
+    settings: SettingsMsg,
+    seats: [Option<Occupant>; 4],
+    /// How long ago it opened (or its last person left), ms.
+    idle_ms: u64,
+}
+
+/// One quick-pairing waiter.
+#[derive(Serialize, Deserialize)]
+pub(super) struct WaiterDoc {
+    pub(super) rules: String,
+    pub(super) time: TimeControl,
+    pub(super) player: Player,
+    pub(super) notify: ConnAddr,
+    pub(super) waited_ms: u64,
+    pub(super) rating: Option<f64>,
+}
+
+fn ago(ms: u64) -> Instant {
+    let now = Instant::now();
+    now.checked_sub(Duration::from_millis(ms)).unwrap_or(now)
+}
+
+impl Lobby {
+    /// The lobby as a document.
+    pub fn export(&self) -> LobbyDoc {
+        let tables = self.with(|t| {
+            t.iter()
+                .map(|(id, tb)| TableDoc {
+                    id: *id,
+                    settings: SettingsMsg::from(&tb.settings),
+                    seats: tb.seats.clone(),
+                    idle_ms: tb.since.elapsed().as_millis() as u64,
+                })
+                .collect()
+        });
+        LobbyDoc {
+            tables,
+            waiters: self.pairing.export(),
+        }
+    }
+
+    /// Replaces the lobby's tables and queues with `doc`'s.
+    pub fn import(&self, doc: LobbyDoc) {
+        self.with(|t| {
+            t.clear();
+            for d in doc.tables {
+                let Ok(settings) = d.settings.settings() else {
+                    continue;
+                };
+                t.insert(
+                    d.id,
+                    Table {
+                        settings,
+                        seats: d.seats,
+                        since: ago(d.idle_ms),
+                    },
+                );
+            }
+        });
+        self.pairing.import(doc.waiters, ago);
+    }
+}
+
+impl Queues {
+    /// Every waiter, as documents.
+    fn export(&self) -> Vec<WaiterDoc> {
+        self.all()
+    }
+}
+
+/// Whether the lobby changed since it was last saved.
+pub(super) fn changed(lobby: &Lobby) -> bool {
+    lobby.dirty.swap(false, std::sync::atomic::Ordering::AcqRel)
+}
