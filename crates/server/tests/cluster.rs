@@ -56,6 +56,15 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     watcher.send(json!({"type": "join", "game": game})).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
 
+    // A spectator of node D that loses its socket and comes back with `since` gets exactly the
+    // events it missed, from a game that runs on A.
+    let mut early = watcher_home.client("early").await;
+    early.send(json!({"type": "join", "game": game})).await;
+    let seen_seq = early.expect(|m| m["type"] == "snapshot").await["state"]["seq"]
+        .as_u64()
+        .unwrap();
+    drop(early);
+
     // Partner chat between South (A) and North (C); West (B) and the spectator must not see it.
     players[0]
         .send(json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": "push the h-pawn"}))
@@ -114,6 +123,24 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     assert!(
         !seen.iter().any(|m| m["event"]["kind"] == "chat"),
         "the spectator saw no partner chat"
+    );
+    let mut back = watcher_home.client("early").await;
+    back.send(json!({"type": "join", "game": game, "since": seen_seq}))
+        .await;
+    // (Partner chat is numbered too, but a spectator's catch-up leaves it out.)
+    let first = back.expect(|m| m["type"] == "event").await;
+    let mut resumed = vec![first];
+    while resumed.last().unwrap()["event"]["kind"] != "over" {
+        resumed.push(back.expect(|m| m["type"] == "event").await);
+    }
+    let tail: Vec<&serde_json::Value> = seen
+        .iter()
+        .filter(|m| m["seq"].as_u64().unwrap() > seen_seq)
+        .collect();
+    assert_eq!(
+        resumed.iter().collect::<Vec<_>>(),
+        tail,
+        "the resumed stream is the live one"
     );
     // West (node B), an opponent, never saw it either: the game's end is the barrier.
     players[1]
@@ -258,4 +285,21 @@ async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     let mut buf = String::new();
     s.read_to_string(&mut buf).await.unwrap();
     buf.split_once("\r\n\r\n").unwrap().1.to_string()
+}
+
+#[tokio::test]
+async fn a_cluster_node_refuses_sqlite() {
+    let mut config = fourhand_server::Config::for_tests();
+    config.nats_url = Some("nats://127.0.0.1:1".into());
+    let store = fourhand_server::store::Store::connect(&support::sqlite_url())
+        .await
+        .unwrap();
+    let err = fourhand_server::state(config, store)
+        .await
+        .err()
+        .expect("refused");
+    assert!(
+        err.to_string().contains("needs a Postgres --database-url"),
+        "{err}"
+    );
 }
