@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 /// Two nodes A and B; a Teams game whose table filled on A (so A owns it), South and a
 /// spectator following it from B, the other players from A, four moves played.
 struct Scene {
-    a: Child,
-    b: Child,
+    /// A, B (killed when the scene is dropped, even by a failed assertion).
+    nodes: Procs,
     pa: u16,
     pb: u16,
     game: Value,
@@ -59,8 +59,7 @@ async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
     send(&mut watcher, json!({"type": "join", "game": game})).await;
     expect(&mut watcher, |m| m["type"] == "snapshot").await;
     Some(Scene {
-        a,
-        b,
+        nodes: Procs(vec![a, b]),
         pa,
         pb,
         game,
@@ -69,6 +68,18 @@ async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
         watcher,
         _nats: nats,
     })
+}
+
+/// Server processes, killed when dropped.
+struct Procs(Vec<Child>);
+
+impl Drop for Procs {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
 }
 
 /// The moves of the game as the store has them, read through node `port`.
@@ -107,8 +118,8 @@ async fn killing_the_owner_hands_its_game_to_another_node() {
         return;
     };
     let killed = Instant::now();
-    s.a.kill().unwrap();
-    s.a.wait().unwrap();
+    s.nodes.0[0].kill().unwrap();
+    s.nodes.0[0].wait().unwrap();
     let (state, took) = resynced(&mut s, killed).await;
     eprintln!("takeover after kill -9: {} ms", took.as_millis());
     assert!(took < Duration::from_secs(8), "taken over in {took:?}");
@@ -164,7 +175,6 @@ async fn killing_the_owner_hands_its_game_to_another_node() {
             "{seat}: {history}"
         );
     }
-    kill(s.b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -173,7 +183,7 @@ async fn a_paused_owner_cannot_write_after_its_lease_passed() {
         return;
     };
     let paused = Instant::now();
-    signal(&s.a, "-STOP");
+    signal(&s.nodes.0[0], "-STOP");
     let (state, took) = resynced(&mut s, paused).await;
     eprintln!("takeover of a paused owner: {} ms", took.as_millis());
     assert_eq!(state["to_move"], "S");
@@ -185,7 +195,7 @@ async fn a_paused_owner_cannot_write_after_its_lease_passed() {
         json!({"type": "play", "game": s.game, "seat": "W", "from": "b9", "to": "c9"}),
     )
     .await;
-    signal(&s.a, "-CONT");
+    signal(&s.nodes.0[0], "-CONT");
     // A's copy of the game must stop; whatever it does, it cannot write: West's move is
     // refused (A's write is fenced) or reaches B, the owner, and is played there.
     let end = Instant::now() + Duration::from_secs(10);
@@ -228,8 +238,6 @@ async fn a_paused_owner_cannot_write_after_its_lease_passed() {
         Value::from(watched),
         "the store holds exactly what the owner B played"
     );
-    kill(s.a);
-    kill(s.b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -238,7 +246,7 @@ async fn a_node_stopped_gracefully_hands_its_game_over() {
         return;
     };
     let stopped = Instant::now();
-    signal(&s.a, "-TERM");
+    signal(&s.nodes.0[0], "-TERM");
     let (state, took) = resynced(&mut s, stopped).await;
     eprintln!("handover at SIGTERM: {} ms", took.as_millis());
     assert!(took < Duration::from_secs(3), "handed over in {took:?}");
@@ -246,7 +254,7 @@ async fn a_node_stopped_gracefully_hands_its_game_over() {
         state["moves"],
         json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8"])
     );
-    assert!(s.a.wait().unwrap().success(), "A stopped cleanly");
+    assert!(s.nodes.0[0].wait().unwrap().success(), "A stopped cleanly");
     for i in 1..4 {
         s.c[i] = rejoin(s.pb, &s.game, &s.tokens[i]).await.0;
     }
@@ -257,7 +265,6 @@ async fn a_node_stopped_gracefully_hands_its_game_over() {
         stored_moves(s.pb, &s.game),
         json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8", "h3-h4", "b9-c9"])
     );
-    kill(s.b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -269,11 +276,13 @@ async fn open_tables_outlive_the_lobby_node() {
         return;
     };
     let ports = [free_port(), free_port()];
-    let mut nodes: Vec<Option<Child>> = ["lobby-a", "lobby-b"]
-        .iter()
-        .zip(ports)
-        .map(|(n, p)| Some(start_with(p, &data_dir(n), &node_args(n, &db, &nats))))
-        .collect();
+    let mut nodes = Procs(
+        ["lobby-a", "lobby-b"]
+            .iter()
+            .zip(ports)
+            .map(|(n, p)| start_with(p, &data_dir(n), &node_args(n, &db, &nats)))
+            .collect(),
+    );
     // Which node runs the lobby (one does, within a couple of seconds).
     let end = Instant::now() + Duration::from_secs(10);
     let lobby = loop {
@@ -299,7 +308,8 @@ async fn open_tables_outlive_the_lobby_node() {
     }
     // Saved within a second; then the lobby node dies.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    kill(nodes[lobby].take().unwrap());
+    nodes.0[lobby].kill().unwrap();
+    nodes.0[lobby].wait().unwrap();
     // The other node takes the lobby with the table as it was; two more sit and it starts.
     let end = Instant::now() + Duration::from_secs(10);
     while http(ports[other], "GET", "/healthz")["lobby"] != true {
@@ -323,7 +333,45 @@ async fn open_tables_outlive_the_lobby_node() {
     for p in c.iter_mut() {
         expect(p, |m| m["type"] == "game_started" && m["table"] == table).await;
     }
-    for n in nodes.into_iter().flatten() {
-        kill(n);
+    drop(nodes);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_stops_even_when_nats_is_gone() {
+    let Some(db) = postgres_url().await else {
+        return;
+    };
+    let Some(nats) = nats() else {
+        return;
+    };
+    let port = free_port();
+    let mut node = Procs(vec![start_with(
+        port,
+        &data_dir("nonats"),
+        &node_args("nonats", &db, &nats),
+    )]);
+    let end = Instant::now() + Duration::from_secs(10);
+    while http_text(port, "GET", "/healthz").is_empty()
+        || http(port, "GET", "/healthz")["status"] != "ok"
+    {
+        assert!(Instant::now() < end, "the node did not come up");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(nats);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        http(port, "GET", "/healthz")["bus"],
+        false,
+        "the bus is reported down"
+    );
+    signal(&node.0[0], "-TERM");
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Some(status) = node.0[0].try_wait().unwrap() {
+            assert!(status.success());
+            break;
+        }
+        assert!(Instant::now() < end, "the node did not stop without NATS");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }

@@ -40,6 +40,8 @@ const REMOTE_TIMEOUT: Duration = Duration::from_secs(10);
 pub const NODE_SILENT: Duration = Duration::from_secs(3);
 /// How often a node announces itself.
 const ANNOUNCE_EVERY: Duration = Duration::from_secs(1);
+/// The longest a subscription or a last message waits for NATS.
+const CALL_WAIT: Duration = Duration::from_secs(3);
 /// Subject of the nodes' announcements.
 const NODES_ALIVE: &str = "fourhand.nodes.alive";
 
@@ -144,11 +146,15 @@ impl NatsBus {
     /// Tells every node that this one stops: their games forget its connections and they
     /// take its games over without waiting for its leases to lapse.
     pub async fn announce_stop(&self) {
-        let _ = self
-            .client
-            .publish(NODE_GONE, Bytes::from(self.node.id.as_str().to_string()))
-            .await;
-        let _ = self.client.flush().await;
+        let said = async {
+            let _ = self
+                .client
+                .publish(NODE_GONE, Bytes::from(self.node.id.as_str().to_string()))
+                .await;
+            let _ = self.client.flush().await;
+        };
+        // Without NATS the other nodes notice the silence instead.
+        let _ = tokio::time::timeout(CALL_WAIT, said).await;
     }
 
     /// A node is gone: the local games forget its connections; orphans may be taken now.
@@ -180,12 +186,18 @@ impl NatsBus {
         subject: &'static str,
         handler: impl Fn(&[u8]) -> Vec<u8> + Send + Sync + 'static,
     ) -> Result<JoinHandle<()>, String> {
-        let mut sub = self
-            .client
-            .subscribe(subject)
+        let subscribed = async {
+            let sub = self
+                .client
+                .subscribe(subject)
+                .await
+                .map_err(|e| e.to_string())?;
+            self.client.flush().await.map_err(|e| e.to_string())?;
+            Ok::<_, String>(sub)
+        };
+        let mut sub = tokio::time::timeout(CALL_WAIT, subscribed)
             .await
-            .map_err(|e| e.to_string())?;
-        self.client.flush().await.map_err(|e| e.to_string())?;
+            .map_err(|_| "NATS did not answer".to_string())??;
         let client = self.client.clone();
         let metrics = self.metrics.clone();
         Ok(tokio::spawn(async move {
@@ -329,13 +341,26 @@ impl Bus for NatsBus {
             let (rx, _) = self.node.hubs.subscribe(game);
             let feeding = watched.get(&game).is_some_and(|t| !t.is_finished());
             if !feeding {
-                match self.client.subscribe(game_pub(game)).await {
-                    Ok(sub) => {
-                        let _ = self.client.flush().await;
+                let subscribed = async {
+                    let sub = self
+                        .client
+                        .subscribe(game_pub(game))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    let _ = self.client.flush().await;
+                    Ok::<_, String>(sub)
+                };
+                match tokio::time::timeout(CALL_WAIT, subscribed).await {
+                    Ok(Ok(sub)) => {
                         let task = tokio::spawn(feed_hub(self.node.hubs.clone(), game, sub));
                         watched.insert(game, task);
                     }
-                    Err(e) => tracing::warn!(%game, error = %e, "cannot follow a game's events"),
+                    Ok(Err(e)) => {
+                        tracing::warn!(%game, error = %e, "cannot follow a game's events")
+                    }
+                    Err(_) => {
+                        tracing::warn!(%game, "NATS did not answer; cannot follow a game's events")
+                    }
                 }
             }
             rx
@@ -515,7 +540,8 @@ async fn watch_nodes(
     loop {
         tokio::select! {
             _ = tick.tick() => {
-                let _ = bus.client.publish(NODES_ALIVE, Bytes::from(bus.node.id.as_str().to_string())).await;
+                // Queued, never awaited: a NATS outage must not hold this loop (nor a shutdown).
+                bus.send(NODES_ALIVE.to_string(), bus.node.id.as_str().to_string());
                 let now = Instant::now();
                 let silent: Vec<NodeId> = {
                     let mut peers = bus.peers.lock().unwrap_or_else(|p| p.into_inner());
