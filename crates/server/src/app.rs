@@ -51,7 +51,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
             )
             .await?;
             tracing::info!(%node, nats = %url, "cluster node");
-            Some(crate::cluster::Cluster {
+            Some(crate::cluster::node::Cluster {
                 node: node.clone(),
                 bus,
                 public_url: config.public_url.clone(),

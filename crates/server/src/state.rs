@@ -24,7 +24,7 @@ pub struct AppState {
     /// How requests reach games and games reach connections (in-process, or NATS).
     pub bus: crate::bus::SharedBus,
     /// This node's part in a cluster (none: a single server).
-    pub cluster: Option<crate::cluster::Cluster>,
+    pub cluster: Option<crate::cluster::node::Cluster>,
     /// Tables and pairing.
     pub lobby: LobbyFront,
     /// Counters.

@@ -1,7 +1,7 @@
 //! The public streams of games that this node's spectators follow: one broadcast channel per
 //! game, fed by the bus (in-process, or from the game's NATS subject).
 
-use crate::game::command::PublicEvent;
+use super::PublicEvent;
 use crate::wire::Wire;
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -3,8 +3,9 @@
 
 use super::message::{Delivery, GameReply, GameRequest};
 use super::node::Node;
+use super::PublicEvent;
 use super::{BoxFuture, Bus, BusError, ConnAddr, NodeId, ReplyTo};
-use crate::game::command::{Command, PublicEvent};
+use crate::game::command::Command;
 use crate::wire::Wire;
 use tokio::sync::broadcast;
 use uuid::Uuid;

@@ -8,7 +8,7 @@
 //! resync, after which events flow again. The connection keeps its seats meanwhile.
 
 use super::message::Delivery;
-use crate::game::command::ConnId;
+use super::ConnId;
 use crate::wire::Wire;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};

@@ -26,7 +26,6 @@ pub mod replies;
 pub mod subjects;
 pub mod upkeep;
 
-use crate::game::command::{ConnId, PublicEvent};
 use crate::wire::Wire;
 use message::{Delivery, GameReply, GameRequest};
 use serde::{Deserialize, Serialize};
@@ -35,6 +34,12 @@ use std::pin::Pin;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 use uuid::Uuid;
+
+/// Identifies one client connection on its node.
+pub type ConnId = u64;
+
+/// A public event on a spectators' stream: its number and the message.
+pub type PublicEvent = (u64, Wire);
 
 /// A future the bus returns (boxed: the bus is used as a trait object).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

@@ -14,8 +14,9 @@
 use super::message::{decode_public, encode_public, Delivery, GameReply, GameRequest};
 use super::node::{Node, REQUEST_TIMEOUT};
 use super::subjects::{game_in, game_pub, node_deliver, GAME_MOVED, LOBBY, NODE_GONE};
+use super::PublicEvent;
 use super::{BoxFuture, Bus, BusError, ConnAddr, NodeId, ReplyTo};
-use crate::game::command::{Command, PublicEvent};
+use crate::game::command::Command;
 use crate::metrics::Metrics;
 use crate::store::Store;
 use crate::wire::Wire;

@@ -5,31 +5,21 @@
 //! - [`ownership`]: every second the node beats (one row, which holds all its leases) and stops
 //!   any game whose lease passed to another node (its writes would be fenced anyway); it
 //!   records that it is alive, for the clocks of a takeover.
-//! - [`takeover`]: every second, and at once when a node is gone, the node takes over the
-//!   games whose lease lapsed (a node died) or was given up (a node stopped).
+//! - [`takeover`]: at once when a node is gone (and each second for a few seconds after),
+//!   otherwise every ten seconds, the node takes over the games whose node stopped beating
+//!   (it died) or gave them up (it stopped).
+//! - [`node`]: what the rest of the server knows of this node's part (its id, its bus).
 //!
 //! New games belong to the node where their table filled (or where pairing formed them).
 
+pub mod node;
 pub mod ownership;
 pub mod takeover;
 
-use crate::bus::nats::NatsBus;
-use crate::bus::NodeId;
 use crate::state::App;
-use std::sync::Arc;
-
-/// A node's part in the cluster.
-pub struct Cluster {
-    /// This node.
-    pub node: NodeId,
-    /// Its bus.
-    pub bus: Arc<NatsBus>,
-    /// Where clients reach it, if configured.
-    pub public_url: Option<String>,
-}
 
 /// Starts the node's lease keeper and takeover loop.
-pub fn start(app: &App, cluster: &Cluster) {
+pub fn start(app: &App, cluster: &node::Cluster) {
     ownership::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
     takeover::spawn(app.clone(), cluster.node.clone(), cluster.bus.clone());
     crate::lobby::leader::spawn(app.clone(), cluster.bus.clone());
@@ -37,7 +27,7 @@ pub fn start(app: &App, cluster: &Cluster) {
 
 /// After a graceful stop of this node's games: records the moment, gives up every lease and
 /// tells the other nodes, which take the games over at once.
-pub async fn hand_over(app: &App, cluster: &Cluster) {
+pub async fn hand_over(app: &App, cluster: &node::Cluster) {
     let node = cluster.node.as_str();
     if let Err(e) = app.store.record_alive_of(Some(node)).await {
         tracing::warn!(error = %e, "could not record the moment of the stop");

@@ -3,17 +3,12 @@
 
 use crate::bus::message::GameRequest;
 use crate::bus::ReplyTo;
-use crate::wire::Wire;
 use fourhand_rules::Seat;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-/// Identifies one client connection on its node.
-pub type ConnId = u64;
-
-/// A public event on the spectators' stream: its number and the message.
-pub type PublicEvent = (u64, Wire);
+pub use crate::bus::{ConnId, PublicEvent};
 
 /// A message for a game's actor.
 pub enum Command {

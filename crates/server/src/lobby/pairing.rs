@@ -41,6 +41,17 @@ impl Waiter {
 
 type QueueKey = (String, TimeControl, bool);
 
+/// One quick-pairing waiter.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct WaiterDoc {
+    pub(super) rules: String,
+    pub(super) time: TimeControl,
+    pub(super) player: Player,
+    pub(super) notify: ConnAddr,
+    pub(super) waited_ms: u64,
+    pub(super) rating: Option<f64>,
+}
+
 /// The waiting players, by rules, time control and rated or casual.
 #[derive(Default)]
 pub struct Queues {
@@ -75,11 +86,11 @@ impl Queues {
     }
 
     /// Every waiter, as documents (for the lobby's document in the store).
-    pub(super) fn all(&self) -> Vec<super::snapshot::WaiterDoc> {
+    pub(super) fn all(&self) -> Vec<WaiterDoc> {
         let q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         q.iter()
             .flat_map(|((rules, time, _), list)| {
-                list.iter().map(move |w| super::snapshot::WaiterDoc {
+                list.iter().map(move |w| WaiterDoc {
                     rules: rules.clone(),
                     time: *time,
                     player: w.player.clone(),
@@ -92,7 +103,7 @@ impl Queues {
     }
 
     /// Replaces the queues with these waiters; `ago(ms)` is the instant `ms` ago.
-    pub(super) fn import(&self, waiters: Vec<super::snapshot::WaiterDoc>, ago: fn(u64) -> Instant) {
+    pub(super) fn import(&self, waiters: Vec<WaiterDoc>, ago: fn(u64) -> Instant) {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         q.clear();
         for w in waiters {

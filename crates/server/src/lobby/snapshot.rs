@@ -3,11 +3,8 @@
 //! tables, their seated people and the pairing queues survive the loss of the lobby node.
 
 use super::message::SettingsMsg;
-use super::pairing::Queues;
+use super::pairing::WaiterDoc;
 use super::{Lobby, Occupant, Table};
-use crate::bus::ConnAddr;
-use crate::identity::Player;
-use fourhand_protocol::TimeControl;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -31,17 +28,6 @@ struct TableDoc {
     idle_ms: u64,
 }
 
-/// One quick-pairing waiter.
-#[derive(Serialize, Deserialize)]
-pub(super) struct WaiterDoc {
-    pub(super) rules: String,
-    pub(super) time: TimeControl,
-    pub(super) player: Player,
-    pub(super) notify: ConnAddr,
-    pub(super) waited_ms: u64,
-    pub(super) rating: Option<f64>,
-}
-
 fn ago(ms: u64) -> Instant {
     let now = Instant::now();
     now.checked_sub(Duration::from_millis(ms)).unwrap_or(now)
@@ -62,7 +48,7 @@ impl Lobby {
         });
         LobbyDoc {
             tables,
-            waiters: self.pairing.export(),
+            waiters: self.pairing.all(),
         }
     }
 
@@ -85,13 +71,6 @@ impl Lobby {
             }
         });
         self.pairing.import(doc.waiters, ago);
-    }
-}
-
-impl Queues {
-    /// Every waiter, as documents.
-    fn export(&self) -> Vec<WaiterDoc> {
-        self.all()
     }
 }
 

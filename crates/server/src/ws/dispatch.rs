@@ -375,7 +375,7 @@ async fn join(
 fn spectate(
     bus: crate::bus::SharedBus,
     game: Uuid,
-    mut rx: broadcast::Receiver<crate::game::command::PublicEvent>,
+    mut rx: broadcast::Receiver<crate::bus::PublicEvent>,
     catch_up: Vec<crate::wire::Wire>,
     upto: u64,
     tx: tokio::sync::mpsc::Sender<crate::wire::Wire>,

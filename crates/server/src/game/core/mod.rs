@@ -6,9 +6,11 @@
 //! actor's monotonic scale, so tests can drive it without tokio.
 
 mod deadlines;
+mod input_msg;
 mod log;
 mod translate;
 
+pub use input_msg::InputMsg;
 pub use log::{Audience, Numbered};
 
 use super::clock::Clocks;
@@ -20,13 +22,9 @@ use fourhand_rules::game::{Event, Game, GameError, Outcome};
 use fourhand_rules::{BySeat, Kind, Move, Seat, Square};
 use std::collections::VecDeque;
 
-/// Something the game is asked to do. On the bus it is written as an
-/// [`InputMsg`](crate::bus::message::InputMsg).
+/// Something the game is asked to do. On the bus it is written as an [`InputMsg`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(
-    into = "crate::bus::message::InputMsg",
-    try_from = "crate::bus::message::InputMsg"
-)]
+#[serde(into = "InputMsg", try_from = "InputMsg")]
 pub enum Input {
     /// A seat plays a move.
     Play {

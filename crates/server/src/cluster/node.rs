@@ -1,0 +1,15 @@
+//! What a node of a cluster is: its id, its bus, where clients reach it.
+
+use crate::bus::nats::NatsBus;
+use crate::bus::NodeId;
+use std::sync::Arc;
+
+/// A node's part in the cluster.
+pub struct Cluster {
+    /// This node.
+    pub node: NodeId,
+    /// Its bus.
+    pub bus: Arc<NatsBus>,
+    /// Where clients reach it, if configured.
+    pub public_url: Option<String>,
+}

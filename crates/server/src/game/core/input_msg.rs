@@ -1,0 +1,182 @@
+//! An [`Input`] as it is written on the bus (seats and squares by name), so that inputs
+//! travel between nodes as plain data.
+
+use super::{Input, Refusal};
+use crate::game::convert::{seat_name, seat_of};
+use fourhand_protocol::{ChatTarget, ErrorCode, SeatName};
+use fourhand_rules::{Kind, Seat, Square};
+use serde::{Deserialize, Serialize};
+
+/// An [`Input`] as it is written on the bus (seats and squares by name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum InputMsg {
+    /// A move.
+    Play {
+        /// Who.
+        seat: SeatName,
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+        /// Promotion piece letter.
+        promotion: Option<char>,
+    },
+    /// Resignation.
+    Resign {
+        /// Who.
+        seat: SeatName,
+    },
+    /// A claim of the win.
+    Claim {
+        /// Who.
+        seat: SeatName,
+    },
+    /// A flag fell.
+    Timeout {
+        /// Whose.
+        seat: SeatName,
+    },
+    /// A forfeit by disconnection.
+    Forfeit {
+        /// Who.
+        seat: SeatName,
+    },
+    /// The game is cancelled.
+    Cancel,
+    /// A moderator's abort.
+    Abort {
+        /// Why.
+        reason: String,
+    },
+    /// A chat line.
+    Chat {
+        /// Speaker.
+        seat: SeatName,
+        /// Partner or table.
+        to: ChatTarget,
+        /// Text.
+        text: String,
+    },
+    /// A partner arrow.
+    Arrow {
+        /// Drawn by.
+        seat: SeatName,
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+    },
+    /// Clears a seat's arrows.
+    ClearArrows {
+        /// Whose.
+        seat: SeatName,
+    },
+    /// A connection for the seat opened.
+    Connected {
+        /// The seat.
+        seat: SeatName,
+    },
+    /// A connection for the seat closed.
+    Disconnected {
+        /// The seat.
+        seat: SeatName,
+    },
+}
+
+impl From<Input> for InputMsg {
+    fn from(i: Input) -> InputMsg {
+        let s = |s: &Seat| seat_name(*s);
+        match i {
+            Input::Play {
+                seat,
+                from,
+                to,
+                promotion,
+            } => InputMsg::Play {
+                seat: s(&seat),
+                from: from.to_string(),
+                to: to.to_string(),
+                promotion: promotion.map(Kind::letter),
+            },
+            Input::Resign(seat) => InputMsg::Resign { seat: s(&seat) },
+            Input::Claim(seat) => InputMsg::Claim { seat: s(&seat) },
+            Input::Timeout(seat) => InputMsg::Timeout { seat: s(&seat) },
+            Input::Forfeit(seat) => InputMsg::Forfeit { seat: s(&seat) },
+            Input::Cancel => InputMsg::Cancel,
+            Input::Abort(reason) => InputMsg::Abort { reason },
+            Input::Chat { seat, to, text } => InputMsg::Chat {
+                seat: s(&seat),
+                to,
+                text,
+            },
+            Input::Arrow { seat, from, to } => InputMsg::Arrow {
+                seat: s(&seat),
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            Input::ClearArrows(seat) => InputMsg::ClearArrows { seat: s(&seat) },
+            Input::Connected(seat) => InputMsg::Connected { seat: s(&seat) },
+            Input::Disconnected(seat) => InputMsg::Disconnected { seat: s(&seat) },
+        }
+    }
+}
+
+impl TryFrom<InputMsg> for Input {
+    type Error = String;
+
+    fn try_from(m: InputMsg) -> Result<Input, String> {
+        m.input().map_err(|r| r.message)
+    }
+}
+
+impl InputMsg {
+    /// The input, or why the message names no valid one.
+    fn input(&self) -> Result<Input, Refusal> {
+        let square = |t: &str| {
+            t.parse::<Square>().map_err(|e| Refusal {
+                code: ErrorCode::BadRequest,
+                message: e.to_string(),
+            })
+        };
+        let s = |s: &SeatName| seat_of(*s);
+        Ok(match self {
+            InputMsg::Play {
+                seat,
+                from,
+                to,
+                promotion,
+            } => Input::Play {
+                seat: s(seat),
+                from: square(from)?,
+                to: square(to)?,
+                promotion: match promotion {
+                    None => None,
+                    Some(c) => Some(Kind::from_letter(*c).ok_or_else(|| Refusal {
+                        code: ErrorCode::BadRequest,
+                        message: format!("no piece {c}"),
+                    })?),
+                },
+            },
+            InputMsg::Resign { seat } => Input::Resign(s(seat)),
+            InputMsg::Claim { seat } => Input::Claim(s(seat)),
+            InputMsg::Timeout { seat } => Input::Timeout(s(seat)),
+            InputMsg::Forfeit { seat } => Input::Forfeit(s(seat)),
+            InputMsg::Cancel => Input::Cancel,
+            InputMsg::Abort { reason } => Input::Abort(reason.clone()),
+            InputMsg::Chat { seat, to, text } => Input::Chat {
+                seat: s(seat),
+                to: *to,
+                text: text.clone(),
+            },
+            InputMsg::Arrow { seat, from, to } => Input::Arrow {
+                seat: s(seat),
+                from: square(from)?,
+                to: square(to)?,
+            },
+            InputMsg::ClearArrows { seat } => Input::ClearArrows(s(seat)),
+            InputMsg::Connected { seat } => Input::Connected(s(seat)),
+            InputMsg::Disconnected { seat } => Input::Disconnected(s(seat)),
+        })
+    }
+}
