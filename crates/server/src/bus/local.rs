@@ -4,7 +4,7 @@
 use super::message::{Delivery, GameReply, GameRequest};
 use super::node::Node;
 use super::PublicEvent;
-use super::{BoxFuture, Bus, BusError, ConnAddr, NodeId, ReplyTo};
+use super::{BoxFuture, Bus, BusError, NodeId, ReplyTo};
 use crate::game::command::Command;
 use crate::wire::Wire;
 use tokio::sync::broadcast;
@@ -50,13 +50,7 @@ impl Bus for LocalBus {
     }
 
     fn deliver(&self, _node: &NodeId, d: Delivery) {
-        for conn in self.node.mailboxes.deliver(&d) {
-            let conn = ConnAddr {
-                node: self.node.id.clone(),
-                conn,
-            };
-            self.tell(d.game, GameRequest::Lagging { conn });
-        }
+        super::deliver_here(self, &d);
     }
 
     fn publish(&self, game: Uuid, seq: u64, wire: &Wire) {

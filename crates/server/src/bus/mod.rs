@@ -174,3 +174,15 @@ pub fn tell_conns(bus: &dyn Bus, to: &[ConnAddr], w: &Wire) {
         );
     }
 }
+
+/// Offers a delivery to this node's connections; the game is told of each connection that
+/// began to lag now.
+pub fn deliver_here(bus: &dyn Bus, d: &Delivery) {
+    for conn in bus.node().mailboxes.deliver(d) {
+        let conn = ConnAddr {
+            node: bus.node().id.clone(),
+            conn,
+        };
+        bus.tell(d.game, GameRequest::Lagging { conn });
+    }
+}

@@ -317,16 +317,10 @@ impl Bus for NatsBus {
     }
 
     fn deliver(&self, node: &NodeId, d: Delivery) {
-        if *node != self.node.id {
+        if *node == self.node.id {
+            super::deliver_here(self, &d);
+        } else {
             self.send(node_deliver(node), d.encode());
-            return;
-        }
-        for conn in self.node.mailboxes.deliver(&d) {
-            let conn = ConnAddr {
-                node: self.node.id.clone(),
-                conn,
-            };
-            self.tell(d.game, GameRequest::Lagging { conn });
         }
     }
 
@@ -453,30 +447,30 @@ async fn writer(client: Client, mut rx: mpsc::UnboundedReceiver<Outgoing>, metri
     }
 }
 
+/// The next message of `sub`, or none once it ends or the node stops.
+async fn next_or_stop(
+    sub: &mut async_nats::Subscriber,
+    shutdown: &CancellationToken,
+) -> Option<async_nats::Message> {
+    tokio::select! {
+        m = sub.next() => m,
+        _ = shutdown.cancelled() => None,
+    }
+}
+
 /// Passes deliveries for this node's connections to their queues.
 async fn receive_deliveries(
     bus: Arc<NatsBus>,
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
-    loop {
-        let msg = tokio::select! {
-            m = sub.next() => match m { Some(m) => m, None => break },
-            _ = shutdown.cancelled() => break,
-        };
+    while let Some(msg) = next_or_stop(&mut sub, &shutdown).await {
         bus.metrics.bus_in.increment(1);
         let Some(d) = Delivery::decode(&msg.payload) else {
             tracing::warn!("a delivery that does not read");
             continue;
         };
-        let game = d.game;
-        for conn in bus.node.mailboxes.deliver(&d) {
-            let conn = ConnAddr {
-                node: bus.node.id.clone(),
-                conn,
-            };
-            bus.tell(game, GameRequest::Lagging { conn });
-        }
+        super::deliver_here(&*bus, &d);
     }
 }
 
@@ -486,11 +480,7 @@ async fn feed_lobby(
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
-    loop {
-        let msg = tokio::select! {
-            m = sub.next() => match m { Some(m) => m, None => break },
-            _ = shutdown.cancelled() => break,
-        };
+    while let Some(msg) = next_or_stop(&mut sub, &shutdown).await {
         bus.metrics.bus_in.increment(1);
         if let Ok(text) = std::str::from_utf8(&msg.payload) {
             let _ = bus.node.lobby.send(Wire::from(text));
@@ -504,11 +494,7 @@ async fn rejoin_moved(
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
-    loop {
-        let msg = tokio::select! {
-            m = sub.next() => match m { Some(m) => m, None => break },
-            _ = shutdown.cancelled() => break,
-        };
+    while let Some(msg) = next_or_stop(&mut sub, &shutdown).await {
         let Some(game) = std::str::from_utf8(&msg.payload)
             .ok()
             .and_then(|s| s.parse::<Uuid>().ok())
