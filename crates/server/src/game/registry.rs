@@ -359,7 +359,10 @@ impl Games {
     /// Stops running `id` here (its lease passed to another node).
     pub fn stop(&self, id: Uuid) {
         if let Some(h) = self.get(id) {
-            let _ = h.tx.try_send(super::command::Command::Stop);
+            // A full inbox is waited for on a task of its own.
+            tokio::spawn(async move {
+                let _ = h.tx.send(super::command::Command::Stop).await;
+            });
         }
     }
 }
