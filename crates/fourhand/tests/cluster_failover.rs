@@ -306,8 +306,40 @@ async fn open_tables_outlive_the_lobby_node() {
         .await;
         expect(&mut c[i], |m| m["type"] == "seated").await;
     }
-    // Saved within a second; then the lobby node dies.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Once the lobby node has saved the table with both seats taken, it dies.
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&db)
+        .await
+        .unwrap();
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let saved: Option<(String,)> =
+            sqlx::query_as("SELECT value FROM settings WHERE key = 'cluster_lobby'")
+                .fetch_optional(&pool)
+                .await
+                .unwrap();
+        let doc: Value = saved.map_or(Value::Null, |(v,)| serde_json::from_str(&v).unwrap());
+        let seated = doc["tables"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["id"] == table))
+            .map(|t| {
+                t["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|s| !s.is_null())
+                    .count()
+            });
+        if seated == Some(2) {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "the lobby node never saved the table: {doc}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     nodes.0[lobby].kill().unwrap();
     nodes.0[lobby].wait().unwrap();
     // The other node takes the lobby with the table as it was; two more sit and it starts.
