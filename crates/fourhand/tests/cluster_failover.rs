@@ -36,8 +36,11 @@ async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
     let nats = nats()?;
     let (pa, pb) = (free_port(), free_port());
     let (na, nb) = (format!("{name}-a"), format!("{name}-b"));
-    let a = start_with(pa, &data_dir(&na), &node_args(&na, &db, &nats));
-    let b = start_with(pb, &data_dir(&nb), &node_args(&nb, &db, &nats));
+    // Killed when dropped, a failure while setting up included.
+    let nodes = Procs(vec![
+        start_with(pa, &data_dir(&na), &node_args(&na, &db, &nats)),
+        start_with(pb, &data_dir(&nb), &node_args(&nb, &db, &nats)),
+    ]);
     let create = json!({"type": "create_table", "rules": "teams", "rated": rated});
     let (mut c, game, tokens) = if rated {
         let mut c = Vec::new();
@@ -59,7 +62,7 @@ async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
     send(&mut watcher, json!({"type": "join", "game": game})).await;
     expect(&mut watcher, |m| m["type"] == "snapshot").await;
     Some(Scene {
-        nodes: Procs(vec![a, b]),
+        nodes,
         pa,
         pb,
         game,

@@ -14,8 +14,8 @@ use crate::state::App;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The advisory lock's key: "fourhand lobby".
-pub const LOBBY_LOCK: i64 = 0x0f0a_4a1d_0001;
+/// The advisory lock's key ("fourhand lobby"), paired with the store's schema.
+pub const LOBBY_LOCK: i32 = 0x0f4a_1d01;
 
 /// How often a node tries to take the lobby, and its holder checks it still holds it.
 const CHECK_EVERY: Duration = Duration::from_secs(1);

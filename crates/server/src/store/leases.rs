@@ -106,9 +106,9 @@ impl Store {
 pub use super::sql::leader::LeaderLock;
 
 impl Store {
-    /// Takes the cluster-wide role `key` (a Postgres advisory lock held on a connection of its
-    /// own) if no node holds it: `None` while another does.
-    pub async fn try_leader_lock(&self, key: i64) -> StoreResult<Option<LeaderLock>> {
+    /// Takes the cluster-wide role `key` (a Postgres advisory lock, on `key` and the schema,
+    /// held on a connection of its own) if no node holds it: `None` while another does.
+    pub async fn try_leader_lock(&self, key: i32) -> StoreResult<Option<LeaderLock>> {
         match &*self.backend {
             Backend::Memory(_) => Err(super::StoreError::Unsupported(
                 "a cluster role needs Postgres",

@@ -13,16 +13,19 @@ pub struct LeaderLock {
 impl SqlStore {
     pub(in crate::store) async fn try_leader_lock(
         &self,
-        key: i64,
+        key: i32,
     ) -> StoreResult<Option<LeaderLock>> {
         let SqlStore::Postgres(pool) = self else {
             return Err(StoreError::Unsupported("a cluster role needs Postgres"));
         };
         let mut conn = pool.acquire().await?;
-        let (got,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1)")
-            .bind(key)
-            .fetch_one(&mut *conn)
-            .await?;
+        // Advisory locks belong to the whole database: the key is paired with the schema, so
+        // that clusters on different schemas of one database (tests, staging) do not share it.
+        let (got,): (bool,) =
+            sqlx::query_as("SELECT pg_try_advisory_lock($1, hashtext(current_schema()))")
+                .bind(key)
+                .fetch_one(&mut *conn)
+                .await?;
         // Without the lock the connection goes back to the pool as it was.
         Ok(got.then_some(LeaderLock { conn }))
     }
