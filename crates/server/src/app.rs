@@ -134,7 +134,10 @@ fn spawn_heartbeat(app: &App) {
                 _ = tick.tick() => {}
                 _ = app2.shutdown.cancelled() => break,
             }
-            let _ = app2.store.record_alive().await;
+            // A cluster node records its own moment, with its leases (`cluster::ownership`).
+            if app2.cluster.is_none() {
+                let _ = app2.store.record_alive().await;
+            }
             beats += 1;
             if app2.lobby.leads() {
                 app2.lobby.local.sweep(TABLE_IDLE);

@@ -35,6 +35,8 @@ use uuid::Uuid;
 /// How long a request to a game that nobody serves is retried while the game is unfinished
 /// (its owner died or stopped and another node is taking it over).
 pub const TAKEOVER_WAIT: Duration = Duration::from_secs(10);
+/// How often a request nobody serves is tried again.
+const RETRY_EVERY: Duration = Duration::from_millis(200);
 /// How long a request to another node waits for its answer (within the local
 /// [`REQUEST_TIMEOUT`]).
 const REMOTE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -215,6 +217,24 @@ impl NatsBus {
         }))
     }
 
+    /// One request on `subject`: its answer, or `None` when nobody serves the subject.
+    async fn ask_once(&self, subject: String, payload: Bytes) -> Result<Option<Bytes>, BusError> {
+        let started = Instant::now();
+        self.metrics.bus_out.increment(1);
+        match self.client.request(subject, payload).await {
+            Ok(msg) => {
+                self.metrics.bus_in.increment(1);
+                self.metrics
+                    .forward_latency
+                    .record(started.elapsed().as_secs_f64());
+                Ok(Some(msg.payload))
+            }
+            Err(e) if e.kind() == RequestErrorKind::NoResponders => Ok(None),
+            Err(e) if e.kind() == RequestErrorKind::TimedOut => Err(BusError::Timeout),
+            Err(e) => Err(BusError::Unavailable(e.to_string())),
+        }
+    }
+
     /// A request on `subject` to whichever node serves it; while none does (it is changing
     /// hands), tried again every 200 ms for up to [`TAKEOVER_WAIT`].
     pub async fn request_subject(
@@ -225,60 +245,36 @@ impl NatsBus {
         let payload = Bytes::from(payload);
         let deadline = Instant::now() + TAKEOVER_WAIT;
         loop {
-            let started = Instant::now();
-            self.metrics.bus_out.increment(1);
-            match self.client.request(subject, payload.clone()).await {
-                Ok(msg) => {
-                    self.metrics.bus_in.increment(1);
-                    self.metrics
-                        .forward_latency
-                        .record(started.elapsed().as_secs_f64());
-                    return Ok(msg.payload);
-                }
-                Err(e) if e.kind() == RequestErrorKind::NoResponders => {
-                    if Instant::now() >= deadline {
-                        return Err(BusError::Timeout);
-                    }
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                }
-                Err(e) if e.kind() == RequestErrorKind::TimedOut => return Err(BusError::Timeout),
-                Err(e) => return Err(BusError::Unavailable(e.to_string())),
+            if let Some(answer) = self.ask_once(subject.to_string(), payload.clone()).await? {
+                return Ok(answer);
             }
+            if Instant::now() >= deadline {
+                return Err(BusError::Timeout);
+            }
+            tokio::time::sleep(RETRY_EVERY).await;
         }
     }
 
+    /// A request to a game on another node; while nobody serves the game but the store says it
+    /// is unfinished (it is being taken over), tried again — here too, in case this node took it.
     async fn remote(&self, game: Uuid, req: &GameRequest) -> Result<GameReply, BusError> {
         let payload =
             Bytes::from(serde_json::to_vec(req).map_err(|e| BusError::Unavailable(e.to_string()))?);
         let deadline = Instant::now() + TAKEOVER_WAIT;
         loop {
-            let started = Instant::now();
-            self.metrics.bus_out.increment(1);
-            match self.client.request(game_in(game), payload.clone()).await {
-                Ok(msg) => {
-                    self.metrics.bus_in.increment(1);
-                    self.metrics
-                        .forward_latency
-                        .record(started.elapsed().as_secs_f64());
-                    return serde_json::from_slice(&msg.payload)
-                        .map_err(|e| BusError::Unavailable(format!("a bad reply: {e}")));
-                }
-                Err(e) if e.kind() == RequestErrorKind::NoResponders => {
-                    let live = self.store.is_unfinished(game).await.unwrap_or(true);
-                    if !live {
-                        return Err(BusError::NoGame);
-                    }
-                    if Instant::now() >= deadline {
-                        return Err(BusError::Timeout);
-                    }
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    // Taken over here meanwhile?
-                    if let Some(r) = self.node.request_here(game, req.clone()).await {
-                        return r;
-                    }
-                }
-                Err(e) if e.kind() == RequestErrorKind::TimedOut => return Err(BusError::Timeout),
-                Err(e) => return Err(BusError::Unavailable(e.to_string())),
+            if let Some(answer) = self.ask_once(game_in(game), payload.clone()).await? {
+                return serde_json::from_slice(&answer)
+                    .map_err(|e| BusError::Unavailable(format!("a bad reply: {e}")));
+            }
+            if !self.store.is_unfinished(game).await.unwrap_or(true) {
+                return Err(BusError::NoGame);
+            }
+            if Instant::now() >= deadline {
+                return Err(BusError::Timeout);
+            }
+            tokio::time::sleep(RETRY_EVERY).await;
+            if let Some(r) = self.node.request_here(game, req.clone()).await {
+                return r;
             }
         }
     }

@@ -45,7 +45,9 @@ pub fn spawn(app: App, node: NodeId, bus: std::sync::Arc<dyn Bus>) {
                     }
                 };
             for (game, epoch) in mine {
-                if !held.contains(&(game, epoch)) {
+                // A game that ended meanwhile is left out of the answer too; it lingers on.
+                let ended = app.games.get(game).is_none_or(|h| h.is_over());
+                if !held.contains(&(game, epoch)) && !ended {
                     tracing::warn!(%game, epoch, "this node's lease of a game passed to another node");
                     app.games.stop(game);
                 }

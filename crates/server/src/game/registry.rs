@@ -284,25 +284,38 @@ impl Games {
         let mut n = 0;
         for stored in live {
             let id = stored.game.id;
-            let (mut core, turn_started) = match rebuild_with_turn(&stored, l.timing) {
+            let core = match rebuild_with_turn(&stored, l.timing) {
                 Ok(c) => c,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot restore a game");
                     continue;
                 }
             };
-            let banks = stored
-                .actions
-                .last()
-                .map(|a| a.clocks)
-                .unwrap_or([stored.game.time.base_ms; 4]);
-            let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
-            let stream = l.store.next_stream(id).await?;
-            core.restore_after_restart(banks, used, stream);
+            let core = self.resume(&stored, core, alive_ms).await?;
             self.launch(id, core, &stored.game, None, false);
             n += 1;
         }
         Ok(n)
+    }
+
+    /// A rebuilt game ready to go on: the banks of its last action, the running turn charged
+    /// only up to `alive_ms` (the last moment its previous run was known up; the rest is given
+    /// back), a fresh reconnect window for everyone and a new event stream.
+    async fn resume(
+        &self,
+        stored: &StoredGame,
+        (mut core, turn_started): (GameCore, i64),
+        alive_ms: Option<i64>,
+    ) -> Result<GameCore, ServerError> {
+        let banks = stored
+            .actions
+            .last()
+            .map(|a| a.clocks)
+            .unwrap_or([stored.game.time.base_ms; 4]);
+        let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
+        let stream = self.launcher.store.next_stream(stored.game.id).await?;
+        core.restore_after_restart(banks, used, stream);
+        Ok(core)
     }
 
     /// Takes over a game no node runs (in a cluster): its lease under a raised epoch, then
@@ -328,30 +341,23 @@ impl Games {
         if stored.end.is_some() {
             return Ok(false);
         }
-        let (mut core, turn_started) =
-            rebuild_with_turn(&stored, l.timing).map_err(ServerError::internal)?;
-        let banks = stored
-            .actions
-            .last()
-            .map(|a| a.clocks)
-            .unwrap_or([stored.game.time.base_ms; 4]);
+        let core = rebuild_with_turn(&stored, l.timing).map_err(ServerError::internal)?;
         let alive_ms = match previous {
             Some(p) => l.store.last_alive_of(Some(p)).await?,
             None => None,
         };
-        let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
-        let stream = l.store.next_stream(id).await?;
-        core.restore_after_restart(banks, used, stream);
+        let core = self.resume(&stored, core, alive_ms).await?;
         self.launch(id, core, &stored.game, Some(lease), true);
         l.metrics.takeovers.increment(1);
         Ok(true)
     }
 
-    /// The games this node runs, with the epoch of its lease of each (in a cluster).
+    /// The games this node runs and that have not ended, with the epoch of its lease of each
+    /// (in a cluster).
     pub fn leased(&self) -> Vec<(Uuid, i64)> {
         let map = self.map.read().unwrap_or_else(|p| p.into_inner());
         map.iter()
-            .filter(|(_, g)| !g.handle.tx.is_closed())
+            .filter(|(_, g)| !g.handle.tx.is_closed() && !g.handle.is_over())
             .filter_map(|(id, g)| g.epoch.map(|e| (*id, e)))
             .collect()
     }

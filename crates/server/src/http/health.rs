@@ -29,7 +29,11 @@ struct NodeHealth<'a> {
 /// report of the node).
 pub(super) async fn healthz(State(app): State<App>) -> Response {
     if let Some(c) = &app.cluster {
-        let store = app.store.record_alive().await.is_ok();
+        let store = app
+            .store
+            .record_alive_of(Some(c.node.as_str()))
+            .await
+            .is_ok();
         let (bus, _) = crate::bus::Bus::health(&*c.bus);
         let report = NodeHealth {
             status: if store && bus { "ok" } else { "degraded" },

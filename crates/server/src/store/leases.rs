@@ -50,7 +50,8 @@ impl Store {
     }
 
     /// `node`'s beat: its leases are held until `now_ms + ttl_ms`. Returns the (game, epoch) of
-    /// every lease it holds; a game missing from the answer has passed to another node.
+    /// every lease it holds of an unfinished game; one missing from the answer has passed to
+    /// another node (or ended).
     pub async fn renew_node_leases(
         &self,
         node: &str,

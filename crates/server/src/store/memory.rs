@@ -497,6 +497,7 @@ impl MemoryStore {
             s.leases
                 .iter()
                 .filter(|(_, (n, _, exp))| n == node && *exp > now)
+                .filter(|(g, _)| s.games.get(g).is_some_and(|x| x.end.is_none()))
                 .map(|(g, (_, e, _))| (*g, *e))
                 .collect()
         })

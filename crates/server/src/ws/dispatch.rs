@@ -97,6 +97,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             crate::moderation::check(&app, player.id, "ban").await?;
             let (occ, token) = Occupant::human(&player, conn.addr());
             let full = app.lobby.sit(id, seat, occ, player.registered).await?;
+            conn.in_lobby = true;
             conn.send(&ServerMsg::Seated {
                 table: id,
                 seat,
@@ -146,6 +147,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 .lobby
                 .pair(player.clone(), short, settings.time, rating, conn.addr())
                 .await?;
+            conn.in_lobby = true;
             conn.send(&ServerMsg::Queued {
                 rules: short.to_string(),
                 waiting,

@@ -108,6 +108,8 @@ pub(crate) struct Conn {
     pub(crate) tx: mpsc::Sender<Wire>,
     pub(crate) games: HashMap<Uuid, Joined>,
     lobby: Option<JoinHandle<()>>,
+    /// It took a seat at a table or queued for pairing: the lobby is told when it closes.
+    pub(crate) in_lobby: bool,
 }
 
 impl Conn {
@@ -198,8 +200,10 @@ impl Conn {
             self.leave(id).await;
         }
         self.unfollow_lobby();
-        let player = self.player.as_ref().map(|p| p.id);
-        self.app.lobby.connection_closed(self.addr(), player).await;
+        if self.in_lobby {
+            let player = self.player.as_ref().map(|p| p.id);
+            self.app.lobby.connection_closed(self.addr(), player).await;
+        }
     }
 }
 
@@ -282,6 +286,7 @@ async fn connection(app: App, socket: WebSocket) {
         tx: tx.clone(),
         games: HashMap::new(),
         lobby: None,
+        in_lobby: false,
     };
     let mut limit = RateLimit::new(app.config.rate_limit);
     let hello_deadline = tokio::time::Instant::now() + Duration::from_secs(10);

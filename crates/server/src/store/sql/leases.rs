@@ -47,7 +47,9 @@ impl SqlStore {
         ttl: i64,
     ) -> StoreResult<Vec<(Uuid, i64)>> {
         self.beat(node, now + ttl).await?;
-        let q = "SELECT game_id, epoch FROM game_leases WHERE node = $1 AND expires_ms > $2";
+        // Finished games' leases no longer matter (nor does their number).
+        let q = "SELECT l.game_id, l.epoch FROM game_leases l JOIN games g ON g.id = l.game_id \
+                 WHERE l.node = $1 AND l.expires_ms > $2 AND g.ended_ms IS NULL";
         let rows: Vec<(Uuid, i64)> = on_pool!(self, p => sqlx::query_as(q)
             .bind(node).bind(now).fetch_all(p).await?);
         Ok(rows)
