@@ -54,9 +54,4 @@ impl Hubs {
         }
         idle
     }
-
-    /// Whether `game` is followed here.
-    pub fn follows(&self, game: Uuid) -> bool {
-        self.lock().contains_key(&game)
-    }
 }

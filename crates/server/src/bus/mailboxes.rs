@@ -84,16 +84,6 @@ impl Mailboxes {
             .unwrap_or_default()
     }
 
-    /// Open connections.
-    pub fn len(&self) -> usize {
-        self.map.read().unwrap_or_else(|p| p.into_inner()).len()
-    }
-
-    /// No connection is open.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Offers `d` to its connections; returns those that began to lag in its game now.
     pub fn deliver(&self, d: &Delivery) -> Vec<ConnId> {
         let map = self.map.read().unwrap_or_else(|p| p.into_inner());

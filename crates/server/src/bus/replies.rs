@@ -53,14 +53,4 @@ impl Replies {
             let _ = tx.send(reply);
         }
     }
-
-    /// Requests waiting now.
-    pub fn len(&self) -> usize {
-        self.lock().len()
-    }
-
-    /// No request waits.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
