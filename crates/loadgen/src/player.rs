@@ -105,6 +105,9 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
             rated: false,
             rated_bots: false,
             table_chat: true,
+            sit: Vec::new(),
+            bots: Default::default(),
+            rematch_of: None,
         },
     )
     .await?;

@@ -51,6 +51,17 @@ pub enum ClientMsg {
         /// Table chat on (FFA tables; sides tables always have partner chat).
         #[serde(default = "yes")]
         table_chat: bool,
+        /// Seats the creator takes at once (each answered with `seated`).
+        #[serde(default)]
+        sit: Vec<SeatName>,
+        /// Bots put in seats at once: `{"W": "engine2", …}`.
+        #[serde(default)]
+        bots: std::collections::BTreeMap<SeatName, String>,
+        /// A rematch of this finished game: its settings and bots, its players' seats kept for
+        /// them (the creator must have played in it; `sit`, `bots` and the other fields are
+        /// then ignored).
+        #[serde(default)]
+        rematch_of: Option<String>,
     },
     /// Takes a free seat at a table; answered with `seated` and a seat token.
     Sit {
@@ -158,6 +169,28 @@ pub enum ClientMsg {
     },
     /// Clears the arrows this seat drew.
     ClearArrows {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+    },
+    /// Queues one move for a seat that is not to move (it replaces any queued before); the
+    /// server plays it the moment the seat's turn comes if it is legal then, else drops it.
+    Premove {
+        /// Game id.
+        game: String,
+        /// The seat.
+        seat: SeatName,
+        /// From square.
+        from: String,
+        /// To square.
+        to: String,
+        /// Promotion piece letter (`Q`, `R`, `B`, `N`; FFA `D` = `Q`).
+        #[serde(default)]
+        promotion: Option<String>,
+    },
+    /// Cancels the seat's queued move.
+    CancelPremove {
         /// Game id.
         game: String,
         /// The seat.

@@ -14,7 +14,7 @@ mod types;
 pub use client::{ChatTarget, ClientMsg};
 pub use error::{CloseCode, ErrorCode};
 pub use parse::{parse, to_text, ParseError};
-pub use server::{GameEvent, GameState, SeatInfo, ServerMsg, TableInfo};
+pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
 pub use types::{SeatName, TimeControl};
 
 /// The protocol version this crate speaks.

@@ -18,6 +18,13 @@ pub struct SeatInfo {
     /// In a game: a socket of this seat is connected (bots always are).
     #[serde(default)]
     pub connected: bool,
+    /// The player's rating in the pool of this table's or game's mode and speed (a bot's fixed
+    /// rating); absent for guests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
+    /// A rematch table keeps this seat for the named player of the game before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved: Option<String>,
 }
 
 /// An open table in the lobby.
@@ -42,6 +49,31 @@ pub struct TableInfo {
     pub seats: Vec<SeatInfo>,
     /// The game, once started.
     pub game: Option<Uuid>,
+    /// A rematch: the finished game whose players this table waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<Uuid>,
+}
+
+/// One filled slot of the game's record, as PGN4 writes it: whose, and what (a move with its
+/// marks, `R` resigned, `T` timed out, `S` stalemated, `#` mated on his turn, `-` skipped).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordEntry {
+    /// Whose slot.
+    pub seat: SeatName,
+    /// The entry.
+    pub text: String,
+}
+
+/// A move a player queued while others were to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueuedMove {
+    /// From square.
+    pub from: String,
+    /// To square.
+    pub to: String,
+    /// Promotion piece letter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
 }
 
 /// Everything a client needs to draw a game.
@@ -61,6 +93,13 @@ pub struct GameState {
     pub fen4: String,
     /// Every move so far, as PGN4 move texts, in order.
     pub moves: Vec<String>,
+    /// The record slot by slot, with whose each is (moves, resignations, time-outs, …): what a
+    /// move list shows.
+    #[serde(default)]
+    pub record: Vec<RecordEntry>,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
     /// The seat to move (none when over).
     pub to_move: Option<SeatName>,
     /// Seats whose king is in check.
@@ -173,6 +212,9 @@ pub enum GameEvent {
         /// Whose.
         seat: SeatName,
     },
+    /// Stands for an event of this number that this audience may not see (partner chat or
+    /// arrows of the other side), so that every follower's numbers stay contiguous.
+    Hidden,
     /// The game ended.
     Over {
         /// `1-0`, `0-1`, `1/2-1/2`, FFA points, or `aborted`.
@@ -268,5 +310,24 @@ pub enum ServerMsg {
         seat: SeatName,
         /// Moves as `from-to` or `from-to=Q`.
         moves: Vec<String>,
+    },
+    /// The move queued for a seat this connection holds (`premove` null: none queued). Sent
+    /// when it is queued or cancelled, on `join`, and when it is dropped or played (`dropped`
+    /// says why it was not played: `illegal`, `game_over`).
+    Premove {
+        /// Game id.
+        game: Uuid,
+        /// The seat.
+        seat: SeatName,
+        /// The queued move.
+        premove: Option<QueuedMove>,
+        /// Why a queued move was dropped.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dropped: Option<String>,
+    },
+    /// A game ended (to lobby subscribers: it leaves the live games).
+    GameEnded {
+        /// Game id.
+        game: Uuid,
     },
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A seat, written as its compass letter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum SeatName {
     /// South (Red in chess.com, Yellow in Verney, White in Club).
     #[serde(rename = "S", alias = "s", alias = "south", alias = "South")]

@@ -40,6 +40,12 @@ pub struct Positions {
     pub moves: Vec<String>,
     /// The position after each entry.
     pub fens: Vec<String>,
+    /// Whose slot each entry filled (`S`, `W`, `N`, `E`).
+    pub seats: Vec<fourhand_protocol::SeatName>,
+    /// After each entry: the seats whose king is in check.
+    pub checks: Vec<Vec<fourhand_protocol::SeatName>>,
+    /// Why the game ended, in words (none while it goes on).
+    pub termination: Option<String>,
     /// The result so far.
     pub result: String,
     /// The first entry that could not be played, if any.
@@ -50,9 +56,13 @@ pub struct Positions {
 pub fn positions(text: &str) -> Result<Positions, String> {
     let mut moves = Vec::new();
     let mut fens = Vec::new();
-    let r = pgn4::replay_each(text, |tok, g| {
+    let mut seats = Vec::new();
+    let mut checks = Vec::new();
+    let r = pgn4::replay_slots(text, |seat, tok, g| {
         moves.push(tok.text.clone());
         fens.push(fen4::write_with_points(g.position(), &g.points()));
+        seats.push(crate::game::convert::seat_name(seat));
+        checks.push(crate::game::convert::in_check(g));
     })
     .map_err(|e| e.to_string())?;
     let g = &r.game;
@@ -63,6 +73,13 @@ pub fn positions(text: &str) -> Result<Positions, String> {
         start: fen4::write_with_points(g.start_position(), &g.start_points()),
         moves,
         fens,
+        seats,
+        checks,
+        termination: r
+            .tags
+            .get("Termination")
+            .map(str::to_string)
+            .or_else(|| g.outcome().map(|o| o.termination(g.rules()))),
         result: pgn4::result_tag(g, &r.tags),
         error: r.error.map(|e| e.to_string()),
     })

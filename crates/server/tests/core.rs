@@ -16,6 +16,7 @@ fn seat(name: &str, bot: Option<BotLevel>) -> SeatState {
         connections: 0,
         ever_connected: false,
         disconnected_at: None,
+        rating: None,
     }
 }
 

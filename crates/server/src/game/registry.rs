@@ -177,6 +177,7 @@ fn seat_state(s: &StoredSeat) -> SeatState {
         connections: 0,
         ever_connected: false,
         disconnected_at: None,
+        rating: None,
     }
 }
 

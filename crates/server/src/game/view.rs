@@ -2,7 +2,7 @@
 
 use super::convert::{fen, in_check, seat_name};
 use super::core::GameCore;
-use fourhand_protocol::{GameState, SeatInfo};
+use fourhand_protocol::{GameState, RecordEntry, SeatInfo};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::Seat;
 
@@ -15,11 +15,13 @@ pub fn seats(core: &GameCore) -> Vec<SeatInfo> {
             name: Some(s.name.clone()),
             bot: s.bot.is_some(),
             connected: s.bot.is_some() || s.connections > 0,
+            rating: s.rating,
+            reserved: None,
         })
         .collect()
 }
 
-/// The whole state at `now` (monotonic ms) and `epoch_ms`.
+/// The whole state at `now` (monotonic ms) and `epoch_ms` (`rated` is the actor's to fill in).
 pub fn snapshot(core: &GameCore, id: uuid::Uuid, now: u64, epoch_ms: i64) -> GameState {
     let g = &core.game;
     let rules = g.rules();
@@ -32,6 +34,14 @@ pub fn snapshot(core: &GameCore, id: uuid::Uuid, now: u64, epoch_ms: i64) -> Gam
         start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),
         fen4: fen(g),
         moves: core.moves.clone(),
+        record: pgn4::entries(g)
+            .into_iter()
+            .map(|(seat, text)| RecordEntry {
+                seat: seat_name(seat),
+                text,
+            })
+            .collect(),
+        rated: false,
         to_move: if core.is_over() {
             None
         } else {

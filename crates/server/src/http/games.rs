@@ -36,6 +36,17 @@ pub(super) struct GameSummary {
     points: [i32; 4],
     placings: Option<[u8; 4]>,
     plies: usize,
+    rated: bool,
+    /// The rating changes the game made, by seat (rated games, once stored).
+    ratings: Vec<SeatRating>,
+}
+
+/// One seat's rating before and after a rated game.
+#[derive(Serialize)]
+pub(super) struct SeatRating {
+    seat: fourhand_protocol::SeatName,
+    before: i32,
+    after: i32,
 }
 use uuid::Uuid;
 
@@ -103,6 +114,18 @@ pub(super) async fn game(
         points: end.points,
         placings: end.placings,
         plies: g.actions.len(),
+        rated: g.game.rated,
+        ratings: app
+            .store
+            .game_rating_changes(id)
+            .await?
+            .into_iter()
+            .map(|c| SeatRating {
+                seat: fourhand_protocol::SeatName::from_index(c.seat as usize),
+                before: c.before.round() as i32,
+                after: c.after.round() as i32,
+            })
+            .collect(),
         rules: g.game.rules,
     };
     Ok(Json(summary).into_response())

@@ -83,14 +83,15 @@ pub(super) async fn import(
         created_ms: epoch_ms(),
     };
     app.store.create_game(&new).await?;
-    let written = pgn4::write(g, &r.tags);
+    // The record is the text as it came, variations and comments kept (it replays: the main
+    // line was just played through).
     let result = pgn4::result_tag(g, &r.tags);
     let end = GameEnd {
         result: result.clone(),
         termination: r.tags.get("Termination").unwrap_or("").to_string(),
         points: g.points().0,
         placings: g.rules().scoring.then(|| g.placings().0),
-        pgn4: written,
+        pgn4: body.clone(),
         ended_ms: epoch_ms(),
     };
     app.store.finish_game(id, &end, None).await?;

@@ -168,6 +168,9 @@ pub struct SettingsMsg {
     pub rated_bots: bool,
     /// Table chat.
     pub table_chat: bool,
+    /// A rematch table's game before and kept seats.
+    #[serde(default)]
+    pub rematch: Option<super::Rematch>,
 }
 
 impl From<&TableSettings> for SettingsMsg {
@@ -179,6 +182,7 @@ impl From<&TableSettings> for SettingsMsg {
             rated: s.rated,
             rated_bots: s.rated_bots,
             table_chat: s.table_chat,
+            rematch: s.rematch.clone(),
         }
     }
 }
@@ -194,6 +198,7 @@ impl SettingsMsg {
             self.table_chat,
         )?;
         s.rated_bots = self.rated_bots;
+        s.rematch = self.rematch.clone();
         Ok(s)
     }
 }

@@ -45,6 +45,10 @@ pub struct Occupant {
     bot: Option<BotLevel>,
     token: Option<String>,
     notify: Option<ConnAddr>,
+    /// The player's ratings by pool (`teams-blitz` …), for the one of the table's pool to be
+    /// shown beside his name.
+    #[serde(default)]
+    ratings: Vec<(String, i32)>,
 }
 
 impl Occupant {
@@ -58,9 +62,23 @@ impl Occupant {
                 bot: None,
                 token: Some(token.clone()),
                 notify: Some(notify),
+                ratings: Vec::new(),
             },
             token,
         )
+    }
+
+    /// The same occupant, with his ratings by pool.
+    pub fn with_ratings(mut self, ratings: Vec<(String, i32)>) -> Occupant {
+        self.ratings = ratings;
+        self
+    }
+
+    fn rating_in(&self, pool: &str) -> Option<i32> {
+        match self.bot {
+            Some(level) => Some(fourhand_rating::bot_rating(&level.name()).rating.round() as i32),
+            None => self.ratings.iter().find(|(p, _)| p == pool).map(|r| r.1),
+        }
     }
 
     /// A bot.
@@ -71,6 +89,7 @@ impl Occupant {
             bot: Some(level),
             token: None,
             notify: None,
+            ratings: Vec::new(),
         }
     }
 }
@@ -99,6 +118,20 @@ pub struct TableSettings {
     pub rated_bots: bool,
     /// Table chat.
     pub table_chat: bool,
+    /// A rematch table: the game it follows and the seats kept for its players.
+    pub rematch: Option<Rematch>,
+}
+
+/// How long a rematch table keeps its seats for the players of the game before.
+pub const REMATCH_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A rematch: the finished game, and per seat the player it is kept for.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Rematch {
+    /// The game before.
+    pub of: Uuid,
+    /// Per seat: the player (id, name) the seat is kept for, until [`REMATCH_WAIT`] passes.
+    pub reserved: [Option<(Uuid, String)>; 4],
 }
 
 impl TableSettings {
@@ -153,6 +186,7 @@ impl TableSettings {
             rated,
             rated_bots: false,
             table_chat,
+            rematch: None,
         })
     }
 }
@@ -162,10 +196,20 @@ struct Table {
     seats: [Option<Occupant>; 4],
     /// When it opened, or when its last person left.
     since: std::time::Instant,
+    /// When it opened.
+    opened: std::time::Instant,
 }
 
 impl Table {
     fn info(&self, id: Uuid) -> TableInfo {
+        let pool = crate::game::rating::pool_of(
+            self.settings.rules.variant.short_name(),
+            &self.settings.time,
+        );
+        let reserved = |i: usize| {
+            let r = self.settings.rematch.as_ref()?.reserved[i].as_ref()?;
+            self.seats[i].is_none().then(|| r.1.clone())
+        };
         TableInfo {
             id,
             rules: self.settings.rules.variant.short_name().to_string(),
@@ -180,9 +224,12 @@ impl Table {
                     name: self.seats[i].as_ref().map(|o| o.name.clone()),
                     bot: self.seats[i].as_ref().is_some_and(|o| o.bot.is_some()),
                     connected: false,
+                    rating: self.seats[i].as_ref().and_then(|o| o.rating_in(&pool)),
+                    reserved: reserved(i),
                 })
                 .collect(),
             game: None,
+            rematch_of: self.settings.rematch.as_ref().map(|r| r.of),
         }
     }
 
@@ -304,6 +351,7 @@ impl Lobby {
                 settings,
                 seats: Default::default(),
                 since: std::time::Instant::now(),
+                opened: std::time::Instant::now(),
             };
             let info = table.info(id);
             t.insert(id, table);
@@ -350,6 +398,19 @@ impl Lobby {
             }
             if tb.seats[seat.index()].is_some() {
                 return Err(ServerError::new(ErrorCode::SeatTaken, "that seat is taken"));
+            }
+            let kept = tb
+                .settings
+                .rematch
+                .as_ref()
+                .and_then(|r| r.reserved[seat.index()].as_ref());
+            if let Some((p, name)) = kept {
+                if who.bot.is_some() || who.player != Some(*p) {
+                    return Err(ServerError::new(
+                        ErrorCode::SeatTaken,
+                        format!("this rematch seat is kept for {name} for a minute"),
+                    ));
+                }
             }
             tb.seats[seat.index()] = Some(who);
             let info = tb.info(table);
@@ -525,8 +586,34 @@ impl Lobby {
         Ok(())
     }
 
-    /// Closes tables nobody has sat at (or that everyone left) for `idle`.
+    /// Closes tables nobody has sat at (or that everyone left) for `idle`, and opens to anyone
+    /// the seats a rematch table kept longer than [`REMATCH_WAIT`].
     pub fn sweep(&self, idle: std::time::Duration) {
+        let opened: Vec<TableInfo> = self.with(|t| {
+            t.iter_mut()
+                .filter(|(_, tb)| {
+                    tb.settings.rematch.is_some() && tb.opened.elapsed() >= REMATCH_WAIT
+                })
+                .filter_map(|(id, tb)| {
+                    let r = tb.settings.rematch.as_mut()?;
+                    if r.reserved.iter().all(Option::is_none) {
+                        return None;
+                    }
+                    r.reserved = Default::default();
+                    let info = tb.info(*id);
+                    self.tell(
+                        &tb.notifiers(),
+                        &wire(&ServerMsg::Table {
+                            table: info.clone(),
+                        }),
+                    );
+                    Some(info)
+                })
+                .collect()
+        });
+        for info in opened {
+            self.push(&ServerMsg::Table { table: info });
+        }
         let closed = self.with(|t| {
             let old: Vec<Uuid> = t
                 .iter()

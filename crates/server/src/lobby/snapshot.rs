@@ -66,6 +66,7 @@ impl Lobby {
                         settings,
                         seats: d.seats,
                         since: ago(d.idle_ms),
+                        opened: ago(d.idle_ms),
                     },
                 );
             }

@@ -1,11 +1,11 @@
 //! What each client message does.
 
-use super::Conn;
+use super::{tables, Conn};
 use crate::bus::calls;
 use crate::error::ServerError;
 use crate::game::convert::{seat_of, square};
-use crate::game::core::Input;
-use crate::lobby::{Full, Occupant, TableSettings};
+use crate::game::core::{Input, Queued};
+use crate::lobby::TableSettings;
 use crate::wire::wire;
 use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
 use fourhand_rules::{Kind, Seat};
@@ -78,33 +78,24 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             rated,
             rated_bots,
             table_chat,
+            sit,
+            bots,
+            rematch_of,
         } => {
-            if rated && !player.registered {
-                return Err(bad(
-                    ErrorCode::AccountRequired,
-                    "rated games need an account",
-                ));
-            }
-            let mut settings =
-                TableSettings::parse(&rules, setup.as_deref(), time, rated, table_chat)?;
-            settings.rated_bots = rated && rated_bots;
-            let table = app.lobby.create(&settings).await?;
-            conn.send(&ServerMsg::Table { table });
-            Ok(())
+            let t = tables::NewTable {
+                rules,
+                setup,
+                time,
+                rated,
+                rated_bots,
+                table_chat,
+                sit,
+                bots,
+                rematch_of,
+            };
+            tables::create(conn, &player, t).await
         }
-        ClientMsg::Sit { table, seat } => {
-            let id = table_id(&table)?;
-            crate::moderation::check(&app, player.id, "ban").await?;
-            let (occ, token) = Occupant::human(&player, conn.addr());
-            let full = app.lobby.sit(id, seat, occ, player.registered).await?;
-            conn.in_lobby = true;
-            conn.send(&ServerMsg::Seated {
-                table: id,
-                seat,
-                seat_token: token,
-            });
-            start_if_full(conn, full).await
-        }
+        ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table_id(&table)?, seat).await,
         ClientMsg::Stand { table, seat } => {
             app.lobby.stand(table_id(&table)?, seat, player.id).await
         }
@@ -115,16 +106,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                     "bot levels: random, greedy, engine1, engine2, engine3",
                 )
             })?;
-            let limits = crate::lobby::EngineLimits {
-                per_player: app.config.max_engine_games_per_player,
-                total: app.config.max_engine_games,
-            };
-            let live = app.games.engine_games();
-            let full = app
-                .lobby
-                .add_bot(table_id(&table)?, seat, level, player.id, live, limits)
-                .await?;
-            start_if_full(conn, full).await
+            tables::add_bot(conn, &player, table_id(&table)?, seat, level).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
             if rated && !player.registered {
@@ -172,23 +154,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             promotion,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
-            let promotion = match promotion.as_deref() {
-                None => None,
-                Some(p) => Some(
-                    p.chars()
-                        .next()
-                        .map(|c| {
-                            if c == 'D' {
-                                'Q'
-                            } else {
-                                c.to_ascii_uppercase()
-                            }
-                        })
-                        .and_then(Kind::from_letter)
-                        .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
-                        .ok_or_else(|| bad(ErrorCode::BadRequest, "promotion is Q, R, B or N"))?,
-                ),
-            };
+            let promotion = promotion_kind(promotion.as_deref())?;
             let input = Input::Play {
                 seat,
                 from: square(&from)?,
@@ -233,7 +199,48 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let (h, seat) = held(conn, &game, seat)?;
             ask(conn, h, Input::ClearArrows(seat)).await
         }
+        ClientMsg::Premove {
+            game,
+            seat,
+            from,
+            to,
+            promotion,
+        } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            let queued = Queued {
+                from: square(&from)?,
+                to: square(&to)?,
+                promotion: promotion_kind(promotion.as_deref())?,
+            };
+            let input = Input::Premove {
+                seat,
+                queued: Some(queued),
+            };
+            ask(conn, h, input).await
+        }
+        ClientMsg::CancelPremove { game, seat } => {
+            let (h, seat) = held(conn, &game, seat)?;
+            ask(conn, h, Input::Premove { seat, queued: None }).await
+        }
     }
+}
+
+/// A promotion letter as a piece: `Q`, `R`, `B`, `N` (FFA's `D` is the queen).
+fn promotion_kind(p: Option<&str>) -> Result<Option<Kind>, ServerError> {
+    let Some(p) = p else { return Ok(None) };
+    p.chars()
+        .next()
+        .map(|c| {
+            if c == 'D' {
+                'Q'
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .and_then(Kind::from_letter)
+        .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
+        .map(Some)
+        .ok_or_else(|| bad(ErrorCode::BadRequest, "promotion is Q, R, B or N"))
 }
 
 async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), ServerError> {
@@ -259,13 +266,6 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
     });
     conn.player = Some(p);
     Ok(())
-}
-
-async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result<(), ServerError> {
-    let Some(full) = full else { return Ok(()) };
-    let app = conn.app.clone();
-    let id = app.games.start(full.spec.clone()).await?;
-    app.lobby.started(&full, id).await
 }
 
 /// The game and seat, when this connection holds that seat.

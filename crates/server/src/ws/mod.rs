@@ -3,6 +3,7 @@
 
 mod dispatch;
 mod limit;
+mod tables;
 
 use crate::identity::Player;
 use crate::peer::{ClientIp, Refused};

@@ -543,3 +543,35 @@ async fn drop_old_schemas(pool: &sqlx::PgPool) {
         }
     }
 }
+
+/// The body of a plain HTTP GET of `url` (`http://host:port/path`), over a socket.
+pub async fn http_get(url: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.trim_start_matches("http://");
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let mut s = tokio::net::TcpStream::connect(host).await.unwrap();
+    let req = format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        // Undo the chunking: size line, data, CRLF, … until a zero size.
+        let mut rest = body;
+        let mut plain = String::new();
+        while let Some((size, after)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            plain.push_str(&after[..n]);
+            rest = &after[n + 2..];
+        }
+        return plain;
+    }
+    body.to_string()
+}

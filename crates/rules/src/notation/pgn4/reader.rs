@@ -70,6 +70,14 @@ pub fn replay(text: &str) -> Result<Replay, ReadError> {
 /// Like [`replay`], calling `after` with each entry and the game just after it (to show a game
 /// position by position).
 pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<Replay, ReadError> {
+    replay_slots(text, |_, tok, g| after(tok, g))
+}
+
+/// Like [`replay_each`], also naming the seat whose slot each entry filled.
+pub fn replay_slots(
+    text: &str,
+    mut after: impl FnMut(Seat, &Token, &Game),
+) -> Result<Replay, ReadError> {
     let (tags, movetext) = parse_tags(text);
     let tag_err = |reason: String| ReadError {
         round: 0,
@@ -98,17 +106,20 @@ pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<R
             Some(s) => (s, stalemate_slot(&game, s, &tok)),
             None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
         };
-        if let (seat, Err(reason)) = result {
-            error = Some(ReadError {
-                round: tok.round,
-                seat: Some(seat),
-                colour: Some(rules.colour(seat).to_string()),
-                text: tok.text.clone(),
-                reason,
-            });
-            break;
-        }
-        after(&tok, &game);
+        let seat = match result {
+            (seat, Err(reason)) => {
+                error = Some(ReadError {
+                    round: tok.round,
+                    seat: Some(seat),
+                    colour: Some(rules.colour(seat).to_string()),
+                    text: tok.text.clone(),
+                    reason,
+                });
+                break;
+            }
+            (seat, Ok(())) => seat,
+        };
+        after(seat, &tok, &game);
     }
     Ok(Replay {
         tags,

@@ -63,6 +63,13 @@ fn start_text(game: &Game) -> String {
     fen4::write_with_points(start, &game.start_points())
 }
 
+/// The record's filled slots in order, as the movetext writes them: whose each is and its text
+/// (a move with its marks, `R`, `T`, `S`, `#`, `-`, or a zombie move with `R`/`T`). What a move
+/// list shows; the movetext is these, numbered by rounds.
+pub fn entries(game: &Game) -> Vec<(Seat, String)> {
+    slots(game).into_iter().map(|s| (s.seat, s.text)).collect()
+}
+
 fn slots(game: &Game) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;

@@ -50,9 +50,10 @@ impl Actor {
         let wires: Vec<Wire> = match catch_up {
             Some(events) => events
                 .iter()
-                .filter(|n| !seats.is_empty() || n.audience == Audience::All)
-                .filter(|n| probe.hears(n.audience))
-                .map(|n| self.wire_event(n))
+                .map(|n| match probe.hears(n.audience) {
+                    true => self.wire_event(n),
+                    false => self.hidden(n.seq),
+                })
                 .collect(),
             None => vec![wire(&ServerMsg::Snapshot {
                 state: Box::new(self.snapshot()),
@@ -80,7 +81,26 @@ impl Actor {
             self.submit(Input::Connected(s), None);
         }
         self.send_legal(Some(&conn));
+        let held = self
+            .subs
+            .get(&conn)
+            .map(|s| s.seats.clone())
+            .unwrap_or_default();
+        for s in held {
+            if self.core.premoves[s.index()].is_some() {
+                self.tell_premove(s, None, Some(&conn));
+            }
+        }
         GameReply::Followed
+    }
+
+    /// The stand-in for event `seq` for those who may not see it.
+    fn hidden(&self, seq: u64) -> Wire {
+        wire(&ServerMsg::Event {
+            game: self.id,
+            seq,
+            event: fourhand_protocol::GameEvent::Hidden,
+        })
     }
 
     pub(super) fn wire_event(&self, n: &Numbered) -> Wire {
@@ -91,7 +111,7 @@ impl Actor {
         })
     }
 
-    fn deliver_to(&self, conn: &ConnAddr, w: Wire, resync: bool) {
+    pub(super) fn deliver_to(&self, conn: &ConnAddr, w: Wire, resync: bool) {
         self.env.bus.deliver(
             &conn.node,
             Delivery {
@@ -104,7 +124,7 @@ impl Actor {
     }
 
     /// Delivers `w` to the players' connections that `hear`, one delivery per node.
-    fn deliver_where(&self, w: &Wire, hear: impl Fn(&Subscriber) -> bool) {
+    pub(super) fn deliver_where(&self, w: &Wire, hear: impl Fn(&Subscriber) -> bool) {
         let mut by_node: Vec<(&NodeId, Vec<u64>)> = Vec::new();
         for (addr, sub) in &self.subs {
             if sub.lagging || !hear(sub) {
@@ -136,6 +156,11 @@ impl Actor {
             let w = self.wire_event(n);
             if n.audience == Audience::All {
                 self.env.bus.publish(self.id, n.seq, &w);
+            } else {
+                // Everyone else gets a stand-in, so that their numbers have no gap.
+                let hidden = self.hidden(n.seq);
+                self.env.bus.publish(self.id, n.seq, &hidden);
+                self.deliver_where(&hidden, |sub| !sub.hears(n.audience));
             }
             self.deliver_where(&w, |sub| sub.hears(n.audience));
         }

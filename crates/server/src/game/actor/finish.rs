@@ -15,6 +15,9 @@ impl Actor {
         self.finished_stored = true;
         self.store_result().await;
         self.over.store(true, std::sync::atomic::Ordering::Release);
+        // It leaves the lobby's live games at once.
+        let ended = fourhand_protocol::ServerMsg::GameEnded { game: self.id };
+        self.env.bus.publish_lobby(&crate::wire::wire(&ended));
     }
 
     pub(super) async fn store_result(&mut self) {

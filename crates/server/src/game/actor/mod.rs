@@ -5,6 +5,8 @@
 mod bots;
 mod fanout;
 mod finish;
+mod premoves;
+mod ratings;
 
 use super::command::{Command, GameHandle};
 use super::core::{GameCore, Input, Refusal};
@@ -130,6 +132,7 @@ impl Actor {
         live.increment(1.0);
         self.env.metrics.games_owned.increment(1.0);
         let mut over_since: Option<Instant> = None;
+        self.load_ratings().await;
         if self.env.moved {
             // Spectators everywhere start again from the state rebuilt here; players' nodes
             // join them again.
@@ -246,6 +249,9 @@ impl Actor {
             }
         };
         match req {
+            GameRequest::Input {
+                input: Input::Premove { seat, queued },
+            } => self.premove(seat, queued, reply),
             GameRequest::Input { input } => self.submit(input, reply),
             GameRequest::Authorize { token } => {
                 let seat = self
@@ -314,7 +320,9 @@ impl Actor {
 
     fn snapshot(&self) -> GameState {
         let now = self.now();
-        view::snapshot(&self.core, self.id, now, self.epoch_at_start + now as i64)
+        let mut state = view::snapshot(&self.core, self.id, now, self.epoch_at_start + now as i64);
+        state.rated = self.env.rating.rated;
+        state
     }
 
     /// Takes an input: refused, applied at once (nothing to store), or stored first and
@@ -383,6 +391,7 @@ impl Actor {
         }
         let now = self.now();
         self.start_bot(now);
+        self.play_premove();
     }
 }
 

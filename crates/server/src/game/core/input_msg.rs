@@ -1,7 +1,7 @@
 //! An [`Input`] as it is written on the bus (seats and squares by name), so that inputs
 //! travel between nodes as plain data.
 
-use super::{Input, Refusal};
+use super::{Input, Queued, Refusal};
 use crate::game::convert::{seat_name, seat_of};
 use fourhand_protocol::{ChatTarget, ErrorCode, SeatName};
 use fourhand_rules::{Kind, Seat, Square};
@@ -72,6 +72,15 @@ pub enum InputMsg {
         /// Whose.
         seat: SeatName,
     },
+    /// A queued move (none: the queued move cancelled).
+    Premove {
+        /// Whose.
+        seat: SeatName,
+        /// From and to, when one is queued.
+        squares: Option<(String, String)>,
+        /// Promotion piece letter.
+        promotion: Option<char>,
+    },
     /// A connection for the seat opened.
     Connected {
         /// The seat.
@@ -116,6 +125,11 @@ impl From<Input> for InputMsg {
                 to: to.to_string(),
             },
             Input::ClearArrows(seat) => InputMsg::ClearArrows { seat: s(&seat) },
+            Input::Premove { seat, queued } => InputMsg::Premove {
+                seat: s(&seat),
+                squares: queued.map(|q| (q.from.to_string(), q.to.to_string())),
+                promotion: queued.and_then(|q| q.promotion.map(Kind::letter)),
+            },
             Input::Connected(seat) => InputMsg::Connected { seat: s(&seat) },
             Input::Disconnected(seat) => InputMsg::Disconnected { seat: s(&seat) },
         }
@@ -140,6 +154,13 @@ impl InputMsg {
             })
         };
         let s = |s: &SeatName| seat_of(*s);
+        let piece = |p: &Option<char>| match p {
+            None => Ok(None),
+            Some(c) => Kind::from_letter(*c).map(Some).ok_or_else(|| Refusal {
+                code: ErrorCode::BadRequest,
+                message: format!("no piece {c}"),
+            }),
+        };
         Ok(match self {
             InputMsg::Play {
                 seat,
@@ -150,12 +171,21 @@ impl InputMsg {
                 seat: s(seat),
                 from: square(from)?,
                 to: square(to)?,
-                promotion: match promotion {
+                promotion: piece(promotion)?,
+            },
+            InputMsg::Premove {
+                seat,
+                squares,
+                promotion,
+            } => Input::Premove {
+                seat: s(seat),
+                queued: match squares {
                     None => None,
-                    Some(c) => Some(Kind::from_letter(*c).ok_or_else(|| Refusal {
-                        code: ErrorCode::BadRequest,
-                        message: format!("no piece {c}"),
-                    })?),
+                    Some((from, to)) => Some(Queued {
+                        from: square(from)?,
+                        to: square(to)?,
+                        promotion: piece(promotion)?,
+                    }),
                 },
             },
             InputMsg::Resign { seat } => Input::Resign(s(seat)),

@@ -69,6 +69,14 @@ pub enum Input {
     },
     /// Clears a seat's arrows.
     ClearArrows(Seat),
+    /// A seat queues a move for its next turn (none: cancels the queued one). Never stored:
+    /// the actor holds it and plays it as a [`Input::Play`] when the turn comes.
+    Premove {
+        /// Whose.
+        seat: Seat,
+        /// The move, or none to cancel.
+        queued: Option<Queued>,
+    },
     /// A connection for the seat opened.
     Connected(Seat),
     /// A connection for the seat closed.
@@ -125,6 +133,19 @@ pub struct SeatState {
     pub ever_connected: bool,
     /// When its last connection closed.
     pub disconnected_at: Option<u64>,
+    /// The rating shown beside the name (the player's in the game's pool, a bot's fixed one).
+    pub rating: Option<i32>,
+}
+
+/// A move queued for a seat's next turn (a premove).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Queued {
+    /// From.
+    pub from: Square,
+    /// To.
+    pub to: Square,
+    /// Promotion piece.
+    pub promotion: Option<Kind>,
 }
 
 /// Timing settings of live games.
@@ -168,6 +189,8 @@ pub struct GameCore {
     pub(crate) moves: Vec<String>,
     /// A bot is computing its move (its deadline is not due again meanwhile).
     pub(crate) bot_thinking: bool,
+    /// The move each seat queued for its next turn (never stored: a restart drops them).
+    pub(crate) premoves: [Option<Queued>; 4],
 }
 
 impl GameCore {
@@ -195,6 +218,7 @@ impl GameCore {
             plies: 0,
             moves: Vec::new(),
             bot_thinking: false,
+            premoves: [None; 4],
         };
         core.restart_clock(now);
         core
@@ -365,6 +389,33 @@ impl GameCore {
                 }
                 Ok(None)
             }
+            Input::Premove { seat, queued } => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                if self.seats[*seat].bot.is_some()
+                    || self.game.statuses()[*seat] != fourhand_rules::game::SeatStatus::Active
+                {
+                    return refuse(ErrorCode::BadRequest, "this seat no longer plays");
+                }
+                if let Some(q) = queued {
+                    let own = self
+                        .game
+                        .position()
+                        .piece_at(q.from)
+                        .is_some_and(|p| p.seat == *seat && !p.dead);
+                    if !own || q.from == q.to {
+                        return refuse(
+                            ErrorCode::IllegalMove,
+                            format!(
+                                "{}-{} cannot be queued: no piece of yours there",
+                                q.from, q.to
+                            ),
+                        );
+                    }
+                }
+                Ok(None)
+            }
             Input::Connected(_) | Input::Disconnected(_) => Ok(None),
         }
     }
@@ -473,6 +524,7 @@ impl GameCore {
                 },
                 &mut out,
             ),
+            Input::Premove { seat, queued } => self.premoves[seat.index()] = queued,
             Input::Connected(seat) => {
                 let s = &mut self.seats[seat];
                 s.connections += 1;
