@@ -1,20 +1,28 @@
-// The 160-square cross board as SVG, turned so that a chosen seat sits at the bottom, with
-// click-click and drag-and-drop moves, highlighted legal targets, last moves, checks, and
-// right-drag arrows.
+// The 160-square cross board as SVG, turned so that a chosen seat sits at the bottom: click-click,
+// drag-and-drop (the piece follows the pointer) and keyboard moves (arrows move the focus, Enter
+// picks and drops, Escape cancels), premoves, highlighted legal targets, each seat's last move in
+// its own colour, checks, partner arrows, themes, piece sets and coordinates. Every square has an
+// accessible name ("j1, Red knight").
+
+import { pieceShape } from "./pieces.js";
+import { THEMES, prefs } from "./prefs.js";
+import { t } from "./i18n.js";
 
 export const SEATS = ["S", "W", "N", "E"];
-const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
 const FEN_SEAT = { r: 0, b: 1, y: 2, g: 3 };
 const PALETTE = {
-  Red: "#d0454f", Blue: "#3f7fc8", Yellow: "#d8b12a", Green: "#3f9a5a",
+  Red: "#d0454f", Blue: "#3f7fc8", Yellow: "#e0b52a", Green: "#3f9a5a",
   White: "#f4f1e8", Black: "#262626",
 };
+const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 
 export function colourOf(name) { return PALETTE[name] || "#999"; }
+/** A colour's name in the page's language. */
+export const colourName = (name) => t(`colour.${name}`);
 
 export function square(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 export function parseSquare(s) { return [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1]; }
-const offBoard = (f, r) => (f < 3 || f > 10) && (r < 3 || r > 10);
+const offBoard = (f, r) => f < 0 || r < 0 || f > 13 || r > 13 || ((f < 3 || f > 10) && (r < 3 || r > 10));
 
 /** Pieces of a FEN4: Map square -> { seat, kind, dead }. */
 export function parseFen(fen) {
@@ -45,11 +53,31 @@ function toDisplay(f, r, bottom) {
   }
 }
 
+function fromDisplay(x, y, bottom) {
+  for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
+    const [a, b] = toDisplay(f, r, bottom);
+    if (a === x && b === y) return [f, r];
+  }
+  return null;
+}
+
 /** Seats a FEN4's `'status'` extra marks as mated or resigned (inert). */
 export function fenMated(fen) {
   const m = fen.match(/'status':\(([^)]*)\)/);
   if (!m) return [];
   return m[1].split(",").map((v, i) => (/mated|resigned/.test(v) ? i : -1)).filter((i) => i >= 0);
+}
+
+/** Kings of `seats` on the board of `fen` (for the check highlight). */
+export function kingsOf(fen, seats) {
+  return [...parseFen(fen)].filter(([, p]) => p.kind === "K" && !p.dead && seats.includes(SEATS[p.seat])).map(([sq]) => sq);
+}
+
+/** "j1, Red knight" (or "j1, empty"). */
+export function squareName(sq, piece, colours) {
+  if (!piece) return t("board.empty", { square: sq });
+  const who = piece.dead ? t("board.dead") : colourName(colours[piece.seat]);
+  return t("board.piece", { square: sq, colour: who, piece: t(KIND_KEY[piece.kind] || "piece.pawn") });
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -61,16 +89,25 @@ function el(name, attrs = {}, parent) {
 }
 
 export class Board {
+  /** `handlers`: onMove(from, to, promo), onPromote(from, to, options), onPremove(from, to),
+   *  onArrow(from, to), onClearArrows(), onClick(sq). */
   constructor(container, handlers = {}) {
     this.h = handlers;
-    this.svg = el("svg", { viewBox: "0 0 14 14", class: "board", "data-testid": "board" });
+    this.svg = el("svg", { viewBox: "0 0 14 14", class: "board", "data-testid": "board", role: "group", "aria-label": t("board.label") });
     container.appendChild(this.svg);
-    this.state = { fen: null, bottom: 0, colours: ["Red", "Blue", "Yellow", "Green"], legal: [], last: {}, checks: [], inert: [], arrows: [] };
+    this.state = {
+      fen: null, bottom: 0, colours: ["Red", "Blue", "Yellow", "Green"], legal: [], last: {}, checks: [], inert: [],
+      zombies: [], arrows: [], premove: null, premoveSeat: null,
+    };
     this.selected = null;
     this.drag = null;
+    this.focus = null;
     this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
     this.svg.addEventListener("pointerdown", (e) => this.down(e));
+    this.svg.addEventListener("pointermove", (e) => this.moveDrag(e));
     this.svg.addEventListener("pointerup", (e) => this.up(e));
+    this.svg.addEventListener("keydown", (e) => this.key(e));
+    this.offPrefs = prefs.watch(() => this.render());
   }
 
   set(patch) { Object.assign(this.state, patch); this.render(); }
@@ -79,39 +116,96 @@ export class Board {
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX; pt.y = e.clientY;
     const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
-    const dx = Math.floor(p.x), dy = Math.floor(p.y);
-    for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
-      const [x, y] = toDisplay(f, r, this.state.bottom);
-      if (x === dx && y === dy && !offBoard(f, r)) return square(f, r);
-    }
-    return null;
+    const fr = fromDisplay(Math.floor(p.x), Math.floor(p.y), this.state.bottom);
+    return fr && !offBoard(...fr) ? square(...fr) : null;
   }
 
   targets(from) { return this.state.legal.filter((m) => m.startsWith(from + "-")); }
+
+  /** A piece on `sq` this board may queue a premove for. */
+  premovable(sq) {
+    if (this.state.premoveSeat === null || this.state.premoveSeat === undefined || !this.state.fen) return false;
+    const p = parseFen(this.state.fen).get(sq);
+    return !!p && !p.dead && p.seat === this.state.premoveSeat;
+  }
+
+  /** Picks `sq` up, drops the picked piece on it, or clears the selection. */
+  pick(sq) {
+    if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return true;
+    if (this.selected === sq) { this.selected = null; this.render(); return false; }
+    if (this.targets(sq).length || this.premovable(sq)) { this.selected = sq; this.render(); return true; }
+    this.selected = null;
+    this.h.onClick?.(sq);
+    this.render();
+    return false;
+  }
 
   down(e) {
     const sq = this.squareAt(e);
     if (!sq) return;
     if (e.button === 2) { this.drag = { arrow: sq }; return; }
     if (e.shiftKey) { this.h.onClearArrows?.(); return; }
-    if (this.selected && this.tryMove(this.selected, sq)) return;
-    if (this.targets(sq).length) { this.selected = sq; this.drag = { from: sq }; this.render(); return; }
-    this.selected = null;
-    this.h.onClick?.(sq);
-    this.render();
+    this.focus = sq;
+    const wasSelected = this.selected;
+    if (this.pick(sq) && this.selected === sq && wasSelected !== sq) {
+      this.drag = { from: sq, x: e.clientX, y: e.clientY, moved: false };
+      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+    }
+  }
+
+  moveDrag(e) {
+    const d = this.drag;
+    if (!d || !d.from) return;
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
+    d.moved = true;
+    d.at = [p.x - 0.5, p.y - 0.5];
+    if (!this.ghost) this.render();
+    else this.ghost.setAttribute("transform", `translate(${d.at[0]} ${d.at[1]})`);
   }
 
   up(e) {
     const sq = this.squareAt(e);
     const d = this.drag; this.drag = null;
+    if (this.ghost) { this.ghost = null; this.render(); }
     if (!d || !sq) return;
     if (d.arrow && sq !== d.arrow) this.h.onArrow?.(d.arrow, sq);
     else if (d.from && sq !== d.from) this.tryMove(d.from, sq);
   }
 
+  key(e) {
+    if (!this.focus) return;
+    const [f, r] = parseSquare(this.focus);
+    const [x, y] = toDisplay(f, r, this.state.bottom);
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (step) {
+      e.preventDefault();
+      // RTL pages mirror the layout but not the board: arrows keep their board meaning.
+      for (let k = 1; k < 14; k++) {
+        const fr = fromDisplay(x + step[0] * k, y + step[1] * k, this.state.bottom);
+        if (fr && !offBoard(...fr)) { this.focus = square(...fr); break; }
+        if (!fr) break;
+      }
+      this.render();
+      return;
+    }
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.pick(this.focus); return; }
+    if (e.key === "Escape") { this.selected = null; this.render(); }
+  }
+
   tryMove(from, to) {
     const options = this.targets(from).filter((m) => m.split("=")[0] === `${from}-${to}`);
-    if (!options.length) return false;
+    if (!options.length) {
+      if (!this.targets(from).length && this.premovable(from) && to !== from) {
+        this.selected = null;
+        this.h.onPremove?.(from, to);
+        this.render();
+        return true;
+      }
+      return false;
+    }
     this.selected = null;
     const promos = options.map((m) => m.split("=")[1]).filter(Boolean);
     if (promos.length > 1) this.h.onPromote?.(from, to, promos);
@@ -122,39 +216,58 @@ export class Board {
 
   render() {
     const s = this.state;
+    const hadFocus = this.svg.contains(document.activeElement);
     this.svg.replaceChildren();
     this.svg.setAttribute("data-bottom", SEATS[s.bottom]);
+    const theme = THEMES[prefs.get("theme")] || THEMES.wood;
+    const set = prefs.get("pieces");
+    const coords = prefs.get("coords");
     const pieces = s.fen ? parseFen(s.fen) : new Map();
     const inertSeats = new Set([...s.inert, ...(s.fen ? fenMated(s.fen) : [])]);
     const targets = new Set((this.selected ? this.targets(this.selected) : []).map((m) => m.split("-")[1].split("=")[0]));
-    const lastSquares = new Set(Object.values(s.last).flat());
+    const lastBy = new Map();
+    for (const [seat, sqs] of Object.entries(s.last)) for (const sq of sqs || []) lastBy.set(sq, Number(seat));
     const checks = new Set(s.checks);
+    const pre = s.premove ? [s.premove.from, s.premove.to] : [];
+    this.focus ||= "h7";
     for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
       if (offBoard(f, r)) continue;
       const sq = square(f, r);
       const [x, y] = toDisplay(f, r, s.bottom);
       const light = (f + r) % 2 === 0; // rules.md §1: d1 dark, k1 light
-      let fill = light ? "#e8dcc0" : "#a88a66";
-      if (lastSquares.has(sq)) fill = light ? "#e6e08a" : "#bfae52";
-      if (sq === this.selected) fill = "#7fb0e0";
-      el("rect", { x, y, width: 1, height: 1, fill, "data-sq": sq }, this.svg);
-      if (checks.has(sq)) el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.48, fill: "rgba(230,40,40,.55)", "pointer-events": "none" }, this.svg);
-      if (targets.has(sq)) el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.15, fill: "rgba(30,60,160,.6)", "data-target": sq, "pointer-events": "none" }, this.svg);
+      const rect = el("rect", {
+        x, y, width: 1, height: 1, fill: light ? theme.light : theme.dark, "data-sq": sq,
+        role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours),
+        "aria-pressed": sq === this.selected ? "true" : "false",
+      }, this.svg);
+      rect.addEventListener("focus", () => { this.focus = sq; });
+      if (lastBy.has(sq)) el("rect", { x, y, width: 1, height: 1, fill: colourOf(s.colours[lastBy.get(sq)]), opacity: 0.42, "data-last": SEATS[lastBy.get(sq)], "pointer-events": "none" }, this.svg);
+      if (pre.includes(sq)) el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: "#1d4ed8", "stroke-width": 0.08, "stroke-dasharray": "0.12 0.08", "data-premove": sq, "pointer-events": "none" }, this.svg);
+      if (sq === this.selected) el("rect", { x, y, width: 1, height: 1, fill: "#5b8fd6", opacity: 0.6, "pointer-events": "none" }, this.svg);
+      if (checks.has(sq)) el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.48, fill: "rgba(230,40,40,.6)", "data-check": sq, "pointer-events": "none" }, this.svg);
+      if (targets.has(sq)) el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.15, fill: "rgba(20,40,120,.65)", "data-target": sq, "pointer-events": "none" }, this.svg);
+      if (sq === this.focus && hadFocus) el("rect", { x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "#111", "stroke-width": 0.07, "pointer-events": "none" }, this.svg);
     }
+    if (coords) this.coordinates(theme);
     for (const [sq, p] of pieces) {
       const [f, r] = parseSquare(sq);
       const [x, y] = toDisplay(f, r, s.bottom);
       const colour = p.dead ? "#8a8a8a" : colourOf(s.colours[p.seat]);
       const inert = inertSeats.has(p.seat) && !p.dead;
-      const t = el("text", {
-        x: x + 0.5, y: y + 0.78, "text-anchor": "middle", "font-size": 0.85,
-        fill: colour, stroke: colour === "#262626" ? "#bbb" : "#111", "stroke-width": 0.03,
-        opacity: inert ? 0.45 : 1, "data-inert": inert ? "1" : "0", "data-piece": `${SEATS[p.seat]}${p.kind}${p.dead ? "-dead" : ""}`, "data-on": sq,
-        "pointer-events": "none",
-      }, this.svg);
-      t.textContent = GLYPH[p.kind] || "?";
+      const dragging = this.drag?.from === sq && this.drag.moved;
+      const g = pieceShape(set, p.kind, colour, x + 0.06, y + 0.06);
+      g.setAttribute("transform", `translate(${x + 0.06} ${y + 0.06}) scale(0.0088)`);
+      g.setAttribute("opacity", dragging ? 0.3 : inert ? 0.45 : 1);
+      g.setAttribute("data-inert", inert ? "1" : "0");
+      g.setAttribute("data-piece", `${SEATS[p.seat]}${p.kind}${p.dead ? "-dead" : ""}`);
+      g.setAttribute("data-on", sq);
+      g.setAttribute("pointer-events", "none");
+      g.setAttribute("aria-hidden", "true");
+      this.svg.appendChild(g);
       if (p.kind === "K" && s.zombies?.includes(p.seat)) {
-        el("text", { x: x + 0.85, y: y + 0.3, "font-size": 0.3, fill: "#ddd", "pointer-events": "none" }, this.svg).textContent = "\u2620";
+        // A zombie king (Dead King Walking): a grey badge with a cross.
+        el("circle", { cx: x + 0.82, cy: y + 0.18, r: 0.15, fill: "#555", stroke: "#eee", "stroke-width": 0.03, "data-zombie": sq, "pointer-events": "none" }, this.svg);
+        el("path", { d: `M${x + 0.75} ${y + 0.11} L${x + 0.89} ${y + 0.25} M${x + 0.89} ${y + 0.11} L${x + 0.75} ${y + 0.25}`, stroke: "#eee", "stroke-width": 0.04, "pointer-events": "none" }, this.svg);
       }
     }
     const defs = el("defs", {}, this.svg);
@@ -169,5 +282,44 @@ export class Board {
         opacity: 0.8, "marker-end": `url(#ah${i})`, "data-arrow": `${a.from}-${a.to}`, "pointer-events": "none",
       }, this.svg);
     });
+    this.ghost = null;
+    if (this.drag?.from && this.drag.moved && pieces.get(this.drag.from)) {
+      const p = pieces.get(this.drag.from);
+      const g = pieceShape(set, p.kind, colourOf(s.colours[p.seat]), 0, 0);
+      const wrap = el("g", { transform: `translate(${this.drag.at[0]} ${this.drag.at[1]})`, "data-dragging": this.drag.from, "pointer-events": "none" }, this.svg);
+      g.setAttribute("transform", "scale(0.01)");
+      wrap.appendChild(g);
+      this.ghost = wrap;
+    }
+    if (hadFocus) this.svg.querySelector(`rect[data-sq="${this.focus}"]`)?.focus({ preventScroll: true });
   }
+
+  /** File letters under the bottom squares of each column, rank numbers beside the leftmost. */
+  coordinates(theme) {
+    const s = this.state;
+    for (let x = 0; x < 14; x++) {
+      for (let y = 13; y >= 0; y--) {
+        const fr = fromDisplay(x, y, s.bottom);
+        if (fr && !offBoard(...fr)) {
+          const light = (fr[0] + fr[1]) % 2 === 0;
+          const label = s.bottom % 2 === 0 ? square(...fr)[0] : String(fr[1] + 1);
+          el("text", { x: x + 0.94, y: y + 0.95, "text-anchor": "end", "font-size": 0.24, fill: light ? theme.dark : theme.light, "pointer-events": "none", "aria-hidden": "true", class: "coord" }, this.svg).textContent = label;
+          break;
+        }
+      }
+    }
+    for (let y = 0; y < 14; y++) {
+      for (let x = 0; x < 14; x++) {
+        const fr = fromDisplay(x, y, s.bottom);
+        if (fr && !offBoard(...fr)) {
+          const light = (fr[0] + fr[1]) % 2 === 0;
+          const label = s.bottom % 2 === 0 ? String(fr[1] + 1) : square(...fr)[0];
+          el("text", { x: x + 0.05, y: y + 0.26, "font-size": 0.24, fill: light ? theme.dark : theme.light, "pointer-events": "none", "aria-hidden": "true", class: "coord" }, this.svg).textContent = label;
+          break;
+        }
+      }
+    }
+  }
+
+  destroy() { this.offPrefs(); }
 }

@@ -1,88 +1,197 @@
-// The lobby: open tables, seats and bots, quick pairing, live games, PGN4 import.
+// The lobby: the Play panel (one click to a game against bots or quick pairing), open tables
+// with their seats' colours, players' ratings and bots, live games, an account, PGN4 import.
 
-const RULES = [["teams", "chess.com Teams"], ["ffa", "chess.com Free-For-All"], ["verney1881", "Verney 1881"], ["club1893", "Club 1893"]];
-const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null) e.setAttribute(k, v);
-  }
-  for (const k of kids.flat()) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-}
+import { h } from "./dom.js";
+import { t, num } from "./i18n.js";
+import { colourOf, colourName } from "./board.js";
 export { h };
 
-export function lobbyView(ctx) {
-  const tables = new Map();
-  const tablesEl = h("tbody");
-  const gamesEl = h("tbody");
-  const status = h("span", { class: "muted", "data-testid": "pair-status" });
+export const RULES = ["teams", "ffa", "verney1881", "club1893"];
+const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
+export const LEVELS = ["random", "greedy", "engine1", "engine2", "engine3"];
+const SEAT_LETTERS = ["S", "W", "N", "E"];
+/** Colours of S, W, N, E under each rule set. */
+export const COLOURS = {
+  teams: ["Red", "Blue", "Yellow", "Green"], ffa: ["Red", "Blue", "Yellow", "Green"],
+  verney1881: ["Yellow", "Red", "White", "Black"], club1893: ["White", "Black", "Yellow", "Red"],
+};
+/** Time controls offered by the Play panel: [minutes, seconds, delay?]. */
+const TIMES = [[1, 15, true], [3, 10, true], [5, 15, true], [2, 5, false], [10, 0, false]];
 
+/** A time control in words: "1 min + 15 s delay". */
+export function timeLabel(time) {
+  const m = time.base_ms / 60000, s = (time.delay_ms || time.increment_ms) / 1000;
+  if (time.delay_ms) return t("time.delay", { m, s });
+  if (time.increment_ms) return t("time.increment", { m, s });
+  return t("time.plain", { m });
+}
+
+/** A rating as shown beside a name: " (1532)". */
+export const ratingText = (r) => (r === undefined || r === null ? "" : ` (${num(r)})`);
+
+/** A seat's name as shown: a bot's level in words, a person's name. */
+export function seatLabel(seat) {
+  if (!seat || !seat.name) return "—";
+  if (seat.bot) {
+    const m = seat.name.match(/\((\w+)\)/);
+    return t("bot.named", { level: m ? t(`level.${m[1]}`) : seat.name });
+  }
+  return seat.name;
+}
+
+const timeOfPreset = ([m, s, delay]) => ({ base_ms: m * 60000, increment_ms: delay ? 0 : s * 1000, delay_ms: delay ? s * 1000 : 0 });
+
+export function lobbyView(ctx, focus) {
+  const tables = new Map();
+  const tablesEl = h("div", { class: "tables", "data-testid": "tables" });
+  const gamesEl = h("tbody");
+  const status = h("span", { class: "muted", "data-testid": "pair-status", role: "status" });
+
+  // ---- The Play panel -------------------------------------------------------------------
+  const savedPlay = JSON.parse(localStorage.getItem("fh.play") || "{}");
+  const play = {
+    rules: h("select", { id: "play-rules", "data-testid": "play-rules" }, RULES.map((v) => h("option", { value: v, selected: savedPlay.rules === v }, t(`rules.${v}`)))),
+    time: h("select", { id: "play-time", "data-testid": "play-time" }, TIMES.map((p, i) => h("option", { value: i, selected: savedPlay.time === i }, timeLabel(timeOfPreset(p))))),
+    level: h("select", { id: "play-level", "data-testid": "play-level" }, LEVELS.map((l) => h("option", { value: l, selected: (savedPlay.level || "engine1") === l }, t(`level.${l}`)))),
+    seat: h("select", { id: "play-seat", "data-testid": "play-seat" }),
+    rated: h("input", { type: "checkbox", id: "play-rated", "data-testid": "play-rated" }),
+  };
+  const fillSeats = () => {
+    const colours = COLOURS[play.rules.value];
+    const keep = play.seat.value || savedPlay.seat || "S";
+    play.seat.replaceChildren(...SEAT_LETTERS.map((s, i) => h("option", { value: s, selected: s === keep }, t("seat.as", { seat: s, colour: colourName(colours[i]) }))));
+  };
+  play.rules.addEventListener("change", fillSeats);
+  fillSeats();
+  let mode = savedPlay.mode || "bots";
+  const modeBtn = (m) => h("button", { class: `tab${mode === m ? " on" : ""}`, role: "tab", "aria-selected": String(mode === m), "data-mode": m, onclick: () => { mode = m; renderPlay(); } }, t(`play.${m}`));
+  const playBody = h("div", { class: "play-body" });
+  const remember = () => localStorage.setItem("fh.play", JSON.stringify({ rules: play.rules.value, time: Number(play.time.value), level: play.level.value, seat: play.seat.value, mode }));
+  const start = () => {
+    remember();
+    const time = timeOfPreset(TIMES[Number(play.time.value)]);
+    if (mode === "bots") {
+      const me = play.seat.value;
+      const bots = Object.fromEntries(SEAT_LETTERS.filter((s) => s !== me).map((s) => [s, play.level.value]));
+      ctx.send({ type: "create_table", rules: play.rules.value, time, sit: [me], bots });
+      status.textContent = t("play.starting");
+    } else {
+      ctx.send({ type: "quick_pair", rules: play.rules.value, time, rated: play.rated.checked });
+    }
+  };
+  function renderPlay() {
+    const field = (label, input) => h("label", { class: "field", for: input.id }, label, input);
+    playBody.replaceChildren(
+      h("div", { class: "tabs", role: "tablist" }, modeBtn("bots"), modeBtn("people")),
+      h("div", { class: "row" }, field(t("play.rules"), play.rules), field(t("play.time"), play.time),
+        ...(mode === "bots" ? [field(t("play.level"), play.level), field(t("play.seat"), play.seat)]
+          : [h("label", { class: "field" }, play.rated, " ", t("play.rated"))])),
+      h("div", { class: "row" },
+        h("button", { class: "primary", "data-testid": "play-start", onclick: start }, mode === "bots" ? t("play.start_bots") : t("play.start_people")),
+        mode === "people" ? h("button", { "data-testid": "pair-cancel", onclick: () => { ctx.send({ type: "cancel_pair" }); status.textContent = ""; } }, t("common.cancel")) : "",
+        status));
+  }
+  renderPlay();
+
+  // ---- A custom table --------------------------------------------------------------------
+  const form = {
+    rules: h("select", { "data-testid": "rules", "aria-label": t("play.rules") }, RULES.map((v) => h("option", { value: v }, t(`rules.${v}`)))),
+    setup: h("select", { "data-testid": "setup", "aria-label": t("table.setup") }, h("option", { value: "" }, t("table.default_setup")), SETUPS.map((s) => h("option", { value: s }, s))),
+    base: h("input", { type: "number", value: 1, min: 1, max: 180, class: "narrow", "aria-label": t("table.minutes") }),
+    mode: h("select", { "aria-label": t("table.extra_kind") }, h("option", { value: "delay" }, t("table.delay")), h("option", { value: "inc" }, t("table.increment"))),
+    extra: h("input", { type: "number", value: 15, min: 0, max: 600, class: "narrow", "aria-label": t("table.seconds") }),
+    rated: h("input", { type: "checkbox", "data-testid": "rated" }),
+    ratedBots: h("input", { type: "checkbox", "data-testid": "rated-bots" }),
+    chat: h("input", { type: "checkbox", checked: true }),
+  };
   const timeOf = () => ({
     base_ms: Number(form.base.value) * 60000,
     increment_ms: form.mode.value === "inc" ? Number(form.extra.value) * 1000 : 0,
     delay_ms: form.mode.value === "delay" ? Number(form.extra.value) * 1000 : 0,
   });
-  const form = {
-    rules: h("select", { "data-testid": "rules" }, RULES.map(([v, t]) => h("option", { value: v }, t))),
-    setup: h("select", { "data-testid": "setup" }, h("option", { value: "" }, "default setup"), SETUPS.map((s) => h("option", { value: s }, s))),
-    base: h("input", { type: "number", value: 1, min: 1, max: 180, style: "width:4rem" }),
-    mode: h("select", {}, h("option", { value: "delay" }, "s delay"), h("option", { value: "inc" }, "s increment")),
-    extra: h("input", { type: "number", value: 15, min: 0, max: 600, style: "width:4rem" }),
-    rated: h("input", { type: "checkbox", "data-testid": "rated" }),
-    ratedBots: h("input", { type: "checkbox", "data-testid": "rated-bots" }),
-    ratedPair: h("input", { type: "checkbox", "data-testid": "rated-pair" }),
-    chat: h("input", { type: "checkbox", checked: "" }),
-  };
   const create = () => ctx.send({
     type: "create_table", rules: form.rules.value, setup: form.setup.value || undefined,
     time: timeOf(), rated: form.rated.checked, rated_bots: form.rated.checked && form.ratedBots.checked,
     table_chat: form.chat.checked,
   });
 
+  // ---- Open tables ----------------------------------------------------------------------
+  const botLevel = new Map(); // table id -> level chosen for its Bot buttons
   function renderTables() {
-    tablesEl.replaceChildren(...[...tables.values()].map((t) => h("tr", { "data-table": t.id },
-      h("td", {}, `${t.rules} · ${t.setup} · ${Math.round(t.time.base_ms / 60000)}+${(t.time.delay_ms || t.time.increment_ms) / 1000}${t.time.delay_ms ? "D" : ""}${t.rated ? ` · rated${t.rated_bots ? " (bots allowed)" : ""}` : ""}`),
-      ...t.seats.map((s) => h("td", {},
-        s.name ? h("span", {}, s.name) : h("span", {},
-          h("button", { "data-sit": s.seat, onclick: () => ctx.send({ type: "sit", table: t.id, seat: s.seat }) }, `Sit ${s.seat}`), " ",
-          h("button", { "data-bot": s.seat, onclick: () => ctx.send({ type: "add_bot", table: t.id, seat: s.seat, level: "greedy" }) }, "Bot")))),
-    )));
+    const list = [...tables.values()];
+    tablesEl.replaceChildren(...(list.length ? list.map((tb) => {
+      const colours = COLOURS[tb.rules] || COLOURS.teams;
+      const mine = ctx.tokens.of(tb.id);
+      const seated = Object.keys(mine).length > 0;
+      const level = h("select", { "data-bot-level": tb.id, "aria-label": t("play.level"), onchange: (e) => botLevel.set(tb.id, e.target.value) },
+        LEVELS.map((l) => h("option", { value: l, selected: (botLevel.get(tb.id) || "greedy") === l }, t(`level.${l}`))));
+      return h("div", { class: "table-card", "data-table": tb.id },
+        h("div", { class: "table-head" },
+          h("b", {}, t(`rules.${tb.rules}`)), ` · ${tb.setup} · ${timeLabel(tb.time)}`,
+          tb.rated ? ` · ${t("table.rated")}${tb.rated_bots ? ` (${t("table.bots_allowed")})` : ""}` : "",
+          tb.rematch_of ? h("span", { class: "badge" }, t("table.rematch")) : "",
+          seated ? h("span", { class: "bot-level" }, t("table.bot_level"), " ", level) : ""),
+        h("div", { class: "seats" }, ...tb.seats.map((s, i) => h("div", { class: "seat", "data-seat-cell": s.seat },
+          h("span", { class: "chip", style: `background:${colourOf(colours[i])}` }),
+          h("span", { class: "seat-name" }, t("seat.as", { seat: s.seat, colour: colourName(colours[i]) })),
+          s.name ? h("span", { class: "who" }, seatLabel(s), ratingText(s.rating),
+            mine[s.seat] ? h("button", { "data-stand": s.seat, onclick: () => { ctx.send({ type: "stand", table: tb.id, seat: s.seat }); removeToken(tb.id, s.seat); } }, t("table.leave")) : "")
+            : h("span", { class: "who" },
+              s.reserved ? h("span", { class: "muted" }, t("table.kept_for", { name: s.reserved }), " ") : "",
+              h("button", { "data-sit": s.seat, onclick: () => ctx.send({ type: "sit", table: tb.id, seat: s.seat }) }, t("table.sit")), " ",
+              seated ? h("button", { "data-bot": s.seat, onclick: () => ctx.send({ type: "add_bot", table: tb.id, seat: s.seat, level: botLevel.get(tb.id) || "greedy" }) }, t("table.bot")) : "")))));
+    }) : [h("p", { class: "muted" }, t("table.none"))]));
   }
+  const removeToken = (table, seat) => {
+    const all = ctx.tokens.all();
+    if (all[table]) { delete all[table][seat]; ctx.tokens.save(all); }
+  };
 
-  async function refreshGames() {
-    const games = await ctx.api("/api/games");
-    gamesEl.replaceChildren(...games.map((g) => h("tr", { "data-live": g.id },
-      h("td", {}, g.rules), h("td", {}, g.players.join(", ")),
-      h("td", {}, h("button", { "data-watch": g.id, onclick: () => ctx.go(`game/${g.id}`) }, "Watch")))));
+  // ---- Live games -----------------------------------------------------------------------
+  const live = new Map();
+  function renderGames() {
+    gamesEl.replaceChildren(...(live.size ? [...live.values()].map((g) => h("tr", { "data-live": g.id },
+      h("td", {}, t(`rules.${g.rules}`)), h("td", {}, g.players.join(", ")),
+      h("td", {}, h("button", { "data-watch": g.id, onclick: () => ctx.go(`game/${g.id}`) }, t("live.watch"))))) : [h("tr", {}, h("td", { class: "muted" }, t("live.none")))]));
   }
+  async function refreshGames() {
+    try {
+      const games = await ctx.api("/api/games");
+      live.clear();
+      for (const g of games) if (!ended.has(g.id)) live.set(g.id, g);
+      renderGames();
+    } catch { /* the next refresh */ }
+  }
+  const ended = new Set();
 
   const off = ctx.on((m) => {
-    if (m.type === "tables") { tables.clear(); m.tables.forEach((t) => tables.set(t.id, t)); renderTables(); }
+    if (m.type === "tables") { tables.clear(); m.tables.forEach((x) => tables.set(x.id, x)); renderTables(); }
     if (m.type === "table") { tables.set(m.table.id, m.table); renderTables(); }
-    if (m.type === "table_closed") { tables.delete(m.id); renderTables(); refreshGames(); }
-    if (m.type === "queued") status.textContent = `waiting for a ${m.rules} game (${m.waiting} in the queue)…`;
+    if (m.type === "table_closed") { tables.delete(m.id); renderTables(); }
+    if (m.type === "game_started") refreshGames();
+    if (m.type === "game_ended") { ended.add(m.game); live.delete(m.game); renderGames(); }
+    if (m.type === "seated") renderTables();
+    if (m.type === "queued") status.textContent = t("play.waiting", { n: m.waiting, rules: t(`rules.${m.rules}`) });
     if (m.type === "error") status.textContent = m.message;
   });
   ctx.send({ type: "lobby_subscribe" });
   refreshGames();
-  const timer = setInterval(refreshGames, 5000);
+  const timer = setInterval(refreshGames, 10000);
 
-  const pgn = h("textarea", { rows: 6, cols: 60, placeholder: "Paste a PGN4 (chess.com export or historical game)", "data-testid": "import-text" });
-  const importMsg = h("span", { class: "muted" });
+  // ---- Import and account ------------------------------------------------------------------
+  const pgn = h("textarea", { rows: 5, placeholder: t("import.placeholder"), "aria-label": t("import.title"), "data-testid": "import-text" });
+  const importMsg = h("span", { class: "muted", role: "status" });
   const doImport = async () => {
     try {
       const r = await ctx.api("/api/import", { method: "POST", body: pgn.value });
       ctx.go(`replay/game/${r.id}`);
     } catch (e) { importMsg.textContent = e.message; }
   };
-
-  const user = h("input", { placeholder: "name", "data-testid": "login-name", style: "width:9rem" });
-  const pass = h("input", { placeholder: "password", type: "password", "data-testid": "login-password", style: "width:9rem" });
-  const loginMsg = h("span", { class: "muted", "data-testid": "login-status" },
-    localStorage.getItem("fh.registered") === "true" ? `logged in as ${ctx.session.name}` : `playing as guest ${ctx.session.name ?? ""}`);
+  const user = h("input", { placeholder: t("account.name"), "aria-label": t("account.name"), "data-testid": "login-name", autocomplete: "username" });
+  const pass = h("input", { placeholder: t("account.password"), "aria-label": t("account.password"), type: "password", "data-testid": "login-password", autocomplete: "current-password" });
+  const registered = localStorage.getItem("fh.registered") === "true";
+  const loginMsg = h("span", { class: "muted", "data-testid": "login-status", role: "status" },
+    registered ? t("account.logged_in", { name: ctx.session.name }) : t("account.guest", { name: ctx.session.name ?? "" }));
   const account = (path) => async () => {
     try {
       const r = await ctx.api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: user.value, password: pass.value }) });
@@ -93,22 +202,25 @@ export function lobbyView(ctx) {
     } catch (e) { loginMsg.textContent = e.message; }
   };
 
-  ctx.view.append(
-    h("section", { class: "panel" }, h("div", { class: "row" }, loginMsg, user, pass,
-      h("button", { "data-testid": "login", onclick: account("/api/login") }, "Log in"),
-      h("button", { "data-testid": "register", onclick: account("/api/register") }, "Register"))),
-    h("section", { class: "panel" }, h("h2", {}, "Quick pairing"),
-      h("div", { class: "row" }, RULES.map(([v, t]) => h("button", { "data-pair": v, onclick: () => ctx.send({ type: "quick_pair", rules: v, rated: form.ratedPair.checked }) }, t)),
-        h("label", {}, form.ratedPair, " rated"),
-        h("button", { onclick: () => { ctx.send({ type: "cancel_pair" }); status.textContent = ""; } }, "Cancel"), status)),
-    h("section", { class: "panel" }, h("h2", {}, "New table"),
-      h("div", { class: "row" }, form.rules, form.setup, form.base, "min +", form.extra, form.mode,
-        h("label", {}, form.rated, " rated"), h("label", {}, form.ratedBots, " bots allowed"), h("label", {}, form.chat, " table chat"),
-        h("button", { "data-testid": "create", onclick: create }, "Create table"))),
-    h("section", { class: "panel" }, h("h2", {}, "Open tables"),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", {}, "table"), ...["S", "W", "N", "E"].map((s) => h("th", {}, s)))), tablesEl)),
-    h("section", { class: "panel" }, h("h2", {}, "Live games"), h("table", { class: "list" }, gamesEl)),
-    h("section", { class: "panel" }, h("h2", {}, "Import a game"), pgn, h("div", { class: "row" }, h("button", { onclick: doImport, "data-testid": "import" }, "Import and replay"), importMsg)),
-  );
+  const playPanel = h("section", { class: "panel play", "data-testid": "play-panel", "aria-labelledby": "play-title" }, h("h2", { id: "play-title" }, t("play.title")), playBody);
+  ctx.view.append(h("div", { class: "lobby" },
+    playPanel,
+    h("section", { class: "panel", "aria-labelledby": "tables-title" }, h("h2", { id: "tables-title" }, t("table.open")), tablesEl),
+    h("section", { class: "panel", "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, t("live.title")), h("table", { class: "list" }, h("caption", { class: "sr-only" }, t("live.title")), gamesEl)),
+    h("section", { class: "panel", "aria-labelledby": "new-title" }, h("h2", { id: "new-title" }, t("table.new")),
+      h("div", { class: "row" }, form.rules, form.setup, form.base, t("table.min_plus"), form.extra, form.mode),
+      h("div", { class: "row" }, h("label", {}, form.rated, " ", t("table.rated")), h("label", {}, form.ratedBots, " ", t("table.bots_allowed")), h("label", {}, form.chat, " ", t("table.chat")),
+        h("button", { "data-testid": "create", onclick: create }, t("table.create")))),
+    h("section", { class: "panel", "aria-labelledby": "account-title" }, h("h2", { id: "account-title" }, t("account.title")),
+      h("div", { class: "row" }, loginMsg),
+      registered ? "" : h("div", { class: "row" }, user, pass,
+        h("button", { "data-testid": "login", onclick: account("/api/login") }, t("account.login")),
+        h("button", { "data-testid": "register", onclick: account("/api/register") }, t("account.register")))),
+    h("section", { class: "panel", "aria-labelledby": "import-title" }, h("h2", { id: "import-title" }, t("import.title")), pgn,
+      h("div", { class: "row" }, h("button", { onclick: doImport, "data-testid": "import" }, t("import.go")), importMsg)),
+  ));
+  if (focus === "play") playPanel.querySelector("[data-testid=play-start]").focus();
+  renderTables();
+  renderGames();
   return () => { off(); clearInterval(timer); ctx.send({ type: "lobby_unsubscribe" }); };
 }

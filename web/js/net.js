@@ -1,6 +1,8 @@
 // The connection to the server: a session from /api/guest, one WebSocket that reconnects by
 // itself, re-sends `hello` and re-joins every followed game from its last event number.
 
+import { t } from "./i18n.js";
+
 const listeners = new Set();
 let ws = null;
 let ready = false;
@@ -74,7 +76,7 @@ export function connect() {
     if (m.type === "welcome") {
       ready = true;
       backoff = 500;
-      status("online", true);
+      status(t("net.online"), true);
       for (const [game, f] of followed) rejoin(game, f);
       const q = queue; queue = [];
       q.forEach((x) => ws.send(x));
@@ -83,7 +85,7 @@ export function connect() {
   };
   ws.onclose = () => {
     ws = null; ready = false;
-    status("reconnecting…", false);
+    status(t("net.reconnecting"), false);
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
   };

@@ -1,26 +1,29 @@
 // Player records: a profile (ratings per pool with their history, results, recent games), the
 // game archive (search by player, mode and date) and the leaderboard of each pool.
 
-import { h } from "./lobby.js";
+import { h } from "./dom.js";
+import { t, num } from "./i18n.js";
+import { poolName, resultWordsOf } from "./results.js";
 
-const MODES = [["", "any mode"], ["teams", "Teams"], ["ffa", "FFA"], ["verney1881", "Verney 1881"], ["club1893", "Club 1893"]];
+const MODES = ["", "teams", "ffa", "verney1881", "club1893"];
 
-const rated = (r) => `${r.rating}${r.provisional ? "?" : ""}`;
-const when = (ms) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+const rated = (r) => `${num(r.rating)}${r.provisional ? "?" : ""}`;
+const when = (ms) => new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+const day = (ms) => new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium" }).format(new Date(ms));
 const nameLink = (n) => h("a", { href: `#player/${encodeURIComponent(n)}` }, n);
 
 /// One finished game as a table row: when, mode, players, result, replay and PGN4 links.
 function gameRow(g) {
   const players = g.players.flatMap((n, i) => [i ? ", " : "", g.seat === i ? h("b", {}, n) : n]);
   return h("tr", { "data-archive": g.id },
-    h("td", {}, when(g.ended_ms)), h("td", {}, `${g.rules}${g.rated ? " · rated" : ""}`),
-    h("td", {}, ...players), h("td", {}, g.result),
-    h("td", {}, h("a", { href: `#replay/game/${g.id}`, "data-replay": g.id }, "Replay"), " ",
-      h("a", { href: `/api/games/${g.id}/pgn4`, target: "_blank" }, "PGN4")));
+    h("td", {}, when(g.ended_ms)), h("td", {}, `${t(`rules.${g.rules}`)}${g.rated ? ` · ${t("table.rated")}` : ""}`),
+    h("td", {}, ...players), h("td", {}, resultWordsOf(g.result, g.rules)),
+    h("td", {}, h("a", { href: `#replay/game/${g.id}`, "data-replay": g.id }, t("over.replay")), " ",
+      h("a", { href: `/api/games/${g.id}/pgn4`, download: `fourhand-${g.id}.pgn4` }, t("game.export"))));
 }
 
 const gamesTable = (games) => h("table", { class: "list" },
-  h("thead", {}, h("tr", {}, ...["ended", "mode", "players", "result", ""].map((t) => h("th", {}, t)))),
+  h("thead", {}, h("tr", {}, ...["ended", "mode", "players", "result", "links"].map((k) => h("th", {}, t(`records.col_${k}`))))),
   h("tbody", {}, ...games.map(gameRow)));
 
 /// A small line chart of one pool's rating after each change.
@@ -29,6 +32,8 @@ function chart(points) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("records.chart"));
   const ys = points.map((p) => p.after).concat(points.length ? [points[0].before] : []);
   const lo = Math.min(...ys) - 10, hi = Math.max(...ys) + 10;
   const all = points.length ? [points[0].before, ...points.map((p) => p.after)] : [];
@@ -50,40 +55,40 @@ export async function profileView(ctx, name) {
   }
   const byPool = (pool) => p.history.filter((c) => c.pool === pool);
   const records = Object.entries(p.record).map(([mode, r]) => h("li", { "data-record": mode },
-    `${mode}: `, r.placings ? `places 1st ${r.placings[0]} · 2nd ${r.placings[1]} · 3rd ${r.placings[2]} · 4th ${r.placings[3]}`
-      : `won ${r.won} · drawn ${r.drawn} · lost ${r.lost}`, r.aborted ? ` · aborted ${r.aborted}` : ""));
+    `${t(`rules.${mode}`)}: `, r.placings ? t("records.placings", { a: r.placings[0], b: r.placings[1], c: r.placings[2], d: r.placings[3] })
+      : t("records.wdl", { won: r.won, drawn: r.drawn, lost: r.lost }), r.aborted ? ` · ${t("records.aborted", { n: r.aborted })}` : ""));
   ctx.view.append(
     h("section", { class: "panel", "data-testid": "profile" }, h("h2", {}, p.name),
-      h("p", { class: "muted" }, `player since ${when(p.since_ms).slice(0, 10)} · `, h("a", { href: `#archive/${encodeURIComponent(p.name)}` }, "all games")),
+      h("p", { class: "muted" }, `${t("records.since", { date: day(p.since_ms) })} · `, h("a", { href: `#archive/${encodeURIComponent(p.name)}` }, t("records.all_games"))),
       h("table", { class: "list" },
-        h("thead", {}, h("tr", {}, ...["pool", "rating", "deviation", "games", "history"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ...["pool", "rating", "deviation", "games", "history"].map((k) => h("th", {}, t(`records.col_${k}`))))),
         h("tbody", {}, ...p.ratings.map((r) => h("tr", { "data-pool": r.pool },
-          h("td", {}, h("a", { href: `#leaderboard/${r.pool}` }, r.pool)), h("td", { "data-rating": r.pool }, rated(r)),
-          h("td", {}, r.rd), h("td", {}, r.games), h("td", {}, chart(byPool(r.pool))))))),
-      p.ratings.length ? "" : h("p", { class: "muted" }, "no rated games yet"),
-      h("h3", {}, "Results"), h("ul", {}, ...records)),
-    h("section", { class: "panel" }, h("h3", {}, "Recent games"), gamesTable(p.recent)));
+          h("td", {}, h("a", { href: `#leaderboard/${r.pool}` }, poolName(r.pool))), h("td", { "data-rating": r.pool }, rated(r)),
+          h("td", {}, num(r.rd)), h("td", {}, num(r.games)), h("td", {}, chart(byPool(r.pool))))))),
+      p.ratings.length ? "" : h("p", { class: "muted" }, t("records.no_rated")),
+      h("h3", {}, t("records.results")), h("ul", {}, ...records)),
+    h("section", { class: "panel" }, h("h3", {}, t("records.recent")), gamesTable(p.recent)));
   return () => {};
 }
 
 export async function archiveView(ctx, player) {
   const f = {
-    player: h("input", { placeholder: "player", value: player ? decodeURIComponent(player) : "", "data-testid": "archive-player" }),
-    rules: h("select", { "data-testid": "archive-rules" }, MODES.map(([v, t]) => h("option", { value: v }, t))),
-    from: h("input", { type: "date", "data-testid": "archive-from" }),
-    to: h("input", { type: "date", "data-testid": "archive-to" }),
+    player: h("input", { placeholder: t("records.player"), "aria-label": t("records.player"), value: player ? decodeURIComponent(player) : "", "data-testid": "archive-player" }),
+    rules: h("select", { "data-testid": "archive-rules", "aria-label": t("records.mode") }, MODES.map((v) => h("option", { value: v }, v ? t(`rules.${v}`) : t("records.any_mode")))),
+    from: h("input", { type: "date", "data-testid": "archive-from", "aria-label": t("records.from") }),
+    to: h("input", { type: "date", "data-testid": "archive-to", "aria-label": t("records.to") }),
   };
   const out = h("div", { "data-testid": "archive-results" });
   const search = async () => {
     const q = new URLSearchParams({ player: f.player.value, rules: f.rules.value, from: f.from.value, to: f.to.value });
     try {
       const games = await ctx.api(`/api/archive?${q}`);
-      out.replaceChildren(games.length ? gamesTable(games) : h("p", { class: "muted" }, "no games found"));
+      out.replaceChildren(games.length ? gamesTable(games) : h("p", { class: "muted" }, t("records.none_found")));
     } catch (e) { out.replaceChildren(h("p", { class: "muted" }, e.message)); }
   };
-  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, "Game archive"),
-    h("div", { class: "row" }, f.player, f.rules, "from", f.from, "to", f.to,
-      h("button", { "data-testid": "archive-search", onclick: search }, "Search")), out));
+  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, t("records.archive")),
+    h("div", { class: "row" }, f.player, f.rules, t("records.from"), f.from, t("records.to"), f.to,
+      h("button", { "data-testid": "archive-search", onclick: search }, t("records.search"))), out));
   await search();
   return () => {};
 }
@@ -91,15 +96,15 @@ export async function archiveView(ctx, player) {
 export async function leaderboardView(ctx, pool) {
   const pools = await ctx.api("/api/pools");
   pool = pools.includes(pool) ? pool : "teams-blitz";
-  const pick = h("select", { "data-testid": "pool", onchange: () => ctx.go(`leaderboard/${pick.value}`) },
-    pools.map((p) => h("option", p === pool ? { value: p, selected: "" } : { value: p }, p)));
+  const pick = h("select", { "data-testid": "pool", "aria-label": t("records.pool"), onchange: () => ctx.go(`leaderboard/${pick.value}`) },
+    pools.map((p) => h("option", { value: p, selected: p === pool }, poolName(p))));
   const board = await ctx.api(`/api/leaderboard/${pool}`);
-  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, "Leaderboard"), h("div", { class: "row" }, pick),
+  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, t("nav.leaderboard")), h("div", { class: "row" }, pick),
     board.entries.length ? h("table", { class: "list", "data-testid": "leaderboard" },
-      h("thead", {}, h("tr", {}, ...["#", "player", "rating", "deviation", "games"].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ...["rank", "player", "rating", "deviation", "games"].map((k) => h("th", {}, t(`records.col_${k}`))))),
       h("tbody", {}, ...board.entries.map((e) => h("tr", { "data-rank": e.rank },
-        h("td", {}, e.rank), h("td", {}, nameLink(e.name)), h("td", {}, rated(e)), h("td", {}, e.rd), h("td", {}, e.games)))))
-      : h("p", { class: "muted" }, "no rated games in this pool yet"),
-    h("p", { class: "muted" }, "? marks a provisional rating (deviation above 110).")));
+        h("td", {}, num(e.rank)), h("td", {}, nameLink(e.name)), h("td", {}, rated(e)), h("td", {}, num(e.rd)), h("td", {}, num(e.games))))))
+      : h("p", { class: "muted" }, t("records.pool_empty")),
+    h("p", { class: "muted" }, t("records.provisional"))));
   return () => {};
 }

@@ -1,49 +1,84 @@
-// Replaying a finished, imported or built-in game position by position (arrow keys too).
+// Replaying a finished, imported or built-in game position by position, with the same move panel
+// as live games (arrow keys too), checks shown, the board turned by hand, the result in words and
+// the PGN4 saved as a file.
 
-import { Board } from "./board.js";
-import { h } from "./lobby.js";
+import { Board, SEATS, colourName, kingsOf } from "./board.js";
+import { MoveList, entryText } from "./movelist.js";
+import { squaresOf } from "./game.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { resultWordsOf } from "./results.js";
 
 export async function libraryView(ctx) {
   const games = await ctx.api("/api/library");
-  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, "Library"),
+  ctx.view.append(h("section", { class: "panel" }, h("h2", {}, t("library.title")),
     h("ul", {}, ...games.map((g) => h("li", {}, h("a", { href: `#replay/lib/${g.id}`, "data-lib": g.id }, g.title))))));
   return () => {};
+}
+
+/** A replay's result in words (FFA points, a side's win, a draw, or unfinished). */
+export function resultWords(p) {
+  if ((!p.result || p.result === "*") && p.error) return t("replay.stops");
+  return resultWordsOf(p.result, p.rules, p.colours);
 }
 
 export async function replayView(ctx, kind, id) {
   const base = kind === "lib" ? `/api/library/${id}` : `/api/games/${id}`;
   const p = await ctx.api(`${base}/positions`);
+  const seats = p.seats && p.seats.length === p.moves.length ? p.seats : p.moves.map(() => "S");
+  const entries = p.moves.map((text, i) => ({ seat: seats[i], text }));
   let ply = 0;
+  let bottom = 0;
   const boardEl = h("div", { class: "boardwrap" });
-  const label = h("div", { "data-testid": "replay-ply" });
-  const list = h("div", { class: "moves", "data-testid": "replay-moves" });
+  const label = h("div", { "data-testid": "replay-ply", role: "status" });
+  const list = new MoveList((i) => { ply = i + 1; show(); });
+  list.el.setAttribute("data-testid", "replay-moves");
   const board = new Board(boardEl, {});
   const tags = Object.fromEntries(p.tags);
   const show = () => {
-    board.set({ fen: ply === 0 ? p.start : p.fens[ply - 1], colours: p.colours, legal: [], arrows: [] });
-    label.textContent = ply === 0 ? "start" : `${ply}/${p.moves.length}: ${p.moves[ply - 1]}`;
-    list.replaceChildren(...p.moves.map((m, i) => h("span", { style: i + 1 === ply ? "background:#456" : "", onclick: () => { ply = i + 1; show(); } }, `${m} `)));
+    const fen = ply === 0 ? p.start : p.fens[ply - 1];
+    const e = entries[ply - 1];
+    const sq = e && squaresOf(e.text);
+    board.set({
+      fen, bottom, colours: p.colours, legal: [], arrows: [],
+      last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
+      checks: ply > 0 && p.checks ? kingsOf(fen, p.checks[ply - 1]) : [],
+    });
+    label.textContent = ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${p.moves[ply - 1]}`;
+    label.setAttribute("aria-label", ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${entryText(p.moves[ply - 1])}`);
+    list.set({ entries, colours: p.colours, current: ply - 1 });
   };
   const step = (d) => { ply = Math.max(0, Math.min(p.moves.length, ply + d)); show(); };
   const keys = (e) => {
+    if (board.svg.contains(e.target)) return;
     if (e.key === "ArrowRight") step(1);
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "Home") { ply = 0; show(); }
     if (e.key === "End") { ply = p.moves.length; show(); }
   };
   window.addEventListener("keydown", keys);
-  ctx.view.append(h("div", { class: "game" }, boardEl, h("div", {},
-    h("h2", {}, tags.Event || `${p.rules} game`),
-    h("p", { class: "muted" }, p.colours.map((c) => `${c}: ${tags[c] || "?"}`).join(" · ")),
-    h("p", {}, `Result: ${p.result}`),
-    p.error ? h("p", { class: "muted" }, `Stops at: ${p.error}`) : "",
+  const btn = (testid, label, fn, icon) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 20 20"); svg.setAttribute("aria-hidden", "true"); svg.setAttribute("class", "icon");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", icon); path.setAttribute("fill", "currentColor");
+    svg.appendChild(path);
+    return h("button", { "data-testid": testid, "aria-label": label, title: label, onclick: fn }, svg);
+  };
+  const name = kind === "lib" ? `fourhand-${id}.pgn4` : `fourhand-${id}.pgn4`;
+  ctx.view.append(h("div", { class: "game" }, boardEl, h("div", { class: "side" },
+    h("h2", {}, tags.Event || t(`rules.${p.rules}`)),
+    h("p", { class: "muted" }, p.colours.map((c) => `${colourName(c)}: ${tags[c] || "?"}`).join(" · ")),
+    h("p", { "data-testid": "replay-result" }, resultWords(p), p.termination ? ` — ${p.termination}` : ""),
+    p.error ? h("p", { class: "muted" }, t("replay.error", { error: p.error })) : "",
     h("div", { class: "row" },
-      h("button", { onclick: () => { ply = 0; show(); } }, "⏮"),
-      h("button", { "data-testid": "prev", onclick: () => step(-1) }, "◀"),
-      h("button", { "data-testid": "next", onclick: () => step(1) }, "▶"),
-      h("button", { "data-testid": "end", onclick: () => { ply = p.moves.length; show(); } }, "⏭"),
-      h("a", { href: `${base}/pgn4`, target: "_blank" }, "Export PGN4")),
-    label, list)));
+      btn("first", t("replay.first"), () => { ply = 0; show(); }, "M3 3h2v14H3zM17 3v14L7 10z"),
+      btn("prev", t("replay.prev"), () => step(-1), "M15 3v14L5 10z"),
+      btn("next", t("replay.next"), () => step(1), "M5 3v14l10-7z"),
+      btn("end", t("replay.last"), () => { ply = p.moves.length; show(); }, "M15 3h2v14h-2zM3 3v14l10-7z"),
+      h("button", { "data-testid": "rotate", onclick: () => { bottom = (bottom + 1) % 4; show(); } }, t("board.rotate")),
+      h("a", { href: `${base}/pgn4`, download: name, "data-testid": "export" }, t("game.export"))),
+    label, h("section", { class: "movepanel" }, h("h3", {}, t("moves.title")), list.el))));
   show();
-  return () => window.removeEventListener("keydown", keys);
+  return () => { window.removeEventListener("keydown", keys); board.destroy(); };
 }

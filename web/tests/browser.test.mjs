@@ -2,7 +2,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice, ratedTeamsGame } from "./harness.mjs";
+import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -12,13 +12,12 @@ after(async () => { await browser?.close(); server?.stop(); });
 async function fourAtTable(rules) {
   const pages = [];
   for (let i = 0; i < 4; i++) pages.push(await player(browser, server.base));
-  await pages[0].selectOption("[data-testid=rules]", rules);
-  await pages[0].click("[data-testid=create]");
+  const t = await createTable(pages[0], () => pages[0].selectOption("[data-testid=rules]", rules));
   for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
-    const sel = `[data-sit=${seat}]`;
+    const sel = `${t} [data-sit=${seat}]`;
     await pages[i].waitForSelector(sel);
     await pages[i].click(sel);
-    if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
+    if (i < 3) await pages[i].waitForSelector(sel, { state: "detached" });
   }
   for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
   return pages;
@@ -137,7 +136,7 @@ test("a guest registers, and a pasted PGN4 is imported and replayed", async () =
     await p.fill("[data-testid=login-name]", name);
     await p.fill("[data-testid=login-password]", "long enough secret");
     await p.click("[data-testid=register]");
-    await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
+    await p.waitForFunction((n) => document.querySelector("#me")?.textContent === n, name);
     await p.waitForSelector("#net.online");
     const pgn = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-j4\n";
     await p.fill("[data-testid=import-text]", pgn);

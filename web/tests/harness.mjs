@@ -18,18 +18,29 @@ async function freePort() {
   });
 }
 
+/** A fourhand server on a free port with its own data directory; `restart()` stops it
+ *  (SIGTERM, waiting for it to exit) and starts it again on the same port and data. */
 export async function startServer() {
   const port = await freePort();
   const bin = process.env.FOURHAND_BIN || join(root, "target", "debug", "fourhand");
   const data = mkdtempSync(join(tmpdir(), "fourhand-web-"));
-  const proc = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data,
-    "--bot-delay-ms", "150", "--start-secs", "120"], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try { const r = await fetch(`${base}/healthz`); if (r.ok) break; } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { base, stop: () => proc.kill("SIGINT") };
+  let proc;
+  const up = async () => {
+    proc = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data,
+      "--bot-delay-ms", "150", "--start-secs", "120"], { stdio: "ignore" });
+    for (let i = 0; i < 200; i++) {
+      try { const r = await fetch(`${base}/healthz`); if (r.ok) break; } catch {}
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await up();
+  const down = () => new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once("exit", resolve);
+    proc.kill("SIGTERM");
+  });
+  return { base, stop: () => proc.kill("SIGINT"), restart: async () => { await down(); await up(); } };
 }
 
 export async function launch() {
@@ -73,13 +84,10 @@ export async function click(page, from, to, { legal = true } = {}) {
   await page.click(`rect[data-sq="${to}"]`);
 }
 
-/** Waits until the page's move list has `n` moves. */
+/** Waits until the page's move panel has `n` entries; returns their texts. */
 export async function moves(page, n) {
-  await page.waitForFunction((n) => {
-    const el = document.querySelector("[data-testid=moves]");
-    return el && el.textContent.trim().split(/\s+/).filter(Boolean).length >= n;
-  }, n);
-  return (await page.textContent("[data-testid=moves]")).trim().split(/\s+/);
+  await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] .mv").length >= n, n);
+  return page.$$eval("[data-testid=moves] .mv", (els) => els.map((e) => e.textContent));
 }
 
 /** Right-drags an arrow from one square to another. */
@@ -92,13 +100,26 @@ export async function arrow(page, from, to) {
   await page.mouse.up({ button: "right" });
 }
 
+/** Clicks "Create table" on `page` (after `setup`, e.g. choosing the rules) and returns the
+ *  selector of the new table's card (other tables may be open in the lobby too). */
+export async function createTable(page, setup = async () => {}) {
+  await page.waitForSelector("[data-testid=create]");
+  const before = await page.$$eval("[data-table]", (els) => els.map((e) => e.dataset.table));
+  await setup();
+  await page.click("[data-testid=create]");
+  const id = await (await page.waitForFunction((before) => {
+    const t = [...document.querySelectorAll("[data-table]")].find((e) => !before.includes(e.dataset.table));
+    return t && t.dataset.table;
+  }, before)).jsonValue();
+  return `[data-table="${id}"]`;
+}
+
 /** Creates a table of `rules` on `page`, sits it in `seats` (hot-seat) and puts bots in `bots`;
  *  waits for the game's board. */
 export async function tableAtDevice(page, rules, seats, bots = []) {
-  await page.selectOption("[data-testid=rules]", rules);
-  await page.click("[data-testid=create]");
-  for (const s of seats) { await page.waitForSelector(`[data-sit=${s}]`); await page.click(`[data-sit=${s}]`); }
-  for (const s of bots) { await page.waitForSelector(`[data-bot=${s}]`); await page.click(`[data-bot=${s}]`); }
+  const t = await createTable(page, () => page.selectOption("[data-testid=rules]", rules));
+  for (const s of seats) { await page.waitForSelector(`${t} [data-sit=${s}]`); await page.click(`${t} [data-sit=${s}]`); }
+  for (const s of bots) { await page.waitForSelector(`${t} [data-bot=${s}]`); await page.click(`${t} [data-bot=${s}]`); }
   await page.waitForSelector("[data-testid=board] [data-piece]");
 }
 
@@ -114,16 +135,17 @@ export async function ratedTeamsGame(browser, base, tag) {
     await p.fill("[data-testid=login-name]", name);
     await p.fill("[data-testid=login-password]", "long enough secret");
     await p.click("[data-testid=register]");
-    await p.waitForFunction((n) => document.querySelector("#me").textContent === n, name);
+    await p.waitForFunction((n) => document.querySelector("#me")?.textContent === n, name);
     await p.waitForSelector("#net.online");
   }
-  await pages[0].selectOption("[data-testid=rules]", "teams");
-  await pages[0].check("[data-testid=rated]");
-  await pages[0].click("[data-testid=create]");
+  const t = await createTable(pages[0], async () => {
+    await pages[0].selectOption("[data-testid=rules]", "teams");
+    await pages[0].check("[data-testid=rated]");
+  });
   for (const [i, seat] of ["S", "W", "N", "E"].entries()) {
-    await pages[i].waitForSelector(`[data-sit=${seat}]`);
-    await pages[i].click(`[data-sit=${seat}]`);
-    if (i < 3) await pages[i].waitForSelector(`[data-sit=${seat}]`, { state: "detached" });
+    await pages[i].waitForSelector(`${t} [data-sit=${seat}]`);
+    await pages[i].click(`${t} [data-sit=${seat}]`);
+    if (i < 3) await pages[i].waitForSelector(`${t} [data-sit=${seat}]`, { state: "detached" });
   }
   for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
   const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["h3", "h4"]];
@@ -135,6 +157,7 @@ export async function ratedTeamsGame(browser, base, tag) {
   }
   await moves(pages[1], 5);
   await pages[1].click("[data-testid=resign]");
+  await pages[1].click("[data-testid=resign-yes]");
   await pages[0].waitForSelector("[data-testid=game-over]");
   return { names, pages };
 }

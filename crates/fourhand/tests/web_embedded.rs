@@ -58,7 +58,11 @@ fn the_binary_serves_the_client_from_an_empty_directory() {
         ("/index.html", "text/html"),
         ("/js/app.js", "javascript"),
         ("/style.css", "text/css"),
-        ("/rules/teams.html", "text/html"),
+        ("/rules/en/teams.html", "text/html"),
+        ("/rules/ar/ffa.html", "text/html"),
+        ("/i18n/sr.json", "application/json"),
+        ("/sounds/move.wav", "audio/"),
+        ("/favicon.svg", "image/svg+xml"),
     ] {
         let (status, headers, len) = get(port, path, "");
         assert!(status.contains("200"), "{path}: {status}");

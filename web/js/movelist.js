@@ -1,0 +1,72 @@
+// The move panel of live games, spectating and replays: numbered rounds, one column per seat
+// still playing in that round (in the seat's colour), checks and mates marked, resignations,
+// time-outs, stalemates and passes in words. Clicking an entry (or the arrow keys) picks the
+// position after it.
+
+import { colourOf, colourName, SEATS } from "./board.js";
+import { t, num } from "./i18n.js";
+import { h } from "./dom.js";
+
+const WORDS = { R: "entry.resigns", T: "entry.timeout", S: "entry.stalemated", "#": "entry.mated", "-": "entry.passes", "R#": "entry.resigns" };
+
+/** The words of an entry: a move's PGN4 text as it is, the other entries in words. */
+export function entryText(text) {
+  if (WORDS[text]) return t(WORDS[text]);
+  const m = text.match(/^(.*?)([RT])$/);
+  if (m && /\d/.test(m[1])) return `${m[1]} (${t(WORDS[m[2]])})`;
+  return text;
+}
+
+/** Splits entries into rounds: a new round starts when the seat order wraps. */
+export function rounds(entries) {
+  const out = [];
+  let last = null;
+  entries.forEach((e, i) => {
+    const s = SEATS.indexOf(e.seat);
+    if (last === null || s <= last) out.push([]);
+    out[out.length - 1].push({ ...e, index: i });
+    last = s;
+  });
+  return out;
+}
+
+export class MoveList {
+  /** `onPick(index)`: the entry chosen (-1: the start). */
+  constructor(onPick) {
+    this.onPick = onPick;
+    this.el = h("div", { class: "moves", "data-testid": "moves", role: "list", "aria-label": t("moves.label") });
+    this.entries = [];
+    this.colours = ["Red", "Blue", "Yellow", "Green"];
+    this.current = null;
+  }
+
+  set({ entries, colours, current }) {
+    if (entries) this.entries = entries;
+    if (colours) this.colours = colours;
+    if (current !== undefined) this.current = current;
+    this.render();
+  }
+
+  render() {
+    const follow = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 30;
+    const rows = rounds(this.entries).map((round, n) => {
+      const seats = round.map((e) => e.seat);
+      const row = h("div", { class: "round", role: "listitem", "data-round": n + 1, style: `grid-template-columns: 2.4em repeat(${seats.length}, 1fr)` },
+        h("span", { class: "num" }, `${num(n + 1)}.`),
+        ...round.map((e) => {
+          const i = SEATS.indexOf(e.seat);
+          const mark = /#$/.test(e.text) ? " mate" : /\+$/.test(e.text) ? " check" : WORDS[e.text] ? " word" : "";
+          return h("button", {
+            class: `mv${mark}${e.index === this.current ? " current" : ""}`, "data-seat": e.seat, "data-ply": e.index,
+            style: `--seat: ${colourOf(this.colours[i])}`, "aria-label": `${colourName(this.colours[i])}: ${entryText(e.text)}`,
+            "aria-current": e.index === this.current ? "true" : "false",
+            onclick: () => this.onPick(e.index),
+          }, entryText(e.text));
+        }));
+      return row;
+    });
+    this.el.replaceChildren(...(rows.length ? rows : [h("p", { class: "muted" }, t("moves.none"))]));
+    if (this.current === null && follow) this.el.scrollTop = this.el.scrollHeight;
+    else this.el.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  }
+}

@@ -1,0 +1,238 @@
+// Browser tests of playing: the Play panel, the move panel and reviewing, premoves, resigning,
+// the endings, a move by keyboard, and a reload and a server restart in the middle of a game.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, player, click, moves, withShots, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.stop(); });
+
+/** At a hot-seat table (all four seats here), plays `line` by clicking, the board turning. */
+async function hotSeat(p, rules, line) {
+  await tableAtDevice(p, rules, ["S", "W", "N", "E"]);
+  for (const [k, [from, to]] of line.entries()) {
+    await p.waitForFunction((s) => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === s, ["S", "W", "N", "E"][k % 4]);
+    await click(p, from, to);
+    await moves(p, k + 1);
+  }
+}
+
+const TWELVE = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["i2", "i3"], ["b9", "c9"],
+  ["d13", "d12"], ["m9", "l9"], ["e2", "e3"], ["b10", "c10"], ["e13", "e12"], ["m10", "l10"]];
+
+test("the Play panel starts a game against engine bots of the chosen level in the chosen seat", async () => {
+  let pages = [];
+  await withShots("play-panel", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.selectOption("[data-testid=play-rules]", "ffa");
+    await p.selectOption("[data-testid=play-level]", "engine2");
+    await p.selectOption("[data-testid=play-seat]", "N");
+    await p.click("[data-testid=play-start]");
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    assert.equal(await p.getAttribute("[data-testid=board]", "data-bottom"), "N", "my seat at the bottom");
+    const names = await p.$$eval("[data-clock] .name", (els) => els.map((e) => e.textContent));
+    for (const i of [0, 1, 3]) assert.match(names[i], /engine 2 \(1\d{3}\)/, names.join(" | "));
+    assert.ok(!/\(bot\)/.test(names.join(" ")), "no doubled bot label");
+    // The bots play South and West; then it is North's turn here.
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[2] || []).length > 0, null, { timeout: 30000 });
+    await moves(p, 2);
+  });
+});
+
+test("the move panel shows numbered rounds in seat columns and reviews an earlier position", async () => {
+  let pages = [];
+  await withShots("move-panel", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await hotSeat(p, "teams", TWELVE);
+    const rounds = await p.$$eval("[data-testid=moves] .round", (rs) => rs.map((r) => ({
+      n: r.querySelector(".num").textContent, seats: [...r.querySelectorAll(".mv")].map((m) => m.dataset.seat),
+      texts: [...r.querySelectorAll(".mv")].map((m) => m.textContent) })));
+    assert.equal(rounds.length, 3);
+    assert.deepEqual(rounds.map((r) => r.n), ["1.", "2.", "3."]);
+    for (const r of rounds) assert.deepEqual(r.seats, ["S", "W", "N", "E"]);
+    assert.deepEqual(rounds[1].texts, ["i2-i3", "b9-c9", "d13-d12", "m9-l9"]);
+    // Round 2, Red's move: the board shows the position after it (i3 taken, d12 not yet).
+    await p.click('[data-testid=moves] .round[data-round="2"] .mv[data-seat="S"]');
+    await p.waitForSelector("[data-testid=review] [data-testid=live]");
+    assert.equal(await p.getAttribute('[data-on="i3"]', "data-piece"), "SP");
+    assert.equal(await p.locator('[data-on="d12"]').count(), 0, "North's d13-d12 comes later");
+    assert.equal(await p.locator('[data-testid=board] [data-last="S"]').count(), 2, "that move is highlighted in Red");
+    // Arrow keys step through the record; the button returns to the game.
+    await p.keyboard.press("ArrowRight");
+    await p.waitForSelector('[data-on="c9"]');
+    assert.equal(await p.locator('[data-on="d12"]').count(), 0);
+    await p.click("[data-testid=live]");
+    await p.waitForSelector('[data-on="d12"]');
+    assert.equal(await p.locator("[data-testid=review] [data-testid=live]").count(), 0);
+  });
+});
+
+test("a premove is played at the seat's turn, and one that is illegal then is dropped", async () => {
+  let pages = [];
+  await withShots("premove", () => pages, async () => {
+    const south = await player(browser, server.base);
+    const west = await player(browser, server.base);
+    pages = [south, west];
+    const tb = await createTable(south, () => south.selectOption("[data-testid=rules]", "teams"));
+    await south.waitForSelector(`${tb} [data-sit=S]`);
+    await south.click(`${tb} [data-sit=S]`);
+    await west.waitForSelector(`${tb} [data-sit=W]`);
+    await west.click(`${tb} [data-sit=W]`);
+    for (const s of ["N", "E"]) { await south.waitForSelector(`${tb} [data-bot=${s}]`); await south.click(`${tb} [data-bot=${s}]`); }
+    for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]");
+    // South is to move; West queues b7-c7.
+    await west.click('rect[data-sq="b7"]');
+    await west.click('rect[data-sq="c7"]');
+    await west.waitForSelector("[data-testid=premove-cancel]");
+    assert.equal(await west.locator("[data-testid=board] [data-premove]").count(), 2, "the queued move is shown");
+    await click(south, "h2", "h3");
+    const m = await moves(west, 2);
+    assert.deepEqual(m.slice(0, 2), ["h2-h3", "b7-c7"], "played the moment West's turn came");
+    assert.equal(await west.locator("[data-testid=premove-cancel]").count(), 0);
+    // Next round West queues a knight jump onto its own pawn: never legal, dropped at its turn.
+    await moves(south, 4); // the bots moved
+    await south.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    await west.click('rect[data-sq="a10"]');
+    await west.click('rect[data-sq="b8"]');
+    await west.waitForSelector("[data-testid=premove-cancel]");
+    const legal = await south.evaluate(() => window.__fourhandGame.st.legal[0]);
+    const [f, t] = (legal.includes("i2-i3") ? "i2-i3" : legal.find((x) => !x.includes("="))).split("-");
+    await click(south, f, t);
+    await west.waitForFunction(() => /no longer legal/.test(document.querySelector("[data-testid=notice]").textContent));
+    assert.equal(await west.locator("[data-testid=premove-cancel]").count(), 0);
+    assert.equal((await moves(west, 5)).length, 5, "West's dropped premove made no move; West is to move");
+    // A queued move can be cancelled.
+    await click(west, "b9", "c9");
+    await moves(west, 6);
+    await west.click('rect[data-sq="b10"]');
+    await west.click('rect[data-sq="c10"]');
+    await west.click("[data-testid=premove-cancel]");
+    await west.waitForFunction(() => !document.querySelector("[data-testid=premove-cancel]"));
+  });
+});
+
+test("resign asks first; an FFA player who resigns is told his place and offered Watch or Leave", async () => {
+  let pages = [];
+  await withShots("resign", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await tableAtDevice(p, "ffa", ["S"], ["W", "N", "E"]);
+    // Three moves first: an earlier resignation aborts an FFA game (rules.md §5.3).
+    for (const [k, [f, t]] of [["h2", "h3"], ["i2", "i3"], ["e2", "e3"]].entries()) {
+      await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 20000 });
+      const legal = await p.evaluate(() => window.__fourhandGame.st.legal[0]);
+      const [from, to] = (legal.includes(`${f}-${t}`) ? `${f}-${t}` : legal.find((x) => !x.includes("="))).split("-");
+      await click(p, from, to);
+      await moves(p, 4 * k + 1);
+    }
+    assert.equal(await p.locator("[data-testid=claim]").count(), 0, "no claim while four play");
+    await p.click("[data-testid=resign]");
+    await p.waitForSelector("[data-testid=resign-confirm]");
+    await p.click("[data-testid=resign-no]");
+    await p.waitForTimeout(300);
+    assert.equal(await p.locator("[data-testid=ffa-out]").count(), 0, "cancelled: nothing happened");
+    await p.click("[data-testid=resign]");
+    await p.click("[data-testid=resign-yes]");
+    await p.waitForSelector("[data-testid=ffa-out]");
+    assert.match(await p.textContent("[data-testid=out-place]"), /place [1-4] with \d+ points?/);
+    await p.click("[data-testid=watch]");
+    assert.equal(await p.locator("[data-testid=resign]").count(), 0, "dead buttons disappear");
+    assert.ok((await p.textContent('[data-clock="S"]')).includes("resigned"));
+  });
+});
+
+test("the game-over dialog names the placings of an FFA game", async () => {
+  let pages = [];
+  await withShots("ffa-over", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await hotSeat(p, "ffa", TWELVE);
+    for (const s of ["S", "W", "N"]) {
+      await p.waitForFunction((s) => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === s, s);
+      await p.click("[data-testid=resign]");
+      await p.click("[data-testid=resign-yes]");
+      if (s !== "N") await p.waitForFunction((s) => document.querySelector(`[data-clock=${s}]`).textContent.includes("resigned"), s);
+    }
+    await p.waitForSelector("[data-testid=game-over] [data-testid=placings]");
+    const places = await p.$$eval("[data-testid=placings] li", (li) => li.map((x) => x.textContent));
+    assert.equal(places.length, 4);
+    assert.match(places[0], /^1\. Green/, places.join(" | "));
+    for (const b of ["rematch", "new-game", "to-lobby", "replay-link"]) assert.equal(await p.locator(`[data-testid=game-over] [data-testid=${b}]`).count(), 1, b);
+  });
+});
+
+test("a rated game's dialog shows the rating changes; a rematch seats those who accept", async () => {
+  let pages = [];
+  await withShots("rematch", () => pages, async () => {
+    const game = await ratedTeamsGame(browser, server.base, `m${Date.now() % 100000}`);
+    pages = game.pages;
+    const p = pages[0];
+    assert.match(await p.textContent("[data-testid=winners]"), /Red and Yellow win/);
+    await p.waitForFunction(() => document.querySelectorAll("[data-testid=rating-changes] li").length === 4);
+    const red = await p.textContent('[data-rating-seat="S"]');
+    assert.match(red, /1500 → 1\d{3} \(\+\d+\)/, red);
+    // Red asks for a rematch; the others accept; the new game opens for all four.
+    const before = p.url();
+    await p.click("[data-testid=rematch]");
+    for (const q of pages.slice(1)) {
+      await q.waitForSelector("[data-testid=rematch-accept]");
+      await q.click("[data-testid=rematch-accept]");
+    }
+    for (const q of pages) await q.waitForFunction((u) => location.href !== u && location.hash.startsWith("#game/"), before);
+    for (const q of pages) await q.waitForSelector("[data-testid=board] [data-piece]");
+    assert.equal(await pages[1].getAttribute("[data-testid=board]", "data-bottom"), "W", "same seats");
+  });
+});
+
+test("a whole move made with the keyboard only", async () => {
+  let pages = [];
+  await withShots("keyboard", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await tableAtDevice(p, "teams", ["S"], ["W", "N", "E"]);
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    // Tab until a square of the board has the focus.
+    for (let i = 0; i < 80; i++) {
+      if (await p.evaluate(() => document.activeElement?.matches?.("rect[data-sq]"))) break;
+      await p.keyboard.press("Tab");
+    }
+    assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-sq")), "h7");
+    assert.equal(await p.evaluate(() => document.activeElement.getAttribute("aria-label")), "h7, empty");
+    for (let i = 0; i < 5; i++) await p.keyboard.press("ArrowDown");
+    assert.equal(await p.evaluate(() => document.activeElement.getAttribute("aria-label")), "h2, Red pawn");
+    await p.keyboard.press("Enter");
+    await p.waitForSelector('circle[data-target="h3"]');
+    await p.keyboard.press("ArrowUp");
+    await p.keyboard.press("Enter");
+    const m = await moves(p, 1);
+    assert.equal(m[0], "h2-h3");
+    await p.waitForFunction(() => /Red: pawn h2 to h3/.test(document.querySelector("[data-testid=announce]").textContent));
+  });
+});
+
+test("a reload and a server restart in the middle of a game keep the move list complete", async () => {
+  let pages = [];
+  await withShots("restart", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await hotSeat(p, "teams", TWELVE.slice(0, 6));
+    await p.reload();
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    assert.deepEqual(await moves(p, 6), TWELVE.slice(0, 6).map(([f, t]) => `${f}-${t}`));
+    await server.restart();
+    await p.waitForSelector("#net:not(.online)").catch(() => {});
+    await p.waitForSelector("#net.online", { timeout: 20000 });
+    // The game goes on: North moves, and the list still holds every move.
+    await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "N");
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[2] || []).length > 0, null, { timeout: 20000 });
+    await click(p, "d13", "d12");
+    assert.deepEqual(await moves(p, 7), TWELVE.slice(0, 7).map(([f, t]) => `${f}-${t}`));
+    await p.reload();
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    assert.equal((await moves(p, 7)).length, 7);
+  });
+});
