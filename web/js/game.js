@@ -192,7 +192,8 @@ export function gameView(ctx, id) {
       reviewBar.replaceChildren();
       reviewBar.hidden = true;
     }
-    moveList.set({ entries: st.entries, colours: s.colours, current: st.review });
+    const stillPlaying = s.result ? [] : SEATS.filter((_, i) => s.statuses[i] === "active" || s.statuses[i].startsWith("zombie"));
+    moveList.set({ entries: st.entries, colours: s.colours, current: st.review, playing: stillPlaying });
     drawClocks();
     const toMove = seatTo();
     info.textContent = s.result ? t("game.over") : tm !== null ? t("game.your_turn", { colour: colourName(s.colours[tm]) })

@@ -40,7 +40,10 @@ export class MoveList {
     this.current = null;
   }
 
-  set({ entries, colours, current }) {
+  /** `playing`: the seats that still have turns to come (live games), for the last round's
+   *  columns. */
+  set({ entries, colours, current, playing }) {
+    if (playing) this.playing = playing;
     if (entries) this.entries = entries;
     if (colours) this.colours = colours;
     if (current !== undefined) this.current = current;
@@ -49,16 +52,25 @@ export class MoveList {
 
   render() {
     const follow = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 30;
-    const rows = rounds(this.entries).map((round, n) => {
-      const seats = round.map((e) => e.seat);
-      const row = h("div", { class: "round", role: "listitem", "data-round": n + 1, style: `grid-template-columns: 2.4em repeat(${seats.length}, 1fr)` },
+    const all = rounds(this.entries);
+    // A round's columns: the seats that act in it or later (the last round: also those still to
+    // play), so that a seat's column goes when its player has left.
+    const later = new Set(this.playing || []);
+    const columns = [];
+    for (let n = all.length - 1; n >= 0; n--) {
+      for (const e of all[n]) later.add(e.seat);
+      columns[n] = SEATS.filter((x) => later.has(x));
+    }
+    const rows = all.map((round, n) => {
+      const cols = columns[n];
+      const row = h("div", { class: "round", role: "listitem", "data-round": n + 1, style: `grid-template-columns: 2.4em repeat(${cols.length}, 1fr)` },
         h("span", { class: "num" }, `${num(n + 1)}.`),
         ...round.map((e) => {
           const i = SEATS.indexOf(e.seat);
           const mark = /#$/.test(e.text) ? " mate" : /\+$/.test(e.text) ? " check" : WORDS[e.text] ? " word" : "";
           return h("button", {
             class: `mv${mark}${e.index === this.current ? " current" : ""}`, "data-seat": e.seat, "data-ply": e.index,
-            style: `--seat: ${colourOf(this.colours[i])}`, "aria-label": `${colourName(this.colours[i])}: ${entryText(e.text)}`,
+            style: `--seat: ${colourOf(this.colours[i])}; grid-column: ${cols.indexOf(e.seat) + 2}`, "aria-label": `${colourName(this.colours[i])}: ${entryText(e.text)}`,
             "aria-current": e.index === this.current ? "true" : "false",
             onclick: () => this.onPick(e.index),
           }, entryText(e.text));

@@ -119,11 +119,14 @@ test("the 1892 game and its printed mating line replay move by move", async () =
     await p.waitForSelector("[data-testid=replay-ply]");
     for (let i = 0; i < 24; i++) await p.click("[data-testid=next]");
     assert.match(await p.textContent("[data-testid=replay-ply]"), /24\/28: Ql7xh3#/);
+    assert.doesNotMatch(await p.textContent("[data-testid=replay-result]"), /^\*$/, "a result in words, not '*'");
+    assert.equal(await p.getAttribute("[data-testid=export]", "download"), "fourhand-london-cambridge-1892-mate.pgn4");
     assert.equal(await p.getAttribute('[data-on="h1"]', "data-inert"), "1", "White's army is inert when mated");
     await p.keyboard.press("ArrowRight");
     await p.keyboard.press("ArrowRight");
     assert.match(await p.textContent("[data-testid=replay-ply]"), /26\/28: Qg2xg12/);
     assert.equal(await p.getAttribute('[data-on="h1"]', "data-inert"), "0", "and live again when revived");
+    assert.equal(await p.locator("[data-testid=board] [data-check]").count(), 2, "Qg2xg12+ checks two kings: both shown");
   });
 });
 
