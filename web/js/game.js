@@ -192,7 +192,7 @@ export function gameView(ctx, id) {
       reviewBar.replaceChildren();
       reviewBar.hidden = true;
     }
-    const stillPlaying = s.result ? [] : SEATS.filter((_, i) => s.statuses[i] === "active" || s.statuses[i].startsWith("zombie"));
+    const stillPlaying = SEATS.filter((_, i) => s.statuses[i] === "active" || s.statuses[i].startsWith("zombie"));
     moveList.set({ entries: st.entries, colours: s.colours, current: st.review, playing: stillPlaying });
     drawClocks();
     const toMove = seatTo();

@@ -30,6 +30,14 @@ export function rounds(entries) {
   return out;
 }
 
+/** Without the statuses (a replay): the seats of the last two rounds whose last entry is not
+ *  a leaving one (resigned, out of time, stalemated, mated). */
+function stillIn(all) {
+  const last = new Map();
+  for (const round of all.slice(-2)) for (const e of round) last.set(e.seat, e.text);
+  return [...last].filter(([, text]) => !WORDS[text] || text === "-").map(([seat]) => seat);
+}
+
 export class MoveList {
   /** `onPick(index)`: the entry chosen (-1: the start). */
   constructor(onPick) {
@@ -40,8 +48,8 @@ export class MoveList {
     this.current = null;
   }
 
-  /** `playing`: the seats that still have turns to come (live games), for the last round's
-   *  columns. */
+  /** `playing`: the seats still in the game (live games; a finished one: those that were in
+   *  at its end), for the last round's columns. */
   set({ entries, colours, current, playing }) {
     if (playing) this.playing = playing;
     if (entries) this.entries = entries;
@@ -55,7 +63,7 @@ export class MoveList {
     const all = rounds(this.entries);
     // A round's columns: the seats that act in it or later (the last round: also those still to
     // play), so that a seat's column goes when its player has left.
-    const later = new Set(this.playing || []);
+    const later = new Set(this.playing || stillIn(all));
     const columns = [];
     for (let n = all.length - 1; n >= 0; n--) {
       for (const e of all[n]) later.add(e.seat);
