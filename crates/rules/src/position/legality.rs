@@ -16,7 +16,7 @@ const R: u8 = Kind::Rook as u8;
 const Q: u8 = Kind::Queen as u8;
 
 /// Checks and pins on one king.
-struct KingSafety {
+pub(super) struct KingSafety {
     king: u8,
     checkers: u32,
     /// Squares where a non-king move resolves the (single) check.
@@ -63,16 +63,6 @@ impl Position {
         !l.is_empty()
     }
 
-    /// True when making `m` for `seat` leaves its king unattacked (the slow, general test).
-    pub(crate) fn king_safe_after(&self, seat: Seat, m: Move) -> bool {
-        self.king_safe_without(seat, m, self.hostile_to(seat))
-    }
-
-    /// Rule sets without king capture: the `legal2` moves of rules.md §6.2.
-    fn filter_levels(&self, seat: Seat, out: &mut MoveList) {
-        out.retain(|m| self.legal_at(seat, m, super::levels::TURN_LEVEL));
-    }
-
     /// True when making `m` leaves `seat`'s king unattacked by the seats in `hostile`.
     fn king_safe_without(&self, seat: Seat, m: Move, hostile: u8) -> bool {
         let mut p = self.clone();
@@ -90,28 +80,36 @@ impl Position {
         let ks = self.king_safety(seat, k, hostile);
         let disarms = self.rules.king_capture_disarms;
         out.retain(|m| {
-            let from = m.origin_idx();
             if disarms {
                 let t = self.cells[m.to_idx() as usize];
                 if kind_bits(t) == Kind::King as u8 && is_of(t, hostile) {
                     return self.king_safe_without(seat, m, hostile & !(1 << seat_bits(t)));
                 }
             }
-            if from == ks.king {
-                return !self.is_attacked(m.to_idx(), hostile, ks.king);
-            }
-            if m.kind() == MoveKind::EnPassant {
-                return self.king_safe_after(seat, m);
-            }
-            if ks.checkers > 1 || (ks.checkers == 1 && !has(&ks.evasion, m.to_idx())) {
-                return false;
-            }
-            !has(&ks.pinned, from) || self.king_safe_after(seat, m)
+            self.safe_for_king(seat, m, &ks, hostile)
         });
     }
 
+    /// True when `m` leaves `seat`'s king unattacked by the seats in `hostile` (exact): decided
+    /// from the checks and pins of `ks`, with the move made only for en-passant captures and
+    /// moves of pinned pieces.
+    #[inline]
+    pub(super) fn safe_for_king(&self, seat: Seat, m: Move, ks: &KingSafety, hostile: u8) -> bool {
+        let from = m.origin_idx();
+        if from == ks.king {
+            return !self.is_attacked(m.to_idx(), hostile, ks.king);
+        }
+        if m.kind() == MoveKind::EnPassant {
+            return self.king_safe_without(seat, m, hostile);
+        }
+        if ks.checkers > 1 || (ks.checkers == 1 && !has(&ks.evasion, m.to_idx())) {
+            return false;
+        }
+        !has(&ks.pinned, from) || self.king_safe_without(seat, m, hostile)
+    }
+
     /// Finds the pieces checking `seat`'s king on `k` and `seat`'s pieces pinned against it.
-    fn king_safety(&self, seat: Seat, k: u8, hostile: u8) -> KingSafety {
+    pub(super) fn king_safety(&self, seat: Seat, k: u8, hostile: u8) -> KingSafety {
         let s = seat as u8;
         let mut ks = KingSafety {
             king: k,

@@ -9,14 +9,186 @@
 //! `update(k, P)`, then the `legal0` test under the updated statuses. Moves on a turn are the
 //! `legal2` moves; after a move the statuses are those of `update(1, mover)`.
 
-use super::{Army, Position};
-use crate::board::Seat;
-use crate::moves::{Move, MoveList};
+use super::geometry::{DIAG, ORTHO};
+use super::legality::KingSafety;
+use super::{set_bit, Army, Position};
+use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, WALL};
+use crate::board::{Kind, Seat};
+use crate::moves::{Move, MoveKind, MoveList};
 
 /// The level that decides the moves a player may make on his turn.
 pub(crate) const TURN_LEVEL: u8 = 2;
 
+// The quick test. While no army is mated, `update` can only turn live armies mated (and back),
+// so after any move the live hostile pieces are a subset of those live now. Hence a move that
+// leaves the mover's king unattacked by today's live pieces and gives the partner's king no new
+// attacker among them is `legal_k` for every k, without making it; for k = 0 (no update) a move
+// that fails the king test is not legal either. Only the rest — a move that might be legal
+// because it mates the army attacking the mover, or one that might expose the partner — is
+// made and tested by the definition.
+
+/// What the quick test works from.
+struct Quick {
+    ks: KingSafety,
+    hostile: u8,
+    shields: [u64; 4],
+}
+
+#[inline(always)]
+fn has(b: &[u64; 4], i: u8) -> bool {
+    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
+}
+
 impl Position {
+    /// The `legal2` moves of rules.md §6.2: the pseudo-legal moves in `out` that are legal on
+    /// `seat`'s turn.
+    pub(super) fn filter_levels(&self, seat: Seat, out: &mut MoveList) {
+        match self.quick_levels(seat) {
+            Some(q) => out.retain(|m| self.quick_legal_at(seat, m, &q, TURN_LEVEL)),
+            None => out.retain(|m| self.legal_at(seat, m, TURN_LEVEL)),
+        }
+    }
+
+    /// What the quick test needs, when it applies (no army mated, a king on the board): the
+    /// checks and pins on the mover's king, and the mover's pieces that shield the partner's
+    /// king from an opponent's slider.
+    fn quick_levels(&self, seat: Seat) -> Option<Quick> {
+        let k = self.kings[seat.index()];
+        if k == 0 || self.armies.contains(&Army::Mated) {
+            return None;
+        }
+        let hostile = self.hostile_to(seat);
+        Some(Quick {
+            ks: self.king_safety(seat, k, hostile),
+            hostile,
+            shields: self.partner_shields(seat),
+        })
+    }
+
+    /// `legal_k(seat, m)` by the quick test where it decides, else by the definition.
+    fn quick_legal_at(&self, seat: Seat, m: Move, q: &Quick, k: u8) -> bool {
+        let safe = self.safe_for_king(seat, m, &q.ks, q.hostile);
+        if safe && !self.exposes_partner(seat, m, q) {
+            return true;
+        }
+        if !safe && k == 0 {
+            return false;
+        }
+        self.legal_at(seat, m, k)
+    }
+
+    /// The quick test's acceptance alone: `m` is legal at every level.
+    fn quick_accepts(&self, seat: Seat, m: Move, q: &Quick) -> bool {
+        self.safe_for_king(seat, m, &q.ks, q.hostile) && !self.exposes_partner(seat, m, q)
+    }
+
+    /// Whether `m` may give the partner's king a new attacker: castling and en passant always
+    /// count; an ordinary move only when it leaves a shielding square and opens that line.
+    #[inline]
+    fn exposes_partner(&self, seat: Seat, m: Move, q: &Quick) -> bool {
+        let ordinary = matches!(
+            m.kind(),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
+        );
+        !ordinary || (has(&q.shields, m.origin_idx()) && self.may_expose_partner(seat, m))
+    }
+
+    /// The squares of `seat`'s pieces that stand first on a line from the partner's king with a
+    /// live opponent's slider of that line right behind them (none when the partner rule does
+    /// not apply).
+    fn partner_shields(&self, seat: Seat) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        if !self.rules.no_new_partner_check || !self.rules.sides {
+            return out;
+        }
+        let partner = seat.opposite();
+        let k = self.kings[partner.index()];
+        if k == 0 || self.army(partner) == Army::Resigned {
+            return out;
+        }
+        let hostile = self.hostile_to(partner);
+        let first = |mut t: u8, d: u8| {
+            t = t.wrapping_add(d);
+            while self.cells[t as usize] == EMPTY {
+                t = t.wrapping_add(d);
+            }
+            t
+        };
+        for (dirs, line) in [(ORTHO, Kind::Rook as u8), (DIAG, Kind::Bishop as u8)] {
+            for d in dirs {
+                let t = first(k, d);
+                let c = self.cells[t as usize];
+                if c == WALL || c & DEAD != 0 || seat_bits(c) != seat as u8 {
+                    continue;
+                }
+                let b = self.cells[first(t, d) as usize];
+                let kind = kind_bits(b);
+                if b != WALL && (kind == line || kind == Kind::Queen as u8) && is_of(b, hostile) {
+                    set_bit(&mut out, t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `m` opens a line from a live opponent's slider to the partner's king (exact for
+    /// ordinary moves, which can expose only through the square they leave; castling and
+    /// en-passant captures are counted as exposing, to be tested by the definition).
+    fn may_expose_partner(&self, seat: Seat, m: Move) -> bool {
+        if !self.rules.no_new_partner_check || !self.rules.sides {
+            return false;
+        }
+        let partner = seat.opposite();
+        let k = self.kings[partner.index()];
+        if k == 0 || self.army(partner) == Army::Resigned {
+            return false;
+        }
+        if !matches!(
+            m.kind(),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
+        ) {
+            return true;
+        }
+        let (from, to) = (m.origin_idx(), m.to_idx());
+        let (df, dr) = (
+            (from & 15) as i8 - (k & 15) as i8,
+            (from >> 4) as i8 - (k >> 4) as i8,
+        );
+        let diagonal = df != 0 && dr != 0;
+        if diagonal && df.abs() != dr.abs() {
+            return false;
+        }
+        let d = (dr.signum() * 16 + df.signum()) as u8;
+        // The squares between the king and `from` must be empty (and stay so).
+        let mut t = k.wrapping_add(d);
+        while t != from {
+            if t == to || self.cells[t as usize] != EMPTY {
+                return false;
+            }
+            t = t.wrapping_add(d);
+        }
+        // Beyond `from`: the first piece, unless the moved piece lands first.
+        loop {
+            t = t.wrapping_add(d);
+            if t == to {
+                return false;
+            }
+            let c = self.cells[t as usize];
+            if c == EMPTY {
+                continue;
+            }
+            let kind = kind_bits(c);
+            let slider = kind == Kind::Queen as u8
+                || kind
+                    == if diagonal {
+                        Kind::Bishop as u8
+                    } else {
+                        Kind::Rook as u8
+                    };
+            return c != WALL && slider && is_of(c, self.hostile_to(partner));
+        }
+    }
+
     /// `legal_k(seat, m)`.
     pub(crate) fn legal_at(&self, seat: Seat, m: Move, k: u8) -> bool {
         let mut after = self.clone();
@@ -52,7 +224,14 @@ impl Position {
     pub(crate) fn has_legal_at(&self, seat: Seat, k: u8) -> bool {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(seat, &mut pseudo);
-        pseudo.iter().any(|&m| self.legal_at(seat, m, k))
+        match self.quick_levels(seat) {
+            Some(q) => {
+                // The moves the quick test accepts first; the others only when none is.
+                pseudo.iter().any(|&m| self.quick_accepts(seat, m, &q))
+                    || pseudo.iter().any(|&m| self.quick_legal_at(seat, m, &q, k))
+            }
+            None => pseudo.iter().any(|&m| self.legal_at(seat, m, k)),
+        }
     }
 
     /// `update(k, mover)`: re-evaluates every seat but the mover; returns true when a status
@@ -92,5 +271,85 @@ impl Position {
     /// After a move by `mover` (Verney, Club): the statuses of `update(1, mover)`.
     pub fn settle_statuses(&mut self, mover: Seat) -> bool {
         self.update_statuses(1, mover)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The quick test against the definition, on every position of random games.
+
+    use super::TURN_LEVEL;
+    use crate::board::Seat;
+    use crate::game::{Automation, Game};
+    use crate::moves::MoveList;
+    use crate::position::Position;
+    use crate::ruleset::RuleSet;
+
+    /// The `legal2` moves by the definition alone (every move made and the statuses updated).
+    fn by_definition(pos: &Position, seat: Seat) -> Vec<String> {
+        let mut out = MoveList::new();
+        pos.gen_pseudo(seat, &mut out);
+        out.retain(|m| pos.legal_at(seat, m, TURN_LEVEL));
+        let mut v: Vec<String> = out.iter().map(|m| m.uci()).collect();
+        v.sort();
+        v
+    }
+
+    /// `has_legal_at` by the definition alone.
+    fn has_by_definition(pos: &Position, seat: Seat, k: u8) -> bool {
+        let mut out = MoveList::new();
+        pos.gen_pseudo(seat, &mut out);
+        out.iter().any(|&m| pos.legal_at(seat, m, k))
+    }
+
+    #[test]
+    fn the_quick_test_agrees_with_the_definition_in_random_games() {
+        let mut checked = 0;
+        let mut mated_positions = 0;
+        for seed in 1..=24u64 {
+            for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
+                let shared = RuleSet::get(rules.variant);
+                let start = Position::start(shared, rules.default_setup);
+                let mut g = Game::from_position(rules, start, Default::default())
+                    .with_automation(Automation::LIVE);
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..160 {
+                    let Some(seat) = g.to_move() else { break };
+                    if g.must_pass() {
+                        g.pass(seat).unwrap();
+                        continue;
+                    }
+                    let pos = g.position();
+                    if pos.armies.contains(&crate::position::Army::Mated) {
+                        mated_positions += 1;
+                    }
+                    for s in Seat::ALL {
+                        let mut fast = MoveList::new();
+                        pos.legal_moves_of(s, &mut fast);
+                        let mut fast: Vec<String> = fast.iter().map(|m| m.uci()).collect();
+                        fast.sort();
+                        if pos.army(s).takes_turns() {
+                            assert_eq!(fast, by_definition(pos, s), "seed {seed} {s:?}");
+                        }
+                        for k in 0..=2 {
+                            assert_eq!(
+                                pos.has_legal_at(s, k),
+                                has_by_definition(pos, s, k),
+                                "seed {seed} {s:?} level {k}"
+                            );
+                        }
+                    }
+                    checked += 1;
+                    let moves = g.legal_moves();
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let m = moves[(x % moves.len() as u64) as usize];
+                    g.play(seat, m).unwrap();
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked} positions");
+        assert!(mated_positions > 0, "the games reach mates");
     }
 }
