@@ -2,7 +2,6 @@
 
 use crate::board::{Kind, Square};
 use std::fmt;
-use std::mem::MaybeUninit;
 
 /// What kind of move this is, beyond from and to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -108,15 +107,20 @@ impl fmt::Display for Move {
     }
 }
 
-/// Capacity of a [`MoveList`]: more than any reachable position can have.
+/// Capacity of a [`MoveList`], above what any position can hold: a seat has at most 16 pieces
+/// (there are no drops), a queen on the 160-square board reaches at most 52 squares, and a pawn
+/// at most 3 squares with 4 promotion pieces each, so one seat has at most 16 × 52 = 832
+/// pseudo-legal moves.
 pub const MAX_MOVES: usize = 1024;
 
-/// A fixed-capacity list of moves that lives on the stack. Its storage is left uninitialised
-/// (only the first `len` entries are ever read), so making one costs nothing: perft and search
-/// make one per node.
+/// A fixed-capacity list of moves that lives on the stack (an `arrayvec::ArrayVec`: its storage
+/// is not initialised, so making one costs nothing — perft and search make one per node — and it
+/// has no `unsafe` of ours). Measured against the hand-written uninitialised list it replaced:
+/// no slower (perft 6 from the Modern start, `farm-bench -n 7`, this list / the old one: median
+/// 0.94 of the CPU time, 0.90 to 1.08 over the pairs).
+/// A push beyond the capacity panics: a list never drops a move silently.
 pub struct MoveList {
-    len: usize,
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
@@ -124,63 +128,48 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            len: 0,
-            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
+            moves: arrayvec::ArrayVec::new(),
         }
     }
 
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Move) {
-        // A position cannot hold more moves than MAX_MOVES; stay safe regardless.
-        if self.len < MAX_MOVES {
-            self.moves[self.len].write(m);
-            self.len += 1;
-        }
+        self.moves.push(m);
     }
 
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// True when there are no moves.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     /// Keeps only the moves for which `f` is true.
     #[inline]
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
-        let mut w = 0;
-        for r in 0..self.len {
-            let m = self.as_slice()[r];
-            if f(m) {
-                self.moves[w].write(m);
-                w += 1;
-            }
-        }
-        self.len = w;
+        self.moves.retain(|m| f(*m));
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` entries have been written by `push` or `retain`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+        &self.moves
     }
 
     #[inline]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
-        // SAFETY: as for `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+        &mut self.moves
     }
 }
 
