@@ -109,6 +109,22 @@ pub(crate) fn step_towards(a: u8, b: u8) -> u8 {
     (dr.signum() * 16 + df.signum()) as u8
 }
 
+/// Castling from king square `k` towards `rook`: the squares between are empty.
+pub(crate) fn castle_path_clear(pos: &Position, k: u8, rook: u8) -> bool {
+    let d = step_towards(k, rook);
+    if d == 0 {
+        return false;
+    }
+    let mut t = k.wrapping_add(d);
+    while t != rook {
+        if pos.cells[t as usize] != crate::board::piece::EMPTY {
+            return false;
+        }
+        t = t.wrapping_add(d);
+    }
+    true
+}
+
 /// Castling from king square `k` towards `rook`: the squares between are empty and the two the
 /// king crosses and lands on are not attacked by `hostile`. Returns the king's destination.
 pub(crate) fn castle_squares_ok(pos: &Position, k: u8, rook: u8, hostile: u8) -> Option<u8> {

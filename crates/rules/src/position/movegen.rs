@@ -2,8 +2,8 @@
 //! test that the king is left safe.
 
 use super::geometry::{
-    castle_squares_ok, forward, is_promotion, pawn_step, relative_rank, sideways, DIAG, KING,
-    KNIGHT, ORTHO,
+    castle_path_clear, castle_squares_ok, forward, is_promotion, pawn_step, relative_rank,
+    sideways, DIAG, KING, KNIGHT, ORTHO,
 };
 use super::{bits, castle_bit, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, REVERSED, WALL};
@@ -198,12 +198,19 @@ impl Position {
             return;
         }
         let [k, short, long] = self.castle_sq[s];
-        if k == 0 || self.kings[s] != k || self.is_attacked(k, capturable, 0) {
+        if k == 0 || self.kings[s] != k {
             return;
         }
+        // Whether the king stands in check is asked only once a path is clear (early in a game
+        // it seldom is), and at most once.
+        let mut in_check = None;
         for (is_short, rook) in [(true, short), (false, long)] {
-            if self.castling & castle_bit(seat, is_short) == 0 {
+            if self.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(self, k, rook)
+            {
                 continue;
+            }
+            if *in_check.get_or_insert_with(|| self.is_attacked(k, capturable, 0)) {
+                return;
             }
             if let Some(to) = castle_squares_ok(self, k, rook, capturable) {
                 let kind = if is_short {
