@@ -9,7 +9,10 @@ use fourhand_rules::{Position, RuleSet, Setup, Variant};
 const MIDDLEGAME: &str = "R-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-0-3,yR,1,yB,3,yN,yR,3/3,yP,yP,yK,1,yP,yP,1,yP,3/7,gB,1,yP,4/bR,2,yN,8,gP,gR/bN,bP,10,yB,gN/bB,1,yQ,9,gP,gB/1,bP,10,gP,gK/bK,2,bP,6,gP,1,gQ,1/bB,bP,9,rQ,2/bN,1,bP,6,rB,2,gP,gN/bR,bP,4,rP,rP,4,rN,gR/14/3,rP,rP,rP,2,rP,rP,rP,3/3,rR,rN,2,rK,rB,1,rR,3";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let variant: Option<Variant> = args.iter().find_map(|a| a.parse().ok());
     let depth: u32 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(7);
     let teams = RuleSet::get(Variant::Teams);
