@@ -249,3 +249,23 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
         );
     }
 }
+
+#[tokio::test]
+async fn an_imported_game_exports_as_it_came_with_its_variations_and_gives_seats_per_entry() {
+    let r = router().await;
+    let text = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h3 { a quiet start } (1. h2-h4 .. b7-c7) .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-j4\n";
+    let (s, b) = call(&r, "POST", "/api/import", Some(text.into())).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = json_of(&b)["id"].as_str().unwrap().to_string();
+    let (s, pgn) = call(&r, "GET", &format!("/api/games/{id}/pgn4"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(pgn, text, "the record as it was imported");
+    let (_, p) = call(&r, "GET", &format!("/api/games/{id}/positions"), None).await;
+    let p = json_of(&p);
+    assert_eq!(
+        p["moves"],
+        json!(["h2-h3", "b7-c7", "g13-g12", "m8-l8", "Qg1-j4"])
+    );
+    assert_eq!(p["seats"], json!(["S", "W", "N", "E", "S"]));
+    assert_eq!(p["checks"].as_array().unwrap().len(), 5);
+}
