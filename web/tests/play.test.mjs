@@ -151,6 +151,11 @@ test("the game-over dialog names the placings of an FFA game", async () => {
     const p = await player(browser, server.base);
     pages = [p];
     await hotSeat(p, "ffa", TWELVE);
+    // Someone in the lobby sees the game among the live games …
+    const lobby = await player(browser, server.base);
+    pages.push(lobby);
+    const id = p.url().split("/").pop();
+    await lobby.waitForSelector(`[data-live="${id}"]`);
     for (const s of ["S", "W", "N"]) {
       await p.waitForFunction((s) => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === s, s);
       await p.click("[data-testid=resign]");
@@ -162,6 +167,8 @@ test("the game-over dialog names the placings of an FFA game", async () => {
     assert.equal(places.length, 4);
     assert.match(places[0], /^1\. Green/, places.join(" | "));
     for (const b of ["rematch", "new-game", "to-lobby", "replay-link"]) assert.equal(await p.locator(`[data-testid=game-over] [data-testid=${b}]`).count(), 1, b);
+    // … and it leaves them at once when it ends (the list's own refresh is every 10 s).
+    await lobby.waitForSelector(`[data-live="${id}"]`, { state: "detached", timeout: 3000 });
   });
 });
 
