@@ -128,17 +128,10 @@ pub(crate) fn castle_path_clear(pos: &Position, k: u8, rook: u8) -> bool {
 /// Castling from king square `k` towards `rook`: the squares between are empty and the two the
 /// king crosses and lands on are not attacked by `hostile`. Returns the king's destination.
 pub(crate) fn castle_squares_ok(pos: &Position, k: u8, rook: u8, hostile: u8) -> Option<u8> {
-    let d = step_towards(k, rook);
-    if d == 0 {
+    if !castle_path_clear(pos, k, rook) {
         return None;
     }
-    let mut t = k.wrapping_add(d);
-    while t != rook {
-        if pos.cells[t as usize] != crate::board::piece::EMPTY {
-            return None;
-        }
-        t = t.wrapping_add(d);
-    }
+    let d = step_towards(k, rook);
     let pass = k.wrapping_add(d);
     let land = pass.wrapping_add(d);
     if pos.is_attacked(pass, hostile, k) || pos.is_attacked(land, hostile, k) {

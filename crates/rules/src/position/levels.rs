@@ -93,19 +93,25 @@ impl Position {
         !ordinary || (has(&q.shields, m.origin_idx()) && self.may_expose_partner(seat, m))
     }
 
+    /// The partner and his king's square when the partner rule protects him from `seat`'s moves
+    /// (a sides game with the rule, a partner not resigned, a king on the board).
+    fn guarded_partner(&self, seat: Seat) -> Option<(Seat, u8)> {
+        if !self.rules.no_new_partner_check || !self.rules.sides {
+            return None;
+        }
+        let partner = seat.opposite();
+        let k = self.kings[partner.index()];
+        (k != 0 && self.army(partner) != Army::Resigned).then_some((partner, k))
+    }
+
     /// The squares of `seat`'s pieces that stand first on a line from the partner's king with a
     /// live opponent's slider of that line right behind them (none when the partner rule does
     /// not apply).
     fn partner_shields(&self, seat: Seat) -> [u64; 4] {
         let mut out = [0u64; 4];
-        if !self.rules.no_new_partner_check || !self.rules.sides {
+        let Some((partner, k)) = self.guarded_partner(seat) else {
             return out;
-        }
-        let partner = seat.opposite();
-        let k = self.kings[partner.index()];
-        if k == 0 || self.army(partner) == Army::Resigned {
-            return out;
-        }
+        };
         let hostile = self.hostile_to(partner);
         let first = |mut t: u8, d: u8| {
             t = t.wrapping_add(d);
@@ -135,14 +141,9 @@ impl Position {
     /// ordinary moves, which can expose only through the square they leave; castling and
     /// en-passant captures are counted as exposing, to be tested by the definition).
     fn may_expose_partner(&self, seat: Seat, m: Move) -> bool {
-        if !self.rules.no_new_partner_check || !self.rules.sides {
+        let Some((partner, k)) = self.guarded_partner(seat) else {
             return false;
-        }
-        let partner = seat.opposite();
-        let k = self.kings[partner.index()];
-        if k == 0 || self.army(partner) == Army::Resigned {
-            return false;
-        }
+        };
         if !matches!(
             m.kind(),
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
