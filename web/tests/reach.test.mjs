@@ -174,3 +174,26 @@ test("on a 360×740 phone nothing scrolls sideways, the header folds into a menu
     assert.equal((await moves(p, 1))[0], "h2-h3");
   });
 });
+
+test("every message the client asks for is in all five catalogues, with each language's plural forms", async () => {
+  const { readdirSync } = await import("node:fs");
+  const dir = join(root, "web", "js");
+  const used = new Set();
+  for (const f of readdirSync(dir)) {
+    const src = readFileSync(join(dir, f), "utf8");
+    for (const m of src.matchAll(/\b(?:t|tr)\("([a-z_]+\.[a-z0-9_]+)"/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 150, `${used.size} keys found in the client`);
+  for (const lang of ["en", "sk", "sr", "ru", "ar"]) {
+    const cat = catalogue(lang);
+    const missing = [...used].filter((k) => !(k in cat));
+    assert.deepEqual(missing, [], `${lang}: keys the client uses but the catalogue lacks`);
+    assert.deepEqual(Object.keys(cat).sort(), Object.keys(english).sort(), `${lang}: the same keys as English`);
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    for (const [key, msg] of Object.entries(cat)) {
+      if (typeof msg !== "object") continue;
+      for (const f of forms) assert.ok(f in msg || "other" in msg, `${lang} ${key}: no '${f}' form`);
+      for (const f of forms) if (f !== "other" && lang !== "en") assert.ok(f in msg, `${lang} ${key}: the '${f}' form is missing`);
+    }
+  }
+});
