@@ -98,7 +98,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
     let (sink, stream) = &mut players[0];
     send(
         sink,
-        &ClientMsg::CreateTable {
+        &ClientMsg::CreateTable(fourhand_protocol::NewTable {
             rules: args.rules.clone(),
             setup: None,
             time: None,
@@ -108,7 +108,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
             sit: Vec::new(),
             bots: Default::default(),
             rematch_of: None,
-        },
+        }),
     )
     .await?;
     let ServerMsg::Table { table } =

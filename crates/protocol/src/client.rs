@@ -33,36 +33,7 @@ pub enum ClientMsg {
     /// Stop receiving lobby pushes.
     LobbyUnsubscribe,
     /// Opens a new table.
-    CreateTable {
-        /// `teams`, `ffa`, `verney1881` or `club1893`.
-        rules: String,
-        /// Setup code (`4PC`, `4PCo`, …); the rule set's default when absent.
-        #[serde(default)]
-        setup: Option<String>,
-        /// Time control; 1 minute + 15 s delay when absent.
-        #[serde(default)]
-        time: Option<TimeControl>,
-        /// Rated (accounts only).
-        #[serde(default)]
-        rated: bool,
-        /// A rated table that takes bots (at their fixed ratings).
-        #[serde(default)]
-        rated_bots: bool,
-        /// Table chat on (FFA tables; sides tables always have partner chat).
-        #[serde(default = "yes")]
-        table_chat: bool,
-        /// Seats the creator takes at once (each answered with `seated`).
-        #[serde(default)]
-        sit: Vec<SeatName>,
-        /// Bots put in seats at once: `{"W": "engine2", …}`.
-        #[serde(default)]
-        bots: std::collections::BTreeMap<SeatName, String>,
-        /// A rematch of this finished game: its settings and bots, its players' seats kept for
-        /// them (the creator must have played in it; `sit`, `bots` and the other fields are
-        /// then ignored).
-        #[serde(default)]
-        rematch_of: Option<String>,
-    },
+    CreateTable(NewTable),
     /// Takes a free seat at a table; answered with `seated` and a seat token.
     Sit {
         /// Table id.
@@ -204,4 +175,37 @@ fn one() -> u32 {
 
 fn yes() -> bool {
     true
+}
+
+/// What `create_table` asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewTable {
+    /// `teams`, `ffa`, `verney1881` or `club1893`.
+    pub rules: String,
+    /// Setup code (`4PC`, `4PCo`, …); the rule set's default when absent.
+    #[serde(default)]
+    pub setup: Option<String>,
+    /// Time control; 1 minute + 15 s delay when absent.
+    #[serde(default)]
+    pub time: Option<TimeControl>,
+    /// Rated (accounts only).
+    #[serde(default)]
+    pub rated: bool,
+    /// A rated table that takes bots (at their fixed ratings).
+    #[serde(default)]
+    pub rated_bots: bool,
+    /// Table chat on (FFA tables; sides tables always have partner chat).
+    #[serde(default = "yes")]
+    pub table_chat: bool,
+    /// Seats the creator takes at once (each answered with `seated`).
+    #[serde(default)]
+    pub sit: Vec<SeatName>,
+    /// Bots put in seats at once: `{"W": "engine2", …}`.
+    #[serde(default)]
+    pub bots: std::collections::BTreeMap<SeatName, String>,
+    /// A rematch of this finished game: its settings and bots, its players' seats kept for
+    /// them (the creator must have played in it; `sit`, `bots` and the other fields are
+    /// then ignored).
+    #[serde(default)]
+    pub rematch_of: Option<String>,
 }

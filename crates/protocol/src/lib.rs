@@ -11,7 +11,7 @@ mod parse;
 mod server;
 mod types;
 
-pub use client::{ChatTarget, ClientMsg};
+pub use client::{ChatTarget, ClientMsg, NewTable};
 pub use error::{CloseCode, ErrorCode};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};

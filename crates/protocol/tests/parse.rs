@@ -34,11 +34,11 @@ fn client_messages_parse_as_documented() {
     );
     assert!(matches!(
         parse(r#"{"type":"create_table","rules":"ffa"}"#).unwrap(),
-        ClientMsg::CreateTable {
+        ClientMsg::CreateTable(fourhand_protocol::NewTable {
             table_chat: true,
             rated: false,
             ..
-        }
+        })
     ));
 }
 

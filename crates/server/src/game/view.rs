@@ -21,8 +21,14 @@ pub fn seats(core: &GameCore) -> Vec<SeatInfo> {
         .collect()
 }
 
-/// The whole state at `now` (monotonic ms) and `epoch_ms` (`rated` is the actor's to fill in).
-pub fn snapshot(core: &GameCore, id: uuid::Uuid, now: u64, epoch_ms: i64) -> GameState {
+/// The whole state at `now` (monotonic ms) and `epoch_ms`; `rated` as the game was created.
+pub fn snapshot(
+    core: &GameCore,
+    id: uuid::Uuid,
+    rated: bool,
+    now: u64,
+    epoch_ms: i64,
+) -> GameState {
     let g = &core.game;
     let rules = g.rules();
     let over = core.result();
@@ -41,7 +47,7 @@ pub fn snapshot(core: &GameCore, id: uuid::Uuid, now: u64, epoch_ms: i64) -> Gam
                 text,
             })
             .collect(),
-        rated: false,
+        rated,
         to_move: if core.is_over() {
             None
         } else {

@@ -71,41 +71,13 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             conn.unfollow_lobby();
             Ok(())
         }
-        ClientMsg::CreateTable {
-            rules,
-            setup,
-            time,
-            rated,
-            rated_bots,
-            table_chat,
-            sit,
-            bots,
-            rematch_of,
-        } => {
-            let t = tables::NewTable {
-                rules,
-                setup,
-                time,
-                rated,
-                rated_bots,
-                table_chat,
-                sit,
-                bots,
-                rematch_of,
-            };
-            tables::create(conn, &player, t).await
-        }
+        ClientMsg::CreateTable(t) => tables::create(conn, &player, t).await,
         ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table_id(&table)?, seat).await,
         ClientMsg::Stand { table, seat } => {
             app.lobby.stand(table_id(&table)?, seat, player.id).await
         }
         ClientMsg::AddBot { table, seat, level } => {
-            let level = crate::bot::parse_level(level.as_deref()).ok_or_else(|| {
-                bad(
-                    ErrorCode::BadRequest,
-                    "bot levels: random, greedy, engine1, engine2, engine3",
-                )
-            })?;
+            let level = tables::level_of(level.as_deref())?;
             tables::add_bot(conn, &player, table_id(&table)?, seat, level).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
@@ -154,14 +126,12 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             promotion,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
-            let promotion = promotion_kind(promotion.as_deref())?;
-            let input = Input::Play {
-                seat,
-                from: square(&from)?,
-                to: square(&to)?,
-                promotion,
-            };
-            ask(conn, h, input).await
+            ask(
+                conn,
+                h,
+                move_of(&from, &to, promotion.as_deref())?.play(seat),
+            )
+            .await
         }
         ClientMsg::Resign { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
@@ -207,16 +177,8 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             promotion,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
-            let queued = Queued {
-                from: square(&from)?,
-                to: square(&to)?,
-                promotion: promotion_kind(promotion.as_deref())?,
-            };
-            let input = Input::Premove {
-                seat,
-                queued: Some(queued),
-            };
-            ask(conn, h, input).await
+            let queued = Some(move_of(&from, &to, promotion.as_deref())?);
+            ask(conn, h, Input::Premove { seat, queued }).await
         }
         ClientMsg::CancelPremove { game, seat } => {
             let (h, seat) = held(conn, &game, seat)?;
@@ -225,7 +187,16 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
     }
 }
 
-/// A promotion letter as a piece: `Q`, `R`, `B`, `N` (FFA's `D` is the queen).
+/// A move as a client names it: squares and a promotion letter (`Q`, `R`, `B`, `N`; FFA's `D`
+/// is the queen).
+fn move_of(from: &str, to: &str, promotion: Option<&str>) -> Result<Queued, ServerError> {
+    Ok(Queued {
+        from: square(from)?,
+        to: square(to)?,
+        promotion: promotion_kind(promotion)?,
+    })
+}
+
 fn promotion_kind(p: Option<&str>) -> Result<Option<Kind>, ServerError> {
     let Some(p) = p else { return Ok(None) };
     p.chars()

@@ -5,27 +5,13 @@ use super::Conn;
 use crate::error::ServerError;
 use crate::identity::Player;
 use crate::lobby::{Full, Occupant, Rematch, TableSettings};
-use fourhand_protocol::{ErrorCode, SeatName, ServerMsg, TimeControl};
+use fourhand_protocol::{ErrorCode, NewTable, SeatName, ServerMsg};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{Position, RuleSet, Setup, Variant};
-use std::collections::BTreeMap;
 use uuid::Uuid;
 
 fn bad(code: ErrorCode, m: impl Into<String>) -> ServerError {
     ServerError::new(code, m)
-}
-
-/// What `create_table` asked for.
-pub(super) struct NewTable {
-    pub rules: String,
-    pub setup: Option<String>,
-    pub time: Option<TimeControl>,
-    pub rated: bool,
-    pub rated_bots: bool,
-    pub table_chat: bool,
-    pub sit: Vec<SeatName>,
-    pub bots: BTreeMap<SeatName, String>,
-    pub rematch_of: Option<String>,
 }
 
 /// Opens the table, then seats the creator and the bots it names; the game starts when that
@@ -53,18 +39,17 @@ pub(super) async fn create(
             "a seat is either yours or a bot's",
         ));
     }
-    let mut seen = Vec::new();
-    if t.sit.iter().any(|s| {
-        let dup = seen.contains(s);
-        seen.push(*s);
-        dup
-    }) {
+    let mut seats = t.sit.clone();
+    seats.sort();
+    seats.dedup();
+    if seats.len() != t.sit.len() {
         return Err(bad(ErrorCode::BadRequest, "each seat once"));
     }
-    let mut bots = Vec::new();
-    for (seat, level) in &t.bots {
-        bots.push((*seat, level_of(level)?));
-    }
+    let bots = t
+        .bots
+        .iter()
+        .map(|(seat, level)| Ok((*seat, level_of(Some(level))?)))
+        .collect::<Result<Vec<_>, ServerError>>()?;
     if !bots.is_empty() && t.sit.is_empty() {
         return Err(bad(
             ErrorCode::NotSeated,
@@ -83,8 +68,8 @@ pub(super) async fn create(
     Ok(())
 }
 
-fn level_of(name: &str) -> Result<crate::bot::BotLevel, ServerError> {
-    crate::bot::parse_level(Some(name)).ok_or_else(|| {
+pub(super) fn level_of(name: Option<&str>) -> Result<crate::bot::BotLevel, ServerError> {
+    crate::bot::parse_level(name).ok_or_else(|| {
         bad(
             ErrorCode::BadRequest,
             "bot levels: random, greedy, engine1, engine2, engine3",

@@ -320,9 +320,8 @@ impl Actor {
 
     fn snapshot(&self) -> GameState {
         let now = self.now();
-        let mut state = view::snapshot(&self.core, self.id, now, self.epoch_at_start + now as i64);
-        state.rated = self.env.rating.rated;
-        state
+        let epoch = self.epoch_at_start + now as i64;
+        view::snapshot(&self.core, self.id, self.env.rating.rated, now, epoch)
     }
 
     /// Takes an input: refused, applied at once (nothing to store), or stored first and

@@ -17,7 +17,7 @@ impl Actor {
     pub(super) fn premove(&mut self, seat: Seat, queued: Option<Queued>, reply: Reply) {
         if let Some(q) = queued {
             if !self.core.is_over() && self.core.game().to_move() == Some(seat) {
-                return self.submit(play(seat, q), reply);
+                return self.submit(q.play(seat), reply);
             }
         }
         let input = Input::Premove { seat, queued };
@@ -60,14 +60,14 @@ impl Actor {
         let Some(q) = self.core.premoves[seat.index()].take() else {
             return;
         };
-        let mut input = play(seat, q);
+        let mut input = q.play(seat);
         if q.promotion.is_none() && self.core.prepare(&input).is_err() {
             // A pawn queued to the promotion rank without a piece named becomes a queen.
             let queen = Queued {
                 promotion: Some(fourhand_rules::Kind::Queen),
                 ..q
             };
-            input = play(seat, queen);
+            input = queen.play(seat);
         }
         if self.core.prepare(&input).is_ok() {
             self.tell_premove(seat, None, None);
@@ -75,14 +75,5 @@ impl Actor {
         } else {
             self.tell_premove(seat, Some("illegal"), None);
         }
-    }
-}
-
-fn play(seat: Seat, q: Queued) -> Input {
-    Input::Play {
-        seat,
-        from: q.from,
-        to: q.to,
-        promotion: q.promotion,
     }
 }

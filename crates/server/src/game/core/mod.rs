@@ -137,7 +137,8 @@ pub struct SeatState {
     pub rating: Option<i32>,
 }
 
-/// A move queued for a seat's next turn (a premove).
+/// A move by its squares, as a client names it: played at once, or queued for a seat's next
+/// turn (a premove).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Queued {
     /// From.
@@ -146,6 +147,18 @@ pub struct Queued {
     pub to: Square,
     /// Promotion piece.
     pub promotion: Option<Kind>,
+}
+
+impl Queued {
+    /// The move played by `seat`.
+    pub fn play(self, seat: Seat) -> Input {
+        Input::Play {
+            seat,
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion,
+        }
+    }
 }
 
 /// Timing settings of live games.
