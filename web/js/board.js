@@ -16,6 +16,9 @@ const PALETTE = {
 };
 const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 
+/** A piece kind ("N", or FFA's "D" for the queen) in the page's language. */
+export const pieceName = (kind) => t(KIND_KEY[kind === "D" ? "Q" : kind] || "piece.pawn");
+
 export function colourOf(name) { return PALETTE[name] || "#999"; }
 /** A colour's name in the page's language. */
 export const colourName = (name) => t(`colour.${name}`);
@@ -53,12 +56,15 @@ function toDisplay(f, r, bottom) {
   }
 }
 
+/** The inverse of `toDisplay`: the file and rank shown at column x, row y (null off the grid). */
 function fromDisplay(x, y, bottom) {
-  for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
-    const [a, b] = toDisplay(f, r, bottom);
-    if (a === x && b === y) return [f, r];
+  if (x < 0 || y < 0 || x > 13 || y > 13) return null;
+  switch (bottom) {
+    case 1: return [13 - y, 13 - x];
+    case 2: return [13 - x, y];
+    case 3: return [y, x];
+    default: return [x, 13 - y];
   }
-  return null;
 }
 
 /** Seats a FEN4's `'status'` extra marks as mated or resigned (inert). */
@@ -77,7 +83,7 @@ export function kingsOf(fen, seats) {
 export function squareName(sq, piece, colours) {
   if (!piece) return t("board.empty", { square: sq });
   const who = piece.dead ? t("board.dead") : colourName(colours[piece.seat]);
-  return t("board.piece", { square: sq, colour: who, piece: t(KIND_KEY[piece.kind] || "piece.pawn") });
+  return t("board.piece", { square: sq, colour: who, piece: pieceName(piece.kind) });
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -255,8 +261,7 @@ export class Board {
       const colour = p.dead ? "#8a8a8a" : colourOf(s.colours[p.seat]);
       const inert = inertSeats.has(p.seat) && !p.dead;
       const dragging = this.drag?.from === sq && this.drag.moved;
-      const g = pieceShape(set, p.kind, colour, x + 0.06, y + 0.06);
-      g.setAttribute("transform", `translate(${x + 0.06} ${y + 0.06}) scale(0.0088)`);
+      const g = pieceShape(set, p.kind, colour, `translate(${x + 0.06} ${y + 0.06}) scale(0.0088)`);
       g.setAttribute("opacity", dragging ? 0.3 : inert ? 0.45 : 1);
       g.setAttribute("data-inert", inert ? "1" : "0");
       g.setAttribute("data-piece", `${SEATS[p.seat]}${p.kind}${p.dead ? "-dead" : ""}`);
@@ -285,9 +290,8 @@ export class Board {
     this.ghost = null;
     if (this.drag?.from && this.drag.moved && pieces.get(this.drag.from)) {
       const p = pieces.get(this.drag.from);
-      const g = pieceShape(set, p.kind, colourOf(s.colours[p.seat]), 0, 0);
+      const g = pieceShape(set, p.kind, colourOf(s.colours[p.seat]));
       const wrap = el("g", { transform: `translate(${this.drag.at[0]} ${this.drag.at[1]})`, "data-dragging": this.drag.from, "pointer-events": "none" }, this.svg);
-      g.setAttribute("transform", "scale(0.01)");
       wrap.appendChild(g);
       this.ghost = wrap;
     }

@@ -5,16 +5,16 @@
 // when possible), sounds, announcements for screen readers, and the endings: the game-over
 // dialog (winners, placings, rating changes, rematch) and an FFA player's place when he is out.
 
-import { Board, SEATS, colourOf, colourName, kingsOf, parseFen } from "./board.js";
+import { Board, SEATS, colourOf, colourName, kingsOf, parseFen, pieceName } from "./board.js";
 import { MoveList } from "./movelist.js";
 import { h, dialog } from "./dom.js";
 import { t, num, clock } from "./i18n.js";
 import { pieceShape } from "./pieces.js";
 import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
-import { ratingText, seatLabel, timeLabel } from "./lobby.js";
+import { ratingText, seatLabel } from "./lobby.js";
+import { resultWordsOf } from "./results.js";
 
-const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 const LOW_MS = 10000;
 
 /** A status as a catalogue key: "zombie (resigned)" -> "status.zombie_resigned". */
@@ -101,8 +101,8 @@ export function gameView(ctx, id) {
       ...options.map((p) => {
         const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
         svg.setAttribute("viewBox", "0 0 1 1");
-        svg.appendChild(pieceShape(prefs.get("pieces"), p === "D" ? "Q" : p, colourOf(s.colours[seat ?? 0]), 0, 0));
-        return h("button", { "data-promo": p, "aria-label": t(KIND_KEY[p === "D" ? "Q" : p]), onclick: () => { dlg.remove(); playMove(from, to, p); } }, svg);
+        svg.appendChild(pieceShape(prefs.get("pieces"), p === "D" ? "Q" : p, colourOf(s.colours[seat ?? 0])));
+        return h("button", { "data-promo": p, "aria-label": pieceName(p), onclick: () => { dlg.remove(); playMove(from, to, p); } }, svg);
       }))]);
   }
 
@@ -294,16 +294,13 @@ export function gameView(ctx, id) {
     document.querySelectorAll("[data-testid=ffa-out]").forEach((d) => d.remove());
     const s = st.state;
     const lines = [h("h2", {}, t("over.title"))];
-    if (ev.result === "aborted") lines.push(h("p", { "data-testid": "winners" }, t("over.aborted")));
-    else if (ev.placings) {
+    if (ev.placings && ev.result !== "aborted") {
       lines.push(h("ol", { class: "placings", "data-testid": "placings" }, ...[0, 1, 2, 3].sort((a, b) => ev.placings[a] - ev.placings[b])
         .map((i) => h("li", { "data-place": ev.placings[i] }, h("span", { class: "chip", style: `background:${colourOf(s.colours[i])}` }),
           t("over.placing", { place: ev.placings[i], colour: colourName(s.colours[i]), name: seatLabel(s.seats[i]), n: ev.points[i] })))));
     } else {
-      const winners = ev.result === "1-0" ? [0, 2] : ev.result === "0-1" ? [1, 3] : [];
-      lines.push(h("p", { class: "winners", "data-testid": "winners" }, winners.length
-        ? t("over.side_wins", { a: colourName(s.colours[winners[0]]), b: colourName(s.colours[winners[1]]) }) : t("over.draw")));
-      lines.push(h("p", { class: "muted" }, h("span", { "data-testid": "result" }, ev.result)));
+      lines.push(h("p", { class: "winners", "data-testid": "winners" }, resultWordsOf(ev.result, s.rules, s.colours)));
+      if (ev.result !== "aborted") lines.push(h("p", { class: "muted" }, h("span", { "data-testid": "result" }, ev.result)));
     }
     const how = s.statuses.map((x, i) => (x !== "active" ? `${colourName(s.colours[i])}: ${t(statusKey(x))}` : null)).filter(Boolean);
     if (how.length) lines.push(h("p", { class: "muted", "data-testid": "how" }, how.join(" · ")));
@@ -366,8 +363,8 @@ export function gameView(ctx, id) {
     const s = st.state;
     const p = before.get(ev.from);
     const colour = colourName(s.colours[SEATS.indexOf(ev.seat)]);
-    let text = t("announce.move", { colour, piece: t(KIND_KEY[p?.kind] || "piece.pawn"), from: ev.from, to: ev.to });
-    if (/x/.test(ev.text)) text = t("announce.capture", { colour, piece: t(KIND_KEY[p?.kind] || "piece.pawn"), from: ev.from, to: ev.to });
+    const words = { colour, piece: pieceName(p?.kind), from: ev.from, to: ev.to };
+    let text = t(/x/.test(ev.text) ? "announce.capture" : "announce.move", words);
     if (/#/.test(ev.text)) text += `, ${t("announce.mate")}`;
     else if (/\+/.test(ev.text)) text += `, ${t("announce.check")}`;
     ctx.announce(text);
@@ -472,4 +469,3 @@ export function gameView(ctx, id) {
   };
 }
 
-export { timeLabel };

@@ -12,6 +12,7 @@ let english = {};
 let plural = new Intl.PluralRules("en");
 let number = new Intl.NumberFormat("en", { useGrouping: false });
 let two = new Intl.NumberFormat("en", { minimumIntegerDigits: 2 });
+let tenth = new Intl.NumberFormat("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 async function load(code) {
   const r = await fetch(`/i18n/${code}.json`);
@@ -37,6 +38,7 @@ export async function initI18n(code = preferred()) {
   plural = new Intl.PluralRules(code);
   number = new Intl.NumberFormat(code, { useGrouping: false });
   two = new Intl.NumberFormat(code, { minimumIntegerDigits: 2, useGrouping: false });
+  tenth = new Intl.NumberFormat(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   document.documentElement.lang = code === "sr" ? "sr-Cyrl" : code;
   document.documentElement.dir = RTL.has(code) ? "rtl" : "ltr";
 }
@@ -66,7 +68,7 @@ export const num = (n) => number.format(n);
 /** Milliseconds as a clock `m:ss` (tenths under 10 s when `tenths`). */
 export function clock(ms, tenths = false) {
   const t10 = Math.max(0, Math.ceil(ms / 100));
-  if (tenths && t10 < 100) return `${number.format(Math.floor(t10 / 10))}${(0.5).toLocaleString(lang)[1] || "."}${number.format(t10 % 10)}`;
+  if (tenths && t10 < 100) return tenth.format(t10 / 10);
   const s = Math.ceil(t10 / 10);
   return `${number.format(Math.floor(s / 60))}:${two.format(s % 60)}`;
 }

@@ -4,7 +4,6 @@
 import { h } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { colourOf, colourName } from "./board.js";
-export { h };
 
 export const RULES = ["teams", "ffa", "verney1881", "club1893"];
 const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
@@ -135,17 +134,13 @@ export function lobbyView(ctx, focus) {
           h("span", { class: "chip", style: `background:${colourOf(colours[i])}` }),
           h("span", { class: "seat-name" }, t("seat.as", { seat: s.seat, colour: colourName(colours[i]) })),
           s.name ? h("span", { class: "who" }, seatLabel(s), ratingText(s.rating),
-            mine[s.seat] ? h("button", { "data-stand": s.seat, onclick: () => { ctx.send({ type: "stand", table: tb.id, seat: s.seat }); removeToken(tb.id, s.seat); } }, t("table.leave")) : "")
+            mine[s.seat] ? h("button", { "data-stand": s.seat, onclick: () => { ctx.send({ type: "stand", table: tb.id, seat: s.seat }); ctx.tokens.remove(tb.id, s.seat); } }, t("table.leave")) : "")
             : h("span", { class: "who" },
               s.reserved ? h("span", { class: "muted" }, t("table.kept_for", { name: s.reserved }), " ") : "",
               h("button", { "data-sit": s.seat, onclick: () => ctx.send({ type: "sit", table: tb.id, seat: s.seat }) }, t("table.sit")), " ",
               seated ? h("button", { "data-bot": s.seat, onclick: () => ctx.send({ type: "add_bot", table: tb.id, seat: s.seat, level: botLevel.get(tb.id) || "greedy" }) }, t("table.bot")) : "")))));
     }) : [h("p", { class: "muted" }, t("table.none"))]));
   }
-  const removeToken = (table, seat) => {
-    const all = ctx.tokens.all();
-    if (all[table]) { delete all[table][seat]; ctx.tokens.save(all); }
-  };
 
   // ---- Live games -----------------------------------------------------------------------
   const live = new Map();

@@ -120,6 +120,7 @@ export const tokens = {
   all() { return JSON.parse(localStorage.getItem("fh.tokens") || "{}"); },
   save(all) { localStorage.setItem("fh.tokens", JSON.stringify(all)); },
   add(key, seat, token) { const a = this.all(); (a[key] ||= {})[seat] = token; this.save(a); },
+  remove(key, seat) { const a = this.all(); if (a[key]) { delete a[key][seat]; this.save(a); } },
   of(key) { return this.all()[key] || {}; },
   move(from, to) { const a = this.all(); if (a[from]) { a[to] = { ...(a[to] || {}), ...a[from] }; delete a[from]; this.save(a); } },
 };

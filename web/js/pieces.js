@@ -26,10 +26,11 @@ export const PIECE_SETS = { staunton: "pieces.staunton", discs: "pieces.discs" }
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** A `<g>` drawing of `kind` in `fill`, in a 1×1 box at (x, y) (an outline that contrasts). */
-export function pieceShape(set, kind, fill, x, y) {
+/** A `<g>` drawing of `kind` in `fill` (an outline that contrasts), placed by `transform`:
+ *  by default a 1×1 box at the origin. */
+export function pieceShape(set, kind, fill, transform = "scale(0.01)") {
   const g = document.createElementNS(NS, "g");
-  g.setAttribute("transform", `translate(${x} ${y}) scale(0.01)`);
+  g.setAttribute("transform", transform);
   const light = isLight(fill);
   const outline = light ? "#222" : "#f2f2f2";
   const parts = set === "discs" ? [...DISC, ...(SIGNS[kind] || [])] : STAUNTON[kind] || STAUNTON.P;

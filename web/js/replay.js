@@ -65,7 +65,6 @@ export async function replayView(ctx, kind, id) {
     svg.appendChild(path);
     return h("button", { "data-testid": testid, "aria-label": label, title: label, onclick: fn }, svg);
   };
-  const name = kind === "lib" ? `fourhand-${id}.pgn4` : `fourhand-${id}.pgn4`;
   ctx.view.append(h("div", { class: "game" }, boardEl, h("div", { class: "side" },
     h("h2", {}, tags.Event || t(`rules.${p.rules}`)),
     h("p", { class: "muted" }, p.colours.map((c) => `${colourName(c)}: ${tags[c] || "?"}`).join(" · ")),
@@ -77,7 +76,7 @@ export async function replayView(ctx, kind, id) {
       btn("next", t("replay.next"), () => step(1), "M5 3v14l10-7z"),
       btn("end", t("replay.last"), () => { ply = p.moves.length; show(); }, "M15 3h2v14h-2zM3 3v14l10-7z"),
       h("button", { "data-testid": "rotate", onclick: () => { bottom = (bottom + 1) % 4; show(); } }, t("board.rotate")),
-      h("a", { href: `${base}/pgn4`, download: name, "data-testid": "export" }, t("game.export"))),
+      h("a", { href: `${base}/pgn4`, download: `fourhand-${id}.pgn4`, "data-testid": "export" }, t("game.export"))),
     label, h("section", { class: "movepanel" }, h("h3", {}, t("moves.title")), list.el))));
   show();
   return () => { window.removeEventListener("keydown", keys); board.destroy(); };

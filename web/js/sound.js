@@ -12,5 +12,4 @@ export function play(name) {
   let a = cache.get(name);
   if (!a) { a = new Audio(`/sounds/${name}.wav`); a.preload = "auto"; cache.set(name, a); }
   try { a.currentTime = 0; const p = a.play(); if (p) p.catch(() => {}); } catch { /* no audio */ }
-  window.__fourhandSounds = (window.__fourhandSounds || []).concat(name);
 }
