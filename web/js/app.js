@@ -16,11 +16,15 @@ import { rulesView, RULE_PAGES } from "./rules.js";
 const view = document.getElementById("view");
 let cleanup = null;
 
-/** Says `text` to screen readers (the page's polite live region). */
+/** Says `text` to screen readers: each announcement is a line added to the page's polite live
+ *  region (read as an addition, so a burst of moves — bots answer at once — reads every move in
+ *  order instead of only the last); the region keeps the last eight lines. */
 export function announce(text) {
   const el = document.getElementById("announce");
-  el.textContent = "";
-  setTimeout(() => { el.textContent = text; }, 30);
+  const line = document.createElement("div");
+  line.textContent = text;
+  el.append(line);
+  while (el.childElementCount > 8) el.firstElementChild.remove();
 }
 
 async function route() {

@@ -217,7 +217,8 @@ test("a whole move made with the keyboard only", async () => {
     await p.keyboard.press("Enter");
     const m = await moves(p, 1);
     assert.equal(m[0], "h2-h3");
-    await p.waitForFunction(() => /Red: pawn h2 to h3/.test(document.querySelector("[data-testid=announce]").textContent));
+    // Every move is its own line of the live region: the bots' answers do not replace Red's move.
+    await p.waitForFunction(() => [...document.querySelectorAll("[data-testid=announce] > div")].some((d) => d.textContent === "Red: pawn h2 to h3"));
   });
 });
 
