@@ -75,11 +75,6 @@ impl Move {
         self.to
     }
 
-    #[inline(always)]
-    pub(crate) fn promo_bits(self) -> u8 {
-        self.promotion
-    }
-
     /// Long algebraic without piece letters: `h2-h3`, `h10-h11=Q` (the engine protocol form).
     pub fn uci(self) -> String {
         let mut s = format!("{}-{}", self.from(), self.to());
@@ -165,11 +160,6 @@ impl MoveList {
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
-    }
-
-    #[inline]
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves
     }
 }
 

@@ -14,11 +14,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut n = 0;
     for &m in moves.iter() {
         if let Some(child) = child(pos, m) {

@@ -45,6 +45,11 @@ fn check_position(pos: &Position, rules: &'static RuleSet, ctx: &str) {
         fast, slow,
         "{ctx}: legal moves differ from the reference\n{fen}"
     );
+    assert_eq!(
+        pos.count_legal_moves(),
+        fast.len() as u64,
+        "{ctx}: perft's count of the legal moves differs from the list\n{fen}"
+    );
 }
 
 fn playout(rules: RuleSet, setup: Setup, seed: u64, plies: usize, leave_every: usize) -> Game {

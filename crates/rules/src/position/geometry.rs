@@ -4,7 +4,6 @@
 use super::Position;
 use crate::board::piece::{kind_bits, seat_bits};
 use crate::board::{Kind, Seat};
-use crate::ruleset::PromotionZone;
 
 /// Orthogonal steps: up, down, right, left.
 pub(crate) const ORTHO: [u8; 4] = [16, 240, 1, 255];
@@ -52,18 +51,6 @@ pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
         1 => col,
         2 => 15 - row,
         _ => 15 - col,
-    }
-}
-
-/// True when square `i` is a promotion square for a pawn of `seat` arriving there.
-#[inline(always)]
-pub(crate) fn is_promotion(pos: &Position, seat: u8, i: u8) -> bool {
-    match pos.rules.promotion_zone {
-        PromotionZone::OwnRank(n) => relative_rank(seat, i) == n,
-        PromotionZone::OpponentBackRow => {
-            let enemies = pos.rules.enemies(Seat::from_index(seat as usize));
-            (0..4u8).any(|o| enemies >> o & 1 != 0 && relative_rank(o, i) == 1)
-        }
     }
 }
 

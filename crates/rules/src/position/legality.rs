@@ -2,10 +2,12 @@
 //! afterwards the mover's king is attacked by no piece of a hostile army.
 //!
 //! Most moves are proved legal without being made: pins and checks on the mover's king are found
-//! once per position, and only king moves, en-passant captures and moves of pinned pieces are
-//! tested one by one.
+//! once per position ([`KingSafety`]), and only king moves, en-passant captures, king captures
+//! that disarm an army and moves of pinned pieces are tested one by one — as the generator finds
+//! them (`movegen.rs`).
 
 use super::geometry::{DIAG, KNIGHT, ORTHO};
+use super::movegen::Counter;
 use super::{set_bit, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};
@@ -17,11 +19,11 @@ const Q: u8 = Kind::Queen as u8;
 
 /// Checks and pins on one king.
 pub(super) struct KingSafety {
-    king: u8,
-    checkers: u32,
+    pub(super) king: u8,
+    pub(super) checkers: u32,
     /// Squares where a non-king move resolves the (single) check.
-    evasion: [u64; 4],
-    pinned: [u64; 4],
+    pub(super) evasion: [u64; 4],
+    pub(super) pinned: [u64; 4],
 }
 
 #[inline(always)]
@@ -48,11 +50,25 @@ impl Position {
         if !self.armies[seat.index()].takes_turns() && !self.rules.king_capture {
             return;
         }
-        self.gen_pseudo(seat, out);
         if self.rules.king_capture {
-            self.filter_king_safe(seat, out);
+            self.generate(seat, true, out);
         } else {
+            self.gen_pseudo(seat, out);
             self.filter_levels(seat, out);
+        }
+    }
+
+    /// The number of legal moves of the seat to move (perft's last ply: under the king-capture
+    /// rule sets they are counted as they are found, never stored).
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.rules.king_capture {
+            let mut n = Counter::default();
+            self.generate(self.turn, true, &mut n);
+            n.0
+        } else {
+            let mut l = MoveList::new();
+            self.legal_moves_of(self.turn, &mut l);
+            l.len() as u64
         }
     }
 
@@ -69,25 +85,6 @@ impl Position {
         p.apply_on_board(seat, m);
         let k = p.kings[seat.index()];
         k == 0 || !p.is_attacked(k, hostile, 0)
-    }
-
-    fn filter_king_safe(&self, seat: Seat, out: &mut MoveList) {
-        let k = self.kings[seat.index()];
-        if k == 0 {
-            return;
-        }
-        let hostile = self.hostile_to(seat);
-        let ks = self.king_safety(seat, k, hostile);
-        let disarms = self.rules.king_capture_disarms;
-        out.retain(|m| {
-            if disarms {
-                let t = self.cells[m.to_idx() as usize];
-                if kind_bits(t) == Kind::King as u8 && is_of(t, hostile) {
-                    return self.king_safe_without(seat, m, hostile & !(1 << seat_bits(t)));
-                }
-            }
-            self.safe_for_king(seat, m, &ks, hostile)
-        });
     }
 
     /// True when `m` leaves `seat`'s king unattacked by the seats in `hostile` (exact): decided

@@ -11,6 +11,7 @@ mod legality;
 mod levels;
 mod movegen;
 mod play;
+mod tables;
 mod zobrist;
 
 pub use play::Played;
@@ -76,6 +77,8 @@ pub struct Position {
     pub(crate) cells: [u8; 256],
     /// Per seat, the squares of its non-dead pieces (bit = internal square index).
     pub(crate) occ: [[u64; 4]; 4],
+    /// The squares of dead (grey) pieces: they block lines and may be captured.
+    pub(crate) dead: [u64; 4],
     /// King square per seat, 0 when it has none.
     pub(crate) kings: [u8; 4],
     /// Castling rights: bit `2*seat` short, `2*seat+1` long.
@@ -101,6 +104,7 @@ impl Position {
         let mut p = Position {
             cells,
             occ: [[0; 4]; 4],
+            dead: [0; 4],
             kings: [0; 4],
             castling: 0,
             ep: [EpWindow::default(); 4],
@@ -234,6 +238,8 @@ impl Position {
         self.cells[i as usize] = c;
         if c & DEAD == 0 {
             set_bit(&mut self.occ[pc.seat.index()], i);
+        } else {
+            set_bit(&mut self.dead, i);
         }
         if pc.kind == Kind::King && !pc.dead {
             self.kings[pc.seat.index()] = i;
@@ -263,6 +269,8 @@ impl Position {
             if piece::kind_bits(c) == Kind::King as u8 && self.kings[s] == i {
                 self.kings[s] = 0;
             }
+        } else {
+            clear_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
         c
@@ -278,6 +286,8 @@ impl Position {
             if piece::kind_bits(c) == Kind::King as u8 {
                 self.kings[s] = i;
             }
+        } else {
+            set_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
     }

@@ -1,14 +1,57 @@
-//! Pseudo-legal move generation for the seat to move: every move its pieces can make, before the
-//! test that the king is left safe.
+//! Move generation for one seat. Under the king-capture rule sets (Teams, FFA) the generator
+//! admits each move as it finds it, from the checks and pins on the mover's king worked out once
+//! per position ([`Admit`]), so the legal moves come out in one pass and perft can count them
+//! without storing them. The rule sets without king capture (Verney, Club) take every
+//! pseudo-legal move and judge them afterwards (`levels.rs`).
 
 use super::geometry::{
-    castle_path_clear, castle_squares_ok, forward, is_promotion, pawn_step, relative_rank,
-    sideways, DIAG, KING, KNIGHT, ORTHO,
+    castle_path_clear, castle_squares_ok, forward, pawn_step, relative_rank, sideways, DIAG, KING,
+    KNIGHT, ORTHO,
 };
+use super::legality::KingSafety;
+use super::tables::{self, Bits, Tables, DIAG_RAYS, ORTHO_RAYS, TABLES};
 use super::{bits, castle_bit, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, REVERSED, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::ruleset::PromotionZone;
+
+/// Where generated moves go: a list, or a counter (perft's last ply).
+pub(crate) trait Sink {
+    /// Takes one move.
+    fn push(&mut self, m: Move);
+
+    /// Takes an ordinary move from `from` to each square of `to`.
+    #[inline(always)]
+    fn push_targets(&mut self, from: u8, to: &Bits) {
+        for t in bits(to) {
+            self.push(Move::raw(from, t, 0, MoveKind::Normal));
+        }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves instead of keeping them.
+#[derive(Default)]
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_targets(&mut self, _: u8, to: &Bits) {
+        self.0 += u64::from(tables::count(to));
+    }
+}
 
 /// How a target cell relates to the mover.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -18,14 +61,219 @@ enum Target {
     Blocked,
 }
 
+/// How the moves of one piece are admitted.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Admit {
+    /// Every move (no king to guard, or the piece is neither pinned nor needed against a check).
+    All,
+    /// Only moves onto the single check's evasion squares.
+    Evading,
+    /// Each move made and the king tested (a pinned piece).
+    Tested,
+    /// The king itself: each destination tested for attack.
+    King,
+    /// None (double check, not the king); special captures are still tested.
+    Nothing,
+}
+
+/// The guard of the mover's king: its checks and pins and the seats that may attack it.
+struct Guard {
+    ks: KingSafety,
+    hostile: u8,
+}
+
+/// One generation: the position, the mover, and where the moves go.
+struct Gen<'a, S> {
+    pos: &'a Position,
+    seat: Seat,
+    capturable: u8,
+    guard: Option<Guard>,
+    /// Some seat has an open en-passant window.
+    ep_open: bool,
+    /// Kings may be captured: pieces move by the attack tables (else square by square).
+    by_tables: bool,
+    t: &'static Tables,
+    /// Every square holding a piece, live or dead.
+    occupied: Bits,
+    /// The squares a piece of the mover may move to: empty, dead or capturable.
+    allowed: Bits,
+    /// The squares of the capturable kings (a capture that may disarm an army).
+    kings: Bits,
+    /// The squares where the mover's pawns promote.
+    promotion: Bits,
+    out: &'a mut S,
+}
+
 impl Position {
-    /// Classifies cell `c` as a destination for the mover, given the capturable seats.
+    /// Appends every pseudo-legal move of `seat` to `out` (no test of king safety).
+    pub(crate) fn gen_pseudo(&self, seat: Seat, out: &mut MoveList) {
+        self.generate(seat, false, out);
+    }
+
+    /// Appends the moves of `seat` to `out`; with `guarded`, only those that leave its king
+    /// unattacked by a hostile army (the king-capture rule sets' legality, exact).
+    pub(crate) fn generate<S: Sink>(&self, seat: Seat, guarded: bool, out: &mut S) {
+        let capturable = self.hostile_to(seat);
+        let k = self.kings[seat.index()];
+        let guard = (guarded && k != 0).then(|| Guard {
+            ks: self.king_safety(seat, k, capturable),
+            hostile: capturable,
+        });
+        let t: &'static Tables = &TABLES;
+        let mut occupied = self.dead;
+        let mut blocked = [0; 4];
+        let mut kings = [0; 4];
+        for x in 0..4 {
+            occupied = tables::or(&occupied, &self.occ[x]);
+            if capturable >> x & 1 == 0 {
+                blocked = tables::or(&blocked, &self.occ[x]);
+            } else if self.kings[x] != 0 {
+                super::set_bit(&mut kings, self.kings[x]);
+            }
+        }
+        let mut g = Gen {
+            pos: self,
+            seat,
+            capturable,
+            guard,
+            ep_open: self.ep.iter().any(|w| w.skipped != 0),
+            by_tables: self.rules.king_capture,
+            t,
+            occupied,
+            allowed: tables::and_not(&t.board, &blocked),
+            kings,
+            promotion: self.promotion_squares(seat, t),
+            out,
+        };
+        g.run();
+    }
+}
+
+impl Position {
+    /// The squares where `seat`'s pawns promote under this rule set.
+    fn promotion_squares(&self, seat: Seat, t: &Tables) -> Bits {
+        match self.rules.promotion_zone {
+            PromotionZone::OwnRank(n) => t.rank[seat.index()][n as usize & 15],
+            PromotionZone::OpponentBackRow => {
+                let enemies = self.rules.enemies(seat);
+                let mut b = [0; 4];
+                for o in 0..4 {
+                    if enemies >> o & 1 != 0 {
+                        b = tables::or(&b, &t.rank[o][1]);
+                    }
+                }
+                b
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn has(b: &[u64; 4], i: u8) -> bool {
+    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
+}
+
+impl<S: Sink> Gen<'_, S> {
+    fn run(&mut self) {
+        let pos = self.pos;
+        let s = self.seat as u8;
+        let disarms = pos.rules.king_capture_disarms;
+        for from in bits(&pos.occ[s as usize]) {
+            let c = pos.cells[from as usize];
+            let admit = self.admit(from);
+            let kind = kind_bits(c);
+            if admit == Admit::Nothing && kind != Kind::Pawn as u8 && !disarms {
+                continue;
+            }
+            if self.by_tables && (kind == Kind::Knight as u8 || kind == Kind::King as u8) {
+                let t = self.t;
+                let reach = match kind {
+                    2 => t.knight[from as usize],
+                    3 => t.slides(from, &DIAG_RAYS, &self.occupied),
+                    4 => t.slides(from, &ORTHO_RAYS, &self.occupied),
+                    5 => tables::or(
+                        &t.slides(from, &DIAG_RAYS, &self.occupied),
+                        &t.slides(from, &ORTHO_RAYS, &self.occupied),
+                    ),
+                    _ => t.king[from as usize],
+                };
+                self.targets(from, &reach, admit);
+                if kind == Kind::King as u8 {
+                    self.castling(admit);
+                }
+                continue;
+            }
+            match kind {
+                1 => self.pawn(from, c, admit),
+                2 => self.steps(from, &KNIGHT, admit),
+                3 => self.slides(from, &DIAG, admit),
+                4 => self.slides(from, &ORTHO, admit),
+                5 => {
+                    self.slides(from, &ORTHO, admit);
+                    self.slides(from, &DIAG, admit);
+                }
+                _ => {
+                    self.steps(from, &KING, admit);
+                    self.castling(admit);
+                }
+            }
+        }
+        if self.ep_open {
+            self.en_passant();
+        }
+    }
+
     #[inline(always)]
-    fn target(&self, c: u8, capturable: u8) -> Target {
+    fn admit(&self, from: u8) -> Admit {
+        match &self.guard {
+            None => Admit::All,
+            Some(g) if from == g.ks.king => Admit::King,
+            Some(g) if g.ks.checkers > 1 => Admit::Nothing,
+            Some(g) if has(&g.ks.pinned, from) => Admit::Tested,
+            Some(g) if g.ks.checkers == 1 => Admit::Evading,
+            Some(_) => Admit::All,
+        }
+    }
+
+    /// Emits the ordinary moves from `from` to the allowed squares of `reach`, as `admit` says
+    /// (a capture of a king that disarms its army is tested on its own).
+    #[inline(always)]
+    fn targets(&mut self, from: u8, reach: &Bits, admit: Admit) {
+        let mut reach = tables::and(reach, &self.allowed);
+        if self.guard.is_some() && self.pos.rules.king_capture_disarms {
+            let kings = tables::and(&reach, &self.kings);
+            if !tables::is_empty(&kings) {
+                for to in bits(&kings) {
+                    let c = self.pos.cells[to as usize];
+                    self.emit_capture(admit, Move::raw(from, to, 0, MoveKind::Normal), c);
+                }
+                reach = tables::and_not(&reach, &kings);
+            }
+        }
+        match admit {
+            Admit::All => self.out.push_targets(from, &reach),
+            Admit::Evading => {
+                if let Some(g) = &self.guard {
+                    self.out
+                        .push_targets(from, &tables::and(&reach, &g.ks.evasion));
+                }
+            }
+            Admit::Nothing => {}
+            Admit::Tested | Admit::King => {
+                for to in bits(&reach) {
+                    self.emit(admit, Move::raw(from, to, 0, MoveKind::Normal));
+                }
+            }
+        }
+    }
+
+    /// Classifies cell `c` as a destination for the mover.
+    #[inline(always)]
+    fn target(&self, c: u8) -> Target {
         if c == EMPTY {
             Target::Empty
-        } else if (c & DEAD != 0 && c != WALL) || is_of(c, capturable) {
-            if !self.rules.king_capture && kind_bits(c) == Kind::King as u8 {
+        } else if (c & DEAD != 0 && c != WALL) || is_of(c, self.capturable) {
+            if !self.pos.rules.king_capture && kind_bits(c) == Kind::King as u8 {
                 Target::Blocked
             } else {
                 Target::Capture
@@ -35,139 +283,186 @@ impl Position {
         }
     }
 
-    /// Appends every pseudo-legal move of `seat` to `out`.
-    pub(crate) fn gen_pseudo(&self, seat: Seat, out: &mut MoveList) {
-        let s = seat as u8;
-        let capturable = self.hostile_to(seat);
-        for from in bits(&self.occ[s as usize]) {
-            let c = self.cells[from as usize];
-            match kind_bits(c) {
-                1 => self.gen_pawn(from, c, capturable, out),
-                2 => self.gen_steps(from, &KNIGHT, capturable, out),
-                3 => self.gen_slides(from, &DIAG, capturable, out),
-                4 => self.gen_slides(from, &ORTHO, capturable, out),
-                5 => {
-                    self.gen_slides(from, &ORTHO, capturable, out);
-                    self.gen_slides(from, &DIAG, capturable, out);
-                }
-                _ => {
-                    self.gen_steps(from, &KING, capturable, out);
-                    self.gen_castling(seat, capturable, out);
-                }
-            }
-        }
-        if self.ep.iter().any(|w| w.skipped != 0) {
-            self.gen_en_passant(seat, capturable, out);
+    /// Emits an ordinary move (not an en-passant capture, not a king capture) as `admit` says.
+    #[inline(always)]
+    fn emit(&mut self, admit: Admit, m: Move) {
+        let ok = match admit {
+            Admit::All => true,
+            Admit::Evading => self
+                .guard
+                .as_ref()
+                .is_some_and(|g| has(&g.ks.evasion, m.to_idx())),
+            Admit::Tested => self.tested(m, 0),
+            Admit::King => self
+                .guard
+                .as_ref()
+                .is_some_and(|g| !self.pos.is_attacked(m.to_idx(), g.hostile, g.ks.king)),
+            Admit::Nothing => false,
+        };
+        if ok {
+            self.out.push(m);
         }
     }
 
+    /// Emits a capture of cell `c`: a king capture that disarms its army is judged without that
+    /// army's attacks, by making it.
     #[inline(always)]
-    fn gen_steps(&self, from: u8, steps: &[u8; 8], capturable: u8, out: &mut MoveList) {
+    fn emit_capture(&mut self, admit: Admit, m: Move, c: u8) {
+        if self.guard.is_some()
+            && self.pos.rules.king_capture_disarms
+            && kind_bits(c) == Kind::King as u8
+            && is_of(c, self.capturable)
+        {
+            if self.tested(m, 1 << seat_bits(c)) {
+                self.out.push(m);
+            }
+            return;
+        }
+        self.emit(admit, m);
+    }
+
+    /// Emits an en-passant capture: made and tested whenever there is a king to guard (it can
+    /// take two pieces and open two lines).
+    #[inline]
+    fn emit_ep(&mut self, m: Move) {
+        if self.guard.is_none() || self.tested(m, 0) {
+            self.out.push(m);
+        }
+    }
+
+    /// True when `m` leaves the king unattacked by the hostile seats other than `spared`.
+    fn tested(&self, m: Move, spared: u8) -> bool {
+        let g = self.guard.as_ref().expect("a guarded generation");
+        let mut p = self.pos.clone();
+        p.apply_on_board(self.seat, m);
+        let k = p.kings[self.seat.index()];
+        k == 0 || !p.is_attacked(k, g.hostile & !spared, 0)
+    }
+
+    #[inline(always)]
+    fn steps(&mut self, from: u8, steps: &[u8; 8], admit: Admit) {
         for &d in steps {
             let to = from.wrapping_add(d);
-            if self.target(self.cells[to as usize], capturable) != Target::Blocked {
-                out.push(Move::raw(from, to, 0, MoveKind::Normal));
+            let c = self.pos.cells[to as usize];
+            match self.target(c) {
+                Target::Empty => self.emit(admit, Move::raw(from, to, 0, MoveKind::Normal)),
+                Target::Capture => {
+                    self.emit_capture(admit, Move::raw(from, to, 0, MoveKind::Normal), c)
+                }
+                Target::Blocked => {}
             }
         }
     }
 
     #[inline(always)]
-    fn gen_slides(&self, from: u8, dirs: &[u8; 4], capturable: u8, out: &mut MoveList) {
+    fn slides(&mut self, from: u8, dirs: &[u8; 4], admit: Admit) {
         for &d in dirs {
             let mut to = from.wrapping_add(d);
             loop {
-                let c = self.cells[to as usize];
+                let c = self.pos.cells[to as usize];
                 if c == EMPTY {
-                    out.push(Move::raw(from, to, 0, MoveKind::Normal));
+                    self.emit(admit, Move::raw(from, to, 0, MoveKind::Normal));
                     to = to.wrapping_add(d);
                     continue;
                 }
-                if self.target(c, capturable) == Target::Capture {
-                    out.push(Move::raw(from, to, 0, MoveKind::Normal));
+                if self.target(c) == Target::Capture {
+                    self.emit_capture(admit, Move::raw(from, to, 0, MoveKind::Normal), c);
                 }
                 break;
             }
         }
     }
 
+    /// Emits a pawn move to `to`, once per promotion piece where it promotes.
     #[inline(always)]
-    fn push_pawn(&self, s: u8, from: u8, to: u8, kind: MoveKind, out: &mut MoveList) {
-        if is_promotion(self, s, to) {
-            for &k in self.rules.promotion_choice.kinds() {
-                out.push(Move::raw(from, to, k as u8, kind));
-            }
+    fn pawn_to(&mut self, from: u8, to: u8, kind: MoveKind, admit: Admit, captured: u8) {
+        let kinds: &[Kind] = if has(&self.promotion, to) {
+            self.pos.rules.promotion_choice.kinds()
         } else {
-            out.push(Move::raw(from, to, 0, kind));
+            &[Kind::Pawn]
+        };
+        for &k in kinds {
+            let promo = if k == Kind::Pawn { 0 } else { k as u8 };
+            let m = Move::raw(from, to, promo, kind);
+            match kind {
+                MoveKind::EnPassant => self.emit_ep(m),
+                _ if captured != EMPTY => self.emit_capture(admit, m, captured),
+                _ => self.emit(admit, m),
+            }
         }
     }
 
-    fn gen_pawn(&self, from: u8, c: u8, capturable: u8, out: &mut MoveList) {
+    fn pawn(&mut self, from: u8, c: u8, admit: Admit) {
+        let pos = self.pos;
         let s = seat_bits(c);
         let f = pawn_step(c);
         let ahead = from.wrapping_add(f);
-        let ac = self.cells[ahead as usize];
+        let ac = pos.cells[ahead as usize];
         if ac == EMPTY {
-            self.push_pawn(s, from, ahead, MoveKind::Normal, out);
-            if self.rules.double_step && c & REVERSED == 0 && relative_rank(s, from) == 2 {
+            self.pawn_to(from, ahead, MoveKind::Normal, admit, EMPTY);
+            if pos.rules.double_step && c & REVERSED == 0 && relative_rank(s, from) == 2 {
                 let two = ahead.wrapping_add(f);
-                if self.cells[two as usize] == EMPTY {
-                    out.push(Move::raw(from, two, 0, MoveKind::DoubleStep));
+                if pos.cells[two as usize] == EMPTY {
+                    self.emit(admit, Move::raw(from, two, 0, MoveKind::DoubleStep));
                 }
             }
-        } else if self.rules.partner_pawn_jump
+        } else if pos.rules.partner_pawn_jump
             && kind_bits(ac) == Kind::Pawn as u8
             && ac != WALL
             && seat_bits(ac) == (s + 2) & 3
             && ac & DEAD == 0
         {
             let beyond = ahead.wrapping_add(f);
-            if self.cells[beyond as usize] == EMPTY {
-                self.push_pawn(s, from, beyond, MoveKind::Jump, out);
+            if pos.cells[beyond as usize] == EMPTY {
+                self.pawn_to(from, beyond, MoveKind::Jump, admit, EMPTY);
             }
         }
         let side = sideways(f);
         for to in [ahead.wrapping_add(side), ahead.wrapping_sub(side)] {
-            if self.target(self.cells[to as usize], capturable) == Target::Capture {
-                self.push_pawn(s, from, to, MoveKind::Normal, out);
+            let t = pos.cells[to as usize];
+            if self.target(t) == Target::Capture {
+                // A capture onto an open skipped square takes the pushed pawn too.
+                let kind = if self.ep_open && self.ep_window_at(to) {
+                    MoveKind::EnPassant
+                } else {
+                    MoveKind::Normal
+                };
+                self.pawn_to(from, to, kind, admit, t);
             }
         }
     }
 
-    /// En-passant captures: a pawn capture onto another seat's skipped square. When the skipped
-    /// square holds a capturable piece the ordinary capture is already listed; it becomes an
-    /// en-passant capture (taking both).
-    fn gen_en_passant(&self, seat: Seat, capturable: u8, out: &mut MoveList) {
-        let s = seat as u8;
+    /// True when `sq` is the skipped square of a capturable seat's open window whose pawn still
+    /// stands.
+    #[inline]
+    fn ep_window_at(&self, sq: u8) -> bool {
+        (0..4u8).any(|x| {
+            let w = self.pos.ep[x as usize];
+            w.skipped == sq && self.capturable >> x & 1 != 0 && self.window_pawn(x)
+        })
+    }
+
+    /// True when seat `x`'s window pawn stands on its square, live.
+    #[inline]
+    fn window_pawn(&self, x: u8) -> bool {
+        let pc = self.pos.cells[self.pos.ep[x as usize].pawn as usize];
+        kind_bits(pc) == Kind::Pawn as u8 && seat_bits(pc) == x && pc & DEAD == 0
+    }
+
+    /// En-passant captures onto an empty skipped square (those onto an occupied one come with
+    /// the pawn's captures).
+    fn en_passant(&mut self) {
+        let pos = self.pos;
+        let s = self.seat as u8;
         for x in 0..4u8 {
-            let w = self.ep[x as usize];
-            if w.skipped == 0 || capturable >> x & 1 == 0 {
+            let w = pos.ep[x as usize];
+            if w.skipped == 0 || self.capturable >> x & 1 == 0 || !self.window_pawn(x) {
                 continue;
             }
-            let pc = self.cells[w.pawn as usize];
-            if kind_bits(pc) != Kind::Pawn as u8 || seat_bits(pc) != x || pc & DEAD != 0 {
+            if pos.cells[w.skipped as usize] != EMPTY {
                 continue;
             }
-            let target = self.target(self.cells[w.skipped as usize], capturable);
-            if target == Target::Blocked {
-                continue;
-            }
-            if target == Target::Capture {
-                for m in out.as_mut_slice() {
-                    if m.to_idx() == w.skipped
-                        && kind_bits(self.cells[m.origin_idx() as usize]) == Kind::Pawn as u8
-                        && m.kind() == MoveKind::Normal
-                    {
-                        *m = Move::raw(
-                            m.origin_idx(),
-                            m.to_idx(),
-                            m.promo_bits(),
-                            MoveKind::EnPassant,
-                        );
-                    }
-                }
-                continue;
-            }
-            // Pawns of `seat` that attack the skipped square.
+            // Pawns of the mover that attack the skipped square.
             let f = forward(s);
             let side = sideways(f);
             for attack in [f.wrapping_add(side), f.wrapping_sub(side)] {
@@ -178,47 +473,48 @@ impl Position {
                         attack
                     };
                     let from = w.skipped.wrapping_sub(step);
-                    let pc = self.cells[from as usize];
+                    let pc = pos.cells[from as usize];
                     if kind_bits(pc) == Kind::Pawn as u8
                         && pc != WALL
                         && seat_bits(pc) == s
                         && pc & DEAD == 0
                         && (pc & REVERSED != 0) == reversed
                     {
-                        self.push_pawn(s, from, w.skipped, MoveKind::EnPassant, out);
+                        self.pawn_to(from, w.skipped, MoveKind::EnPassant, Admit::All, EMPTY);
                     }
                 }
             }
         }
     }
 
-    fn gen_castling(&self, seat: Seat, capturable: u8, out: &mut MoveList) {
+    fn castling(&mut self, admit: Admit) {
+        let pos = self.pos;
+        let seat = self.seat;
         let s = seat.index();
-        if self.castling >> (2 * s) & 3 == 0 {
+        if pos.castling >> (2 * s) & 3 == 0 {
             return;
         }
-        let [k, short, long] = self.castle_sq[s];
-        if k == 0 || self.kings[s] != k {
+        let [k, short, long] = pos.castle_sq[s];
+        if k == 0 || pos.kings[s] != k {
             return;
         }
         // Whether the king stands in check is asked only once a path is clear (early in a game
         // it seldom is), and at most once.
         let mut in_check = None;
         for (is_short, rook) in [(true, short), (false, long)] {
-            if self.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(self, k, rook)
-            {
+            if pos.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(pos, k, rook) {
                 continue;
             }
-            if *in_check.get_or_insert_with(|| self.is_attacked(k, capturable, 0)) {
+            if *in_check.get_or_insert_with(|| pos.is_attacked(k, self.capturable, 0)) {
                 return;
             }
-            if let Some(to) = castle_squares_ok(self, k, rook, capturable) {
+            if let Some(to) = castle_squares_ok(pos, k, rook, self.capturable) {
                 let kind = if is_short {
                     MoveKind::CastleShort
                 } else {
                     MoveKind::CastleLong
                 };
-                out.push(Move::raw(k, to, 0, kind));
+                self.emit(admit, Move::raw(k, to, 0, kind));
             }
         }
     }
