@@ -1,9 +1,10 @@
 //! Seat-relative geometry on the internal 16×16 index: directions, pawn rows, promotion rows and
 //! castling squares.
 
-use super::Position;
+use super::{set_bit, Position};
 use crate::board::piece::{kind_bits, seat_bits};
-use crate::board::{Kind, Seat};
+use crate::board::{Kind, Seat, Square};
+use std::sync::LazyLock;
 
 /// Orthogonal steps: up, down, right, left.
 pub(crate) const ORTHO: [u8; 4] = [16, 240, 1, 255];
@@ -52,6 +53,25 @@ pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
         2 => 15 - row,
         _ => 15 - col,
     }
+}
+
+/// `RANKS[seat][n]`: the board squares on rank `n` counted from `seat`'s back row.
+static RANKS: LazyLock<[[[u64; 4]; 16]; 4]> = LazyLock::new(|| {
+    let mut ranks = [[[0; 4]; 16]; 4];
+    for sq in Square::all() {
+        for seat in 0..4u8 {
+            set_bit(
+                &mut ranks[seat as usize][relative_rank(seat, sq.index()) as usize],
+                sq.index(),
+            );
+        }
+    }
+    ranks
+});
+
+/// The board squares on rank `n` counted from `seat`'s back row (1 = the back row), as a set.
+pub(crate) fn rank_squares(seat: usize, n: u8) -> [u64; 4] {
+    RANKS[seat & 3][n as usize & 15]
 }
 
 /// Castling squares of `seat` as the king stands now: king, short rook home, long rook home.

@@ -8,7 +8,7 @@
 
 use super::geometry::{DIAG, KNIGHT, ORTHO};
 use super::movegen::Counter;
-use super::{set_bit, Position};
+use super::{has, set_bit, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -24,11 +24,6 @@ pub(super) struct KingSafety {
     /// Squares where a non-king move resolves the (single) check.
     pub(super) evasion: [u64; 4],
     pub(super) pinned: [u64; 4],
-}
-
-#[inline(always)]
-fn has(b: &[u64; 4], i: u8) -> bool {
-    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
 }
 
 impl Position {
@@ -80,7 +75,7 @@ impl Position {
     }
 
     /// True when making `m` leaves `seat`'s king unattacked by the seats in `hostile`.
-    fn king_safe_without(&self, seat: Seat, m: Move, hostile: u8) -> bool {
+    pub(super) fn king_safe_without(&self, seat: Seat, m: Move, hostile: u8) -> bool {
         let mut p = self.clone();
         p.apply_on_board(seat, m);
         let k = p.kings[seat.index()];

@@ -11,7 +11,7 @@
 
 use super::geometry::{DIAG, ORTHO};
 use super::legality::KingSafety;
-use super::{set_bit, Army, Position};
+use super::{has, set_bit, Army, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -32,11 +32,6 @@ struct Quick {
     ks: KingSafety,
     hostile: u8,
     shields: [u64; 4],
-}
-
-#[inline(always)]
-fn has(b: &[u64; 4], i: u8) -> bool {
-    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
 }
 
 impl Position {
@@ -137,19 +132,12 @@ impl Position {
         out
     }
 
-    /// Whether `m` opens a line from a live opponent's slider to the partner's king (exact for
-    /// ordinary moves, which can expose only through the square they leave; castling and
-    /// en-passant captures are counted as exposing, to be tested by the definition).
+    /// Whether the ordinary move `m` opens a line from a live opponent's slider to the partner's
+    /// king (exact: an ordinary move can expose only through the square it leaves).
     fn may_expose_partner(&self, seat: Seat, m: Move) -> bool {
         let Some((partner, k)) = self.guarded_partner(seat) else {
             return false;
         };
-        if !matches!(
-            m.kind(),
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
-        ) {
-            return true;
-        }
         let (from, to) = (m.origin_idx(), m.to_idx());
         let (df, dr) = (
             (from & 15) as i8 - (k & 15) as i8,

@@ -11,7 +11,6 @@ mod legality;
 mod levels;
 mod movegen;
 mod play;
-mod tables;
 mod zobrist;
 
 pub use play::Played;
@@ -77,8 +76,6 @@ pub struct Position {
     pub(crate) cells: [u8; 256],
     /// Per seat, the squares of its non-dead pieces (bit = internal square index).
     pub(crate) occ: [[u64; 4]; 4],
-    /// The squares of dead (grey) pieces: they block lines and may be captured.
-    pub(crate) dead: [u64; 4],
     /// King square per seat, 0 when it has none.
     pub(crate) kings: [u8; 4],
     /// Castling rights: bit `2*seat` short, `2*seat+1` long.
@@ -104,7 +101,6 @@ impl Position {
         let mut p = Position {
             cells,
             occ: [[0; 4]; 4],
-            dead: [0; 4],
             kings: [0; 4],
             castling: 0,
             ep: [EpWindow::default(); 4],
@@ -238,8 +234,6 @@ impl Position {
         self.cells[i as usize] = c;
         if c & DEAD == 0 {
             set_bit(&mut self.occ[pc.seat.index()], i);
-        } else {
-            set_bit(&mut self.dead, i);
         }
         if pc.kind == Kind::King && !pc.dead {
             self.kings[pc.seat.index()] = i;
@@ -269,8 +263,6 @@ impl Position {
             if piece::kind_bits(c) == Kind::King as u8 && self.kings[s] == i {
                 self.kings[s] = 0;
             }
-        } else {
-            clear_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
         c
@@ -286,8 +278,6 @@ impl Position {
             if piece::kind_bits(c) == Kind::King as u8 {
                 self.kings[s] = i;
             }
-        } else {
-            set_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
     }
@@ -440,6 +430,12 @@ pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {
 #[inline(always)]
 pub(crate) fn set_bit(b: &mut [u64; 4], i: u8) {
     b[(i >> 6) as usize] |= 1u64 << (i & 63);
+}
+
+/// True when square `i` is in the 256-bit set `b`.
+#[inline(always)]
+pub(crate) fn has(b: &[u64; 4], i: u8) -> bool {
+    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
 }
 
 #[inline(always)]

@@ -5,12 +5,11 @@
 //! pseudo-legal move and judge them afterwards (`levels.rs`).
 
 use super::geometry::{
-    castle_path_clear, castle_squares_ok, forward, pawn_step, relative_rank, sideways, DIAG, KING,
-    KNIGHT, ORTHO,
+    castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares, relative_rank,
+    sideways, DIAG, KING, KNIGHT, ORTHO,
 };
 use super::legality::KingSafety;
-use super::tables::{self, Bits, Tables, TABLES};
-use super::{bits, castle_bit, Position};
+use super::{bits, castle_bit, has, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, REVERSED, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -20,14 +19,6 @@ use crate::ruleset::PromotionZone;
 pub(crate) trait Sink {
     /// Takes one move.
     fn push(&mut self, m: Move);
-
-    /// Takes an ordinary move from `from` to each square of `to`.
-    #[inline(always)]
-    fn push_targets(&mut self, from: u8, to: &Bits) {
-        for t in bits(to) {
-            self.push(Move::raw(from, t, 0, MoveKind::Normal));
-        }
-    }
 }
 
 impl Sink for MoveList {
@@ -45,11 +36,6 @@ impl Sink for Counter {
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn push_targets(&mut self, _: u8, to: &Bits) {
-        self.0 += u64::from(tables::count(to));
     }
 }
 
@@ -76,29 +62,18 @@ enum Admit {
     Nothing,
 }
 
-/// The guard of the mover's king: its checks and pins and the seats that may attack it.
-struct Guard {
-    ks: KingSafety,
-    hostile: u8,
-}
-
 /// One generation: the position, the mover, and where the moves go.
 struct Gen<'a, S> {
     pos: &'a Position,
     seat: Seat,
+    /// The seats whose pieces the mover may capture: those whose pieces attack its king.
     capturable: u8,
-    guard: Option<Guard>,
+    /// Checks and pins on the mover's king, when the generation guards it.
+    guard: Option<KingSafety>,
     /// Some seat has an open en-passant window.
     ep_open: bool,
-    /// Kings may be captured: pieces move by the attack tables (else square by square).
-    by_tables: bool,
-    t: &'static Tables,
-    /// The squares a piece of the mover may move to: empty, dead or capturable.
-    allowed: Bits,
-    /// The squares of the capturable kings (a capture that may disarm an army).
-    kings: Bits,
     /// The squares where the mover's pawns promote.
-    promotion: Bits,
+    promotion: [u64; 4],
     out: &'a mut S,
 }
 
@@ -113,59 +88,36 @@ impl Position {
     pub(crate) fn generate<S: Sink>(&self, seat: Seat, guarded: bool, out: &mut S) {
         let capturable = self.hostile_to(seat);
         let k = self.kings[seat.index()];
-        let guard = (guarded && k != 0).then(|| Guard {
-            ks: self.king_safety(seat, k, capturable),
-            hostile: capturable,
-        });
-        let t: &'static Tables = &TABLES;
-        let mut blocked = [0; 4];
-        let mut kings = [0; 4];
-        for x in 0..4 {
-            if capturable >> x & 1 == 0 {
-                blocked = tables::or(&blocked, &self.occ[x]);
-            } else if self.kings[x] != 0 {
-                super::set_bit(&mut kings, self.kings[x]);
-            }
-        }
+        let guard = (guarded && k != 0).then(|| self.king_safety(seat, k, capturable));
         let mut g = Gen {
             pos: self,
             seat,
             capturable,
             guard,
             ep_open: self.ep.iter().any(|w| w.skipped != 0),
-            by_tables: self.rules.king_capture,
-            t,
-            allowed: tables::and_not(&t.board, &blocked),
-            kings,
-            promotion: self.promotion_squares(seat, t),
+            promotion: self.promotion_squares(seat),
             out,
         };
         g.run();
     }
-}
 
-impl Position {
     /// The squares where `seat`'s pawns promote under this rule set.
-    fn promotion_squares(&self, seat: Seat, t: &Tables) -> Bits {
+    fn promotion_squares(&self, seat: Seat) -> [u64; 4] {
         match self.rules.promotion_zone {
-            PromotionZone::OwnRank(n) => t.rank[seat.index()][n as usize & 15],
+            PromotionZone::OwnRank(n) => rank_squares(seat.index(), n),
             PromotionZone::OpponentBackRow => {
                 let enemies = self.rules.enemies(seat);
                 let mut b = [0; 4];
-                for o in 0..4 {
-                    if enemies >> o & 1 != 0 {
-                        b = tables::or(&b, &t.rank[o][1]);
+                for o in (0..4).filter(|o| enemies >> o & 1 != 0) {
+                    let r = rank_squares(o, 1);
+                    for w in 0..4 {
+                        b[w] |= r[w];
                     }
                 }
                 b
             }
         }
     }
-}
-
-#[inline(always)]
-fn has(b: &[u64; 4], i: u8) -> bool {
-    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
 }
 
 impl<S: Sink> Gen<'_, S> {
@@ -178,21 +130,6 @@ impl<S: Sink> Gen<'_, S> {
             let admit = self.admit(from);
             let kind = kind_bits(c);
             if admit == Admit::Nothing && kind != Kind::Pawn as u8 && !disarms {
-                continue;
-            }
-            // Knights and kings by the attack tables where kings may be captured (sliders stay
-            // square by square: measured, the tables' ray scans were no faster at perft 6).
-            if self.by_tables && (kind == Kind::Knight as u8 || kind == Kind::King as u8) {
-                let t = self.t;
-                let reach = if kind == Kind::Knight as u8 {
-                    t.knight[from as usize]
-                } else {
-                    t.king[from as usize]
-                };
-                self.targets(from, &reach, admit);
-                if kind == Kind::King as u8 {
-                    self.castling(admit);
-                }
                 continue;
             }
             match kind {
@@ -219,43 +156,11 @@ impl<S: Sink> Gen<'_, S> {
     fn admit(&self, from: u8) -> Admit {
         match &self.guard {
             None => Admit::All,
-            Some(g) if from == g.ks.king => Admit::King,
-            Some(g) if g.ks.checkers > 1 => Admit::Nothing,
-            Some(g) if has(&g.ks.pinned, from) => Admit::Tested,
-            Some(g) if g.ks.checkers == 1 => Admit::Evading,
+            Some(g) if from == g.king => Admit::King,
+            Some(g) if g.checkers > 1 => Admit::Nothing,
+            Some(g) if has(&g.pinned, from) => Admit::Tested,
+            Some(g) if g.checkers == 1 => Admit::Evading,
             Some(_) => Admit::All,
-        }
-    }
-
-    /// Emits the ordinary moves from `from` to the allowed squares of `reach`, as `admit` says
-    /// (a capture of a king that disarms its army is tested on its own).
-    #[inline(always)]
-    fn targets(&mut self, from: u8, reach: &Bits, admit: Admit) {
-        let mut reach = tables::and(reach, &self.allowed);
-        if self.guard.is_some() && self.pos.rules.king_capture_disarms {
-            let kings = tables::and(&reach, &self.kings);
-            if !tables::is_empty(&kings) {
-                for to in bits(&kings) {
-                    let c = self.pos.cells[to as usize];
-                    self.emit_capture(admit, Move::raw(from, to, 0, MoveKind::Normal), c);
-                }
-                reach = tables::and_not(&reach, &kings);
-            }
-        }
-        match admit {
-            Admit::All => self.out.push_targets(from, &reach),
-            Admit::Evading => {
-                if let Some(g) = &self.guard {
-                    self.out
-                        .push_targets(from, &tables::and(&reach, &g.ks.evasion));
-                }
-            }
-            Admit::Nothing => {}
-            Admit::Tested | Admit::King => {
-                for to in bits(&reach) {
-                    self.emit(admit, Move::raw(from, to, 0, MoveKind::Normal));
-                }
-            }
         }
     }
 
@@ -283,12 +188,12 @@ impl<S: Sink> Gen<'_, S> {
             Admit::Evading => self
                 .guard
                 .as_ref()
-                .is_some_and(|g| has(&g.ks.evasion, m.to_idx())),
+                .is_some_and(|g| has(&g.evasion, m.to_idx())),
             Admit::Tested => self.tested(m, 0),
             Admit::King => self
                 .guard
                 .as_ref()
-                .is_some_and(|g| !self.pos.is_attacked(m.to_idx(), g.hostile, g.ks.king)),
+                .is_some_and(|g| !self.pos.is_attacked(m.to_idx(), self.capturable, g.king)),
             Admit::Nothing => false,
         };
         if ok {
@@ -324,11 +229,8 @@ impl<S: Sink> Gen<'_, S> {
 
     /// True when `m` leaves the king unattacked by the hostile seats other than `spared`.
     fn tested(&self, m: Move, spared: u8) -> bool {
-        let g = self.guard.as_ref().expect("a guarded generation");
-        let mut p = self.pos.clone();
-        p.apply_on_board(self.seat, m);
-        let k = p.kings[self.seat.index()];
-        k == 0 || !p.is_attacked(k, g.hostile & !spared, 0)
+        self.pos
+            .king_safe_without(self.seat, m, self.capturable & !spared)
     }
 
     #[inline(always)]
