@@ -6,6 +6,7 @@
 
 mod activity;
 mod attacks;
+pub(crate) mod bitset;
 pub(crate) mod geometry;
 mod legality;
 mod levels;
@@ -14,6 +15,8 @@ mod play;
 mod zobrist;
 
 pub use play::Played;
+
+pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
 
 use crate::board::piece::{self, DEAD, EMPTY, WALL};
 use crate::board::{BySeat, Kind, Piece, Seat, Setup, Square};
@@ -75,7 +78,11 @@ impl EpWindow {
 pub struct Position {
     pub(crate) cells: [u8; 256],
     /// Per seat, the squares of its non-dead pieces (bit = internal square index).
-    pub(crate) occ: [[u64; 4]; 4],
+    pub(crate) occ: [Bits; 4],
+    /// The squares of every non-dead pawn, whatever its seat.
+    pub(crate) pawns: Bits,
+    /// The squares of dead (grey) pieces.
+    pub(crate) dead: Bits,
     /// King square per seat, 0 when it has none.
     pub(crate) kings: [u8; 4],
     /// Castling rights: bit `2*seat` short, `2*seat+1` long.
@@ -101,6 +108,8 @@ impl Position {
         let mut p = Position {
             cells,
             occ: [[0; 4]; 4],
+            pawns: [0; 4],
+            dead: [0; 4],
             kings: [0; 4],
             castling: 0,
             ep: [EpWindow::default(); 4],
@@ -229,16 +238,7 @@ impl Position {
     /// Places `pc` on `sq` (replacing what stood there). Hash and king squares are kept.
     pub fn put(&mut self, sq: Square, pc: Piece) {
         self.remove(sq);
-        let i = sq.index();
-        let c = pc.code();
-        self.cells[i as usize] = c;
-        if c & DEAD == 0 {
-            set_bit(&mut self.occ[pc.seat.index()], i);
-        }
-        if pc.kind == Kind::King && !pc.dead {
-            self.kings[pc.seat.index()] = i;
-        }
-        self.hash ^= zobrist::piece(c, i);
+        self.drop_code(sq.index(), pc.code());
     }
 
     /// Empties `sq`, returning what stood there.
@@ -260,9 +260,13 @@ impl Position {
         if c & DEAD == 0 {
             let s = piece::seat_bits(c) as usize;
             clear_bit(&mut self.occ[s], i);
-            if piece::kind_bits(c) == Kind::King as u8 && self.kings[s] == i {
-                self.kings[s] = 0;
+            match piece::kind_bits(c) {
+                k if k == Kind::Pawn as u8 => clear_bit(&mut self.pawns, i),
+                k if k == Kind::King as u8 && self.kings[s] == i => self.kings[s] = 0,
+                _ => {}
             }
+        } else {
+            clear_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
         c
@@ -275,9 +279,13 @@ impl Position {
         if c & DEAD == 0 {
             let s = piece::seat_bits(c) as usize;
             set_bit(&mut self.occ[s], i);
-            if piece::kind_bits(c) == Kind::King as u8 {
-                self.kings[s] = i;
+            match piece::kind_bits(c) {
+                k if k == Kind::Pawn as u8 => set_bit(&mut self.pawns, i),
+                k if k == Kind::King as u8 => self.kings[s] = i,
+                _ => {}
             }
+        } else {
+            set_bit(&mut self.dead, i);
         }
         self.hash ^= zobrist::piece(c, i);
     }
@@ -425,38 +433,4 @@ impl std::fmt::Debug for Position {
 #[inline(always)]
 pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {
     1 << (2 * seat as u8 + if short { 0 } else { 1 })
-}
-
-#[inline(always)]
-pub(crate) fn set_bit(b: &mut [u64; 4], i: u8) {
-    b[(i >> 6) as usize] |= 1u64 << (i & 63);
-}
-
-/// True when square `i` is in the 256-bit set `b`.
-#[inline(always)]
-pub(crate) fn has(b: &[u64; 4], i: u8) -> bool {
-    b[(i >> 6) as usize] >> (i & 63) & 1 != 0
-}
-
-#[inline(always)]
-pub(crate) fn clear_bit(b: &mut [u64; 4], i: u8) {
-    b[(i >> 6) as usize] &= !(1u64 << (i & 63));
-}
-
-/// Iterates over the set bits of a 256-bit set, as square indices.
-#[inline(always)]
-pub(crate) fn bits(b: &[u64; 4]) -> impl Iterator<Item = u8> {
-    let words = *b;
-    (0..4usize).flat_map(move |w| {
-        let mut x = words[w];
-        std::iter::from_fn(move || {
-            if x == 0 {
-                None
-            } else {
-                let t = x.trailing_zeros() as u8;
-                x &= x - 1;
-                Some((w as u8) << 6 | t)
-            }
-        })
-    })
 }

@@ -4,6 +4,7 @@
 //! without storing them. The rule sets without king capture (Verney, Club) take every
 //! pseudo-legal move and judge them afterwards (`levels.rs`).
 
+use super::bitset::{and_not, count, Bits};
 use super::geometry::{
     castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares, relative_rank,
     sideways, DIAG, KING, KNIGHT, ORTHO,
@@ -15,16 +16,32 @@ use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::ruleset::PromotionZone;
 
+mod pawn_sets;
+
 /// Where generated moves go: a list, or a counter (perft's last ply).
 pub(crate) trait Sink {
     /// Takes one move.
     fn push(&mut self, m: Move);
+
+    /// Takes a move of `kind` onto every square of `to` from the square `back` behind it, once
+    /// per kind of `kinds` (a pawn's promotion piece; `Kind::Pawn` for none).
+    fn push_set(&mut self, to: &Bits, back: u8, kind: MoveKind, kinds: &[Kind]);
 }
 
 impl Sink for MoveList {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         MoveList::push(self, m);
+    }
+
+    #[inline]
+    fn push_set(&mut self, to: &Bits, back: u8, kind: MoveKind, kinds: &[Kind]) {
+        for t in bits(to) {
+            for &k in kinds {
+                let promo = if k == Kind::Pawn { 0 } else { k as u8 };
+                MoveList::push(self, Move::raw(t.wrapping_add(back), t, promo, kind));
+            }
+        }
     }
 }
 
@@ -36,6 +53,11 @@ impl Sink for Counter {
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_set(&mut self, to: &Bits, _: u8, _: MoveKind, kinds: &[Kind]) {
+        self.0 += u64::from(count(to)) * kinds.len() as u64;
     }
 }
 
@@ -73,7 +95,7 @@ struct Gen<'a, S> {
     /// Some seat has an open en-passant window.
     ep_open: bool,
     /// The squares where the mover's pawns promote.
-    promotion: [u64; 4],
+    promotion: Bits,
     out: &'a mut S,
 }
 
@@ -125,7 +147,8 @@ impl<S: Sink> Gen<'_, S> {
         let pos = self.pos;
         let s = self.seat as u8;
         let disarms = pos.rules.king_capture_disarms;
-        for from in bits(&pos.occ[s as usize]) {
+        let set_pawns = self.set_pawns();
+        for from in bits(&and_not(&pos.occ[s as usize], &set_pawns)) {
             let c = pos.cells[from as usize];
             let admit = self.admit(from);
             let kind = kind_bits(c);
@@ -147,6 +170,7 @@ impl<S: Sink> Gen<'_, S> {
                 }
             }
         }
+        self.pawn_sets(&set_pawns);
         if self.ep_open {
             self.en_passant();
         }
