@@ -95,6 +95,7 @@ pub fn replay_slots(
     // pass such a turn at once, the record still gives it a slot.
     let mut stalemate_slots: VecDeque<Seat> = VecDeque::new();
     let mut seen = 0;
+    let mut last_slot: Option<(u32, Seat)> = None;
     for tok in tokenize(movetext) {
         for rec in &game.records()[seen..] {
             if rec.action == Action::Judged && stalemated(rec) {
@@ -104,7 +105,10 @@ pub fn replay_slots(
         seen = game.records().len();
         let result = match stalemate_slots.pop_front() {
             Some(s) => (s, stalemate_slot(&game, s, &tok)),
-            None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
+            None => match claim_slot(&game, &tok, last_slot) {
+                Some(s) => (s, claim_out_of_turn(&mut game, s)),
+                None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
+            },
         };
         let seat = match result {
             (seat, Err(reason)) => {
@@ -119,6 +123,11 @@ pub fn replay_slots(
             }
             (seat, Ok(())) => seat,
         };
+        last_slot = Some((tok.round, seat));
+        if matches!(tok.text.as_str(), "SR" | "ST") {
+            // That stalemate's slot is this one.
+            seen = game.records().len();
+        }
         after(seat, &tok, &game);
     }
     Ok(Replay {
@@ -126,6 +135,45 @@ pub fn replay_slots(
         game,
         plies,
         error,
+    })
+}
+
+/// The seat of an FFA `R` that cannot be the seat to move's: slots stand in seat order within a
+/// round, so an `R` that opens a round after, say, Red's slot is Red's own, whoever is to move.
+/// Such an `R` is a claim of the win made out of turn (the server claims for a leader the
+/// moment his own move makes the claim automatic, as chess.com writes in his slot). `None` for
+/// every other entry.
+fn claim_slot(game: &Game, tok: &Token, last: Option<(u32, Seat)>) -> Option<Seat> {
+    let (round, prev) = last?;
+    if tok.text != "R" || !game.rules().scoring || game.is_over() {
+        return None;
+    }
+    let fits = |s: Seat| {
+        if tok.round == round {
+            s.index() > prev.index()
+        } else {
+            s.index() <= prev.index()
+        }
+    };
+    if fits(game.position().turn()) {
+        return None;
+    }
+    let mut fitting = Seat::ALL
+        .into_iter()
+        .filter(|&s| fits(s) && game.statuses()[s].is_active());
+    match (fitting.next(), fitting.next()) {
+        (Some(s), None) => Some(s),
+        _ => None,
+    }
+}
+
+/// An `R` in the slot of `seat`, not on his turn: his claim of the win.
+fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), String> {
+    game.claim_win(seat).map(|_| ()).map_err(|e| {
+        format!(
+            "an R out of turn is {}'s claim of the win, but: {e}",
+            game.rules().colour(seat)
+        )
     })
 }
 
@@ -160,6 +208,16 @@ fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> 
     let t = tok.text.as_str();
     match t {
         "#" | "S" => return confirm_terminal(game, seat, t),
+        // The player left on his turn and his zombie king, with no move, is stalemated at once.
+        "SR" | "ST" => {
+            let left = if t == "ST" {
+                game.timeout(seat)
+            } else {
+                game.resign(seat)
+            };
+            left.map_err(|e| e.to_string())?;
+            return confirm_terminal(game, seat, "S");
+        }
         "R" | "R#" | "T" => {
             if game.is_over() {
                 return Err("the game is already over".into());

@@ -85,6 +85,15 @@ fn slots(game: &Game) -> Vec<Slot> {
         if let Some((s, l)) = merge.take() {
             let zombie_next =
                 matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
+            // A zombie with no move is stalemated in the same slot: "SR".
+            if rec.seat == s && rec.action == Action::Judged && stalemated_in(&rec.events, s) {
+                slots.push(Slot {
+                    seat: s,
+                    text: format!("S{l}"),
+                });
+                push_marks(&mut slots, &rec.events, on_turn, levels, Some(s));
+                continue;
+            }
             if !zombie_next {
                 slots.push(Slot {
                     seat: s,
@@ -95,7 +104,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                     seat: s,
                     text: format!("{text}{l}"),
                 });
-                push_marks(&mut slots, &rec.events[1..], on_turn, levels);
+                push_marks(&mut slots, &rec.events[1..], on_turn, levels, None);
                 continue;
             }
         }
@@ -122,10 +131,10 @@ fn slots(game: &Game) -> Vec<Slot> {
                     text: l.into(),
                 });
             }
-            push_marks(&mut slots, &rec.events, on_turn, levels);
+            push_marks(&mut slots, &rec.events, on_turn, levels, None);
             continue;
         }
-        push_marks(&mut slots, &rec.events, on_turn, levels);
+        push_marks(&mut slots, &rec.events, on_turn, levels, None);
     }
     if let Some((s, l)) = merge {
         slots.push(Slot {
@@ -136,10 +145,28 @@ fn slots(game: &Game) -> Vec<Slot> {
     slots
 }
 
-/// Moves and on-turn judgements in `events`, as slots.
-fn push_marks(slots: &mut Vec<Slot>, events: &[Event], on_turn: bool, levels: bool) {
+/// True when `events` take `seat` out as stalemated.
+fn stalemated_in(events: &[Event], seat: Seat) -> bool {
+    events.iter().any(|e| {
+        matches!(e, Event::StatusChanged { seat: s, status: SeatStatus::Out(OutReason::Stalemated) } if *s == seat)
+    })
+}
+
+/// Moves and on-turn judgements in `events`, as slots (`written`: the seat whose stalemate is
+/// already in its slot).
+fn push_marks(
+    slots: &mut Vec<Slot>,
+    events: &[Event],
+    on_turn: bool,
+    levels: bool,
+    written: Option<Seat>,
+) {
     for ev in events {
         match ev {
+            Event::StatusChanged {
+                seat,
+                status: SeatStatus::Out(OutReason::Stalemated),
+            } if Some(*seat) == written => {}
             Event::TurnPassed { seat } if levels => slots.push(Slot {
                 seat: *seat,
                 text: "-".into(),
