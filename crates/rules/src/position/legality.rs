@@ -18,6 +18,7 @@ const R: u8 = Kind::Rook as u8;
 const Q: u8 = Kind::Queen as u8;
 
 /// Checks and pins on one king.
+#[derive(Clone)]
 pub(super) struct KingSafety {
     pub(super) king: u8,
     pub(super) checkers: u32,
@@ -48,8 +49,7 @@ impl Position {
         if self.rules.king_capture {
             self.generate(seat, true, out);
         } else {
-            self.gen_pseudo(seat, out);
-            self.filter_levels(seat, out);
+            self.levels_moves(seat, out);
         }
     }
 
@@ -60,10 +60,12 @@ impl Position {
             let mut n = Counter::default();
             self.generate(self.turn, true, &mut n);
             n.0
+        } else if self.armies[self.turn.index()].takes_turns() {
+            let mut n = Counter::default();
+            self.levels_moves(self.turn, &mut n);
+            n.0
         } else {
-            let mut l = MoveList::new();
-            self.legal_moves_of(self.turn, &mut l);
-            l.len() as u64
+            0
         }
     }
 

@@ -9,9 +9,11 @@
 //! `update(k, P)`, then the `legal0` test under the updated statuses. Moves on a turn are the
 //! `legal2` moves; after a move the statuses are those of `update(1, mover)`.
 
+use super::bitset::{and, is_empty, shift, Bits};
 use super::geometry::{DIAG, ORTHO};
 use super::legality::KingSafety;
-use super::{has, set_bit, Army, Position};
+use super::movegen::Sink;
+use super::{bits, has, set_bit, Army, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -34,13 +36,66 @@ struct Quick {
     shields: [u64; 4],
 }
 
+/// Passes on the moves the quick test's king guard admitted, except those that may expose the
+/// partner's king and prove illegal when made.
+struct Judged<'a, S> {
+    out: &'a mut S,
+    pos: &'a Position,
+    seat: Seat,
+    quick: &'a Quick,
+}
+
+impl<S: Sink> Sink for Judged<'_, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if !self.pos.exposes_partner(self.seat, m, self.quick)
+            || self.pos.legal_at(self.seat, m, TURN_LEVEL)
+        {
+            self.out.push(m);
+        }
+    }
+
+    #[inline]
+    fn push_set(&mut self, to: &Bits, back: u8, kind: MoveKind, kinds: &[Kind]) {
+        // Pawn steps are ordinary moves: only those leaving a shielding square are in doubt.
+        let shields = &self.quick.shields;
+        if is_empty(shields) || is_empty(&and(&shift(to, back), shields)) {
+            self.out.push_set(to, back, kind, kinds);
+            return;
+        }
+        for t in bits(to) {
+            for &k in kinds {
+                let promo = if k == Kind::Pawn { 0 } else { k as u8 };
+                self.push(Move::raw(t.wrapping_add(back), t, promo, kind));
+            }
+        }
+    }
+}
+
 impl Position {
-    /// The `legal2` moves of rules.md §6.2: the pseudo-legal moves in `out` that are legal on
-    /// `seat`'s turn.
-    pub(super) fn filter_levels(&self, seat: Seat, out: &mut MoveList) {
+    /// Passes the `legal2` moves of rules.md §6.2 — those legal on `seat`'s turn — to `out`.
+    /// Where the quick test applies, the generator itself sorts out the moves that leave the
+    /// king safe from today's live pieces, and only the partner rule's doubtful ones and the
+    /// refused ones are made and tested.
+    pub(super) fn levels_moves<S: Sink>(&self, seat: Seat, out: &mut S) {
+        let mut doubtful = MoveList::new();
         match self.quick_levels(seat) {
-            Some(q) => out.retain(|m| self.quick_legal_at(seat, m, &q, TURN_LEVEL)),
-            None => out.retain(|m| self.legal_at(seat, m, TURN_LEVEL)),
+            Some(q) => {
+                let guard = q.ks.clone();
+                let mut judged = Judged {
+                    out: &mut *out,
+                    pos: self,
+                    seat,
+                    quick: &q,
+                };
+                self.generate_split(seat, guard, &mut judged, &mut doubtful);
+            }
+            None => self.gen_pseudo(seat, &mut doubtful),
+        }
+        for &m in doubtful.iter() {
+            if self.legal_at(seat, m, TURN_LEVEL) {
+                out.push(m);
+            }
         }
     }
 

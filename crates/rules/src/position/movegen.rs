@@ -97,6 +97,9 @@ struct Gen<'a, S> {
     /// The squares where the mover's pawns promote.
     promotion: Bits,
     out: &'a mut S,
+    /// Where the guard's refused moves go, when the caller judges them itself (Verney, Club:
+    /// a move that leaves the king attacked may still be legal if it mates the attacker).
+    refused: Option<&'a mut MoveList>,
 }
 
 impl Position {
@@ -111,14 +114,37 @@ impl Position {
         let capturable = self.hostile_to(seat);
         let k = self.kings[seat.index()];
         let guard = (guarded && k != 0).then(|| self.king_safety(seat, k, capturable));
+        self.generate_with(seat, guard, out, None);
+    }
+
+    /// Appends the moves of `seat` that `guard` (the checks and pins on its king by its hostile
+    /// armies) admits to `out`, and the pseudo-legal moves it refuses to `refused`.
+    pub(super) fn generate_split<S: Sink>(
+        &self,
+        seat: Seat,
+        guard: KingSafety,
+        out: &mut S,
+        refused: &mut MoveList,
+    ) {
+        self.generate_with(seat, Some(guard), out, Some(refused));
+    }
+
+    fn generate_with<S: Sink>(
+        &self,
+        seat: Seat,
+        guard: Option<KingSafety>,
+        out: &mut S,
+        refused: Option<&mut MoveList>,
+    ) {
         let mut g = Gen {
             pos: self,
             seat,
-            capturable,
+            capturable: self.hostile_to(seat),
             guard,
             ep_open: self.ep.iter().any(|w| w.skipped != 0),
             promotion: self.promotion_squares(seat),
             out,
+            refused,
         };
         g.run();
     }
@@ -152,7 +178,11 @@ impl<S: Sink> Gen<'_, S> {
             let c = pos.cells[from as usize];
             let admit = self.admit(from);
             let kind = kind_bits(c);
-            if admit == Admit::Nothing && kind != Kind::Pawn as u8 && !disarms {
+            if admit == Admit::Nothing
+                && kind != Kind::Pawn as u8
+                && !disarms
+                && self.refused.is_none()
+            {
                 continue;
             }
             match kind {
@@ -220,8 +250,15 @@ impl<S: Sink> Gen<'_, S> {
                 .is_some_and(|g| !self.pos.is_attacked(m.to_idx(), self.capturable, g.king)),
             Admit::Nothing => false,
         };
+        self.admit_or_refuse(ok, m);
+    }
+
+    #[inline(always)]
+    fn admit_or_refuse(&mut self, ok: bool, m: Move) {
         if ok {
             self.out.push(m);
+        } else if let Some(r) = self.refused.as_deref_mut() {
+            r.push(m);
         }
     }
 
@@ -246,9 +283,8 @@ impl<S: Sink> Gen<'_, S> {
     /// take two pieces and open two lines).
     #[inline]
     fn emit_ep(&mut self, m: Move) {
-        if self.guard.is_none() || self.tested(m, 0) {
-            self.out.push(m);
-        }
+        let ok = self.guard.is_none() || self.tested(m, 0);
+        self.admit_or_refuse(ok, m);
     }
 
     /// True when `m` leaves the king unattacked by the hostile seats other than `spared`.

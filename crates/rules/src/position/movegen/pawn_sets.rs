@@ -4,25 +4,34 @@
 //! army) and pinned pawns go through the generator's square-by-square path.
 
 use super::{Admit, Gen, Sink};
+use crate::board::piece::REVERSED;
 use crate::board::Kind;
 use crate::moves::MoveKind;
-use crate::position::bitset::{and, and_not, bits, is_empty, or, set_bit, shift, Bits, ON_BOARD};
+use crate::position::bitset::{
+    and, and_not, bits, clear_bit, is_empty, or, set_bit, shift, Bits, ON_BOARD,
+};
 use crate::position::geometry::{forward, rank_squares, sideways};
 
 impl<S: Sink> Gen<'_, S> {
-    /// The mover's pawns that [`Gen::pawn_sets`] generates: none under the rule sets whose pawns
-    /// can turn round or jump (Verney, Club), in double check, or where a dead king could stand
-    /// in a pawn's way under rules that do not capture kings; otherwise every pawn not pinned.
+    /// The mover's pawns that [`Gen::pawn_sets`] generates: in double check none, otherwise
+    /// every pawn not pinned, not turned round (Verney, Club) and not standing behind its
+    /// partner's pawn where pawns jump their partner's (Verney, Club).
     pub(super) fn set_pawns(&self) -> Bits {
         let pos = self.pos;
-        let rules = pos.rules;
-        if rules.reversal
-            || rules.partner_pawn_jump
-            || (!rules.king_capture && !is_empty(&pos.dead))
-        {
-            return [0; 4];
+        let s = self.seat.index();
+        let mut mine = and(&pos.occ[s], &pos.pawns);
+        if pos.rules.reversal {
+            for i in bits(&mine) {
+                if pos.cells[i as usize] & REVERSED != 0 {
+                    clear_bit(&mut mine, i);
+                }
+            }
         }
-        let mine = and(&pos.occ[self.seat.index()], &pos.pawns);
+        if pos.rules.partner_pawn_jump {
+            let partners = and(&pos.occ[(s + 2) & 3], &pos.pawns);
+            let behind = shift(&partners, forward(s as u8).wrapping_neg());
+            mine = and_not(&mine, &behind);
+        }
         match &self.guard {
             None => mine,
             Some(g) if g.checkers > 1 => [0; 4],
