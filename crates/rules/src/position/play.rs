@@ -86,7 +86,9 @@ impl Position {
         }
         self.drop_code(to, code);
 
-        if self.castling != 0 {
+        // Every castling square (king and rook homes) is on a back row: a move that neither
+        // leaves nor reaches the board's edge changes no right.
+        if self.castling != 0 && (on_edge(from) || on_edge(to)) {
             self.update_castling(from, to);
         }
         if is_pawn || live_capture {
@@ -171,6 +173,13 @@ impl Position {
     pub fn pass(&mut self) {
         self.advance_turn();
     }
+}
+
+/// True when internal square `i` is on an outer rank or file of the board (some seat's back row).
+#[inline(always)]
+fn on_edge(i: u8) -> bool {
+    let (row, col) = (i >> 4, i & 15);
+    row == 1 || row == 14 || col == 1 || col == 14
 }
 
 fn sq(i: u8) -> Square {
