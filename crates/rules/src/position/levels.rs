@@ -46,11 +46,11 @@ struct Judged<'a, S> {
 }
 
 impl<S: Sink> Sink for Judged<'_, S> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, m: Move) {
-        if !self.pos.exposes_partner(self.seat, m, self.quick)
-            || self.pos.legal_at(self.seat, m, TURN_LEVEL)
-        {
+        if !self.pos.exposes_partner(self.seat, m, self.quick) {
+            self.out.push(m);
+        } else if self.pos.legal_at(self.seat, m, TURN_LEVEL) {
             self.out.push(m);
         }
     }
@@ -134,7 +134,7 @@ impl Position {
 
     /// Whether `m` may give the partner's king a new attacker: castling and en passant always
     /// count; an ordinary move only when it leaves a shielding square and opens that line.
-    #[inline]
+    #[inline(always)]
     fn exposes_partner(&self, seat: Seat, m: Move, q: &Quick) -> bool {
         let ordinary = matches!(
             m.kind(),

@@ -83,6 +83,8 @@ pub struct Position {
     pub(crate) pawns: Bits,
     /// The squares of dead (grey) pieces.
     pub(crate) dead: Bits,
+    /// Per seat, how many of its pieces carry the turned-round mark (Verney, Club pawns).
+    pub(crate) reversed: [u8; 4],
     /// King square per seat, 0 when it has none.
     pub(crate) kings: [u8; 4],
     /// Castling rights: bit `2*seat` short, `2*seat+1` long.
@@ -110,6 +112,7 @@ impl Position {
             occ: [[0; 4]; 4],
             pawns: [0; 4],
             dead: [0; 4],
+            reversed: [0; 4],
             kings: [0; 4],
             castling: 0,
             ep: [EpWindow::default(); 4],
@@ -257,6 +260,9 @@ impl Position {
     pub(crate) fn lift(&mut self, i: u8) -> u8 {
         let c = self.cells[i as usize];
         self.cells[i as usize] = EMPTY;
+        if c & piece::REVERSED != 0 {
+            self.reversed[piece::seat_bits(c) as usize] -= 1;
+        }
         if c & DEAD == 0 {
             let s = piece::seat_bits(c) as usize;
             clear_bit(&mut self.occ[s], i);
@@ -276,6 +282,9 @@ impl Position {
     #[inline(always)]
     pub(crate) fn drop_code(&mut self, i: u8, c: u8) {
         self.cells[i as usize] = c;
+        if c & piece::REVERSED != 0 {
+            self.reversed[piece::seat_bits(c) as usize] += 1;
+        }
         if c & DEAD == 0 {
             let s = piece::seat_bits(c) as usize;
             set_bit(&mut self.occ[s], i);

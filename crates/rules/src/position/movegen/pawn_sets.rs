@@ -20,7 +20,7 @@ impl<S: Sink> Gen<'_, S> {
         let pos = self.pos;
         let s = self.seat.index();
         let mut mine = and(&pos.occ[s], &pos.pawns);
-        if pos.rules.reversal {
+        if pos.reversed[s] != 0 {
             for i in bits(&mine) {
                 if pos.cells[i as usize] & REVERSED != 0 {
                     clear_bit(&mut mine, i);
