@@ -48,9 +48,9 @@ struct Judged<'a, S> {
 impl<S: Sink> Sink for Judged<'_, S> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        if !self.pos.exposes_partner(self.seat, m, self.quick) {
-            self.out.push(m);
-        } else if self.pos.legal_at(self.seat, m, TURN_LEVEL) {
+        if !self.pos.exposes_partner(self.seat, m, self.quick)
+            || self.pos.legal_at(self.seat, m, TURN_LEVEL)
+        {
             self.out.push(m);
         }
     }
