@@ -5,6 +5,7 @@ use crate::external::External;
 use crate::search::Options;
 use crate::{parse_spec, Bot, Clock, Level, Player};
 use fourhand_rules::game::{Automation, Game, Outcome};
+use fourhand_rules::notation::fen4;
 use fourhand_rules::{RuleSet, Seat, Side};
 use rand::{Rng, SeedableRng};
 
@@ -45,7 +46,7 @@ impl Contender {
 }
 
 /// How a match is played.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// Games to play.
     pub games: u32,
@@ -55,6 +56,118 @@ pub struct MatchConfig {
     pub seed: u64,
     /// The clock every move is thought on (it does not run down).
     pub clock: Clock,
+    /// Start positions (FEN4), each played twice with the seats swapped; empty: every game
+    /// starts with two random plies per seat.
+    pub openings: Vec<String>,
+    /// A sequential probability ratio test of `a` against `b`: the match stops as soon as it
+    /// accepts one of the hypotheses (or after `games`).
+    pub sprt: Option<Sprt>,
+}
+
+/// The hypotheses of a sequential probability ratio test: `a` is `elo0` stronger than `b`
+/// (H0) or `elo1` stronger (H1), with error rates `alpha` (accepting H1 wrongly) and `beta`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo of H0.
+    pub elo0: f64,
+    /// Elo of H1.
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// `elo0,elo1` with 5 % error rates.
+    pub fn parse(s: &str) -> Result<Sprt, String> {
+        let (a, b) = s
+            .split_once(',')
+            .ok_or_else(|| format!("--sprt wants elo0,elo1, not '{s}'"))?;
+        let num = |x: &str| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("--sprt: '{x}' is not a number"))
+        };
+        let (elo0, elo1) = (num(a)?, num(b)?);
+        if elo0.is_finite() && elo1.is_finite() && elo1 > elo0 {
+            Ok(Sprt {
+                elo0,
+                elo1,
+                alpha: 0.05,
+                beta: 0.05,
+            })
+        } else {
+            Err("--sprt wants elo0 < elo1".into())
+        }
+    }
+
+    /// The bounds on the log-likelihood ratio: below the first H0 is accepted, above the second
+    /// H1.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0 given the per-game scores (the normal
+    /// approximation of the generalised SPRT). The variance is taken with one win, one draw
+    /// and one loss added, so a run of equal results still has one (and a short run is judged
+    /// cautiously).
+    pub fn llr(&self, scores: &[f64]) -> f64 {
+        if scores.is_empty() {
+            return 0.0;
+        }
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let prior = [1.0, 0.5, 0.0];
+        let all = || scores.iter().chain(prior.iter());
+        let m = all().sum::<f64>() / (n + 3.0);
+        let var = all().map(|x| (x - m).powi(2)).sum::<f64>() / (n + 3.0);
+        let score = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (s0, s1) = (score(self.elo0), score(self.elo1));
+        (s1 - s0) * (2.0 * mean * n - n * (s0 + s1)) / (2.0 * var)
+    }
+
+    /// The verdict the scores so far give, if any.
+    pub fn verdict(&self, scores: &[f64]) -> Option<SprtVerdict> {
+        let llr = self.llr(scores);
+        let (lo, hi) = self.bounds();
+        if llr <= lo {
+            Some(SprtVerdict::H0)
+        } else if llr >= hi {
+            Some(SprtVerdict::H1)
+        } else {
+            None
+        }
+    }
+}
+
+/// What a sequential probability ratio test decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// `a` is no more than `elo0` stronger: reject the change.
+    H0,
+    /// `a` is at least `elo1` stronger: accept the change.
+    H1,
+}
+
+/// One finished game of a match, as reported line by line.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Game number, from 1.
+    pub number: u32,
+    /// The side `a` played (in FFA: the two opposite seats it held).
+    pub a_side: Side,
+    /// Where the game started: `random` (two random plies a seat, listed) or `opening N`.
+    pub opening: String,
+    /// `a`'s score in the game: 1, ½ or 0.
+    pub score: f64,
+    /// Plies played, the opening's included.
+    pub plies: u32,
+    /// How it ended: the termination, a forfeit, or the ply limit.
+    pub ending: String,
 }
 
 impl Default for MatchConfig {
@@ -68,6 +181,8 @@ impl Default for MatchConfig {
                 delay_ms: 30,
                 increment_ms: 0,
             },
+            openings: Vec::new(),
+            sprt: None,
         }
     }
 }
@@ -81,6 +196,10 @@ pub struct MatchResult {
     pub score: f64,
     /// Per-game scores of `a`, for the error margin.
     pub per_game: Vec<f64>,
+    /// Games lost by forfeit (an engine that crashed, gave no move or an illegal one).
+    pub forfeits: u32,
+    /// The test's decision, when `--sprt` was given and it decided.
+    pub sprt: Option<SprtVerdict>,
 }
 
 impl MatchResult {
@@ -107,86 +226,210 @@ impl MatchResult {
 
 /// Plays a match of `rules` between `a` and `b`. Sides games: `a` takes one side, alternating.
 /// FFA: `a` takes two opposite seats, `b` the others, alternating; `a` scores 1 for first
-/// place, ½ for a shared first. Each game starts with two random plies per seat and is cut off
-/// after `max_plies` (then judged by points/material: a draw in sides games).
+/// place, ½ for a shared first. Each game starts from the next opening (each played twice, the
+/// seats swapped) or with two random plies per seat, and is cut off after `max_plies` (then
+/// judged by points/material: a draw in sides games). A player that gives no move or an illegal
+/// one (an engine that crashed, say) loses that game and the match goes on. `each` is called
+/// with every finished game.
 pub fn play_match(
     rules: RuleSet,
     a: &Contender,
     b: &Contender,
-    cfg: MatchConfig,
+    cfg: &MatchConfig,
+    mut each: impl FnMut(&GameReport, &Game),
 ) -> Result<MatchResult, String> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(cfg.seed);
+    let mut openings = Vec::with_capacity(cfg.openings.len());
+    for (i, text) in cfg.openings.iter().enumerate() {
+        let f = fen4::parse(text, RuleSet::get(rules.variant))
+            .map_err(|e| format!("opening {}: {e}", i + 1))?;
+        openings.push(f);
+    }
     let mut r = MatchResult::default();
     for g in 0..cfg.games {
         let a_even = g % 2 == 0; // a plays S+N when true
-        let mut players = Vec::with_capacity(4);
-        for s in Seat::ALL {
-            let c = if (s.index() % 2 == 0) == a_even { a } else { b };
-            players.push(c.player(&rules)?);
-        }
-        let mut game = Game::new(rules)
-            .with_seed(rng.gen())
-            .with_automation(Automation::LIVE);
-        let mut ply = 0;
-        while let Some(seat) = game.to_move() {
-            if ply >= cfg.max_plies {
-                break;
-            }
-            let m = if ply < 8 {
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                moves[rng.gen_range(0..moves.len())]
-            } else {
-                match players[seat.index()].choose(&game, cfg.clock, &mut rng) {
-                    Some(m) => m,
-                    None if game.legal_moves().is_empty() => break,
-                    None => return Err(format!("game {g}: {seat} gave no move")),
-                }
-            };
-            if let Err(e) = game.play(seat, m) {
-                return Err(format!("game {g}: {seat} played {m}: {e}"));
-            }
-            ply += 1;
-        }
         let a_side = if a_even {
             Side::SouthNorth
         } else {
             Side::WestEast
         };
-        let s = if rules.scoring {
-            let pl = game.placings();
-            let a_best = a_side.seats().iter().map(|&s| pl[s]).min().unwrap_or(4);
-            let b_best = a_side
-                .other()
-                .seats()
-                .iter()
-                .map(|&s| pl[s])
-                .min()
-                .unwrap_or(4);
-            if a_best < b_best {
-                1.0
-            } else if a_best == b_best {
-                0.5
-            } else {
-                0.0
-            }
+        let mut players = Vec::with_capacity(4);
+        for s in Seat::ALL {
+            let c = if (s.index() % 2 == 0) == a_even { a } else { b };
+            players.push(c.player(&rules)?);
+        }
+        let (mut game, mut opening, random_plies) = if openings.is_empty() {
+            let game = Game::new(rules).with_seed(rng.gen());
+            (game, String::from("random"), 8)
         } else {
-            match game.outcome() {
-                Some(Outcome::Won { side, .. }) => {
-                    if side == a_side {
-                        1.0
-                    } else {
-                        0.0
+            let k = (g as usize / 2) % openings.len();
+            let f = &openings[k];
+            let game =
+                Game::from_position(rules, f.position.clone(), f.points).with_seed(rng.gen());
+            (game, format!("opening {}", k + 1), 0)
+        };
+        game = game.with_automation(Automation::LIVE);
+        let mut ply = 0;
+        let mut forfeit: Option<(Seat, String)> = None;
+        while let Some(seat) = game.to_move() {
+            if ply >= cfg.max_plies {
+                break;
+            }
+            let m = if ply < random_plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.gen_range(0..moves.len())];
+                opening.push_str(&format!(" {}", m.uci()));
+                m
+            } else {
+                match players[seat.index()].choose(&game, cfg.clock, &mut rng) {
+                    Some(m) => m,
+                    None if game.legal_moves().is_empty() => break,
+                    None => {
+                        forfeit = Some((seat, "gave no legal move".into()));
+                        break;
                     }
                 }
-                _ => 0.5,
+            };
+            if let Err(e) = game.play(seat, m) {
+                forfeit = Some((seat, format!("played {}: {e}", m.uci())));
+                break;
             }
+            ply += 1;
+        }
+        let (s, ending) = match &forfeit {
+            Some((seat, why)) => {
+                let a_lost = a_side.seats().contains(seat);
+                r.forfeits += 1;
+                (
+                    if a_lost { 0.0 } else { 1.0 },
+                    format!("forfeit: {} {why}", rules.colour(*seat)),
+                )
+            }
+            None => (
+                score_of(&rules, &game, a_side),
+                match game.outcome() {
+                    Some(o) => o.termination(&rules),
+                    None => format!("cut off after {ply} plies"),
+                },
+            ),
         };
         r.games += 1;
         r.score += s;
         r.per_game.push(s);
+        each(
+            &GameReport {
+                number: g + 1,
+                a_side,
+                opening,
+                score: s,
+                plies: ply,
+                ending,
+            },
+            &game,
+        );
+        if let Some(test) = &cfg.sprt {
+            r.sprt = test.verdict(&r.per_game);
+            if r.sprt.is_some() {
+                break;
+            }
+        }
     }
     Ok(r)
+}
+
+/// `a`'s score in a finished (or cut-off) game where it held `a_side`.
+fn score_of(rules: &RuleSet, game: &Game, a_side: Side) -> f64 {
+    if rules.scoring {
+        let pl = game.placings();
+        let best = |side: Side| side.seats().iter().map(|&s| pl[s]).min().unwrap_or(4);
+        let (a_best, b_best) = (best(a_side), best(a_side.other()));
+        if a_best < b_best {
+            1.0
+        } else if a_best == b_best {
+            0.5
+        } else {
+            0.0
+        }
+    } else {
+        match game.outcome() {
+            Some(Outcome::Won { side, .. }) if side == a_side => 1.0,
+            Some(Outcome::Won { .. }) => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scores(wins: usize, draws: usize, losses: usize) -> Vec<f64> {
+        let mut v = vec![1.0; wins];
+        v.extend(vec![0.5; draws]);
+        v.extend(vec![0.0; losses]);
+        v
+    }
+
+    #[test]
+    fn the_test_accepts_a_clear_gain_and_rejects_a_clear_loss_but_not_a_short_run() {
+        let t = Sprt::parse("0,50").unwrap();
+        assert_eq!(t.verdict(&scores(2, 0, 0)), None, "two wins prove nothing");
+        assert_eq!(t.verdict(&scores(40, 10, 10)), Some(SprtVerdict::H1));
+        assert_eq!(t.verdict(&scores(10, 10, 40)), Some(SprtVerdict::H0));
+        assert_eq!(
+            t.verdict(&scores(10, 10, 10)),
+            None,
+            "an even score decides slowly"
+        );
+        let (lo, hi) = t.bounds();
+        assert!((lo + 2.944).abs() < 0.01 && (hi - 2.944).abs() < 0.01);
+    }
+
+    #[test]
+    fn bad_hypotheses_are_refused() {
+        assert!(Sprt::parse("10,0").is_err());
+        assert!(Sprt::parse("5").is_err());
+        assert!(Sprt::parse("a,b").is_err());
+    }
+
+    #[test]
+    fn a_crashing_engine_loses_its_games_and_the_match_goes_on() {
+        let dir = std::env::temp_dir().join(format!("fourhand-arena-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("crash.sh");
+        // Answers the handshake, then dies when asked for a move.
+        std::fs::write(
+            &script,
+            "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) exit 1;; esac; done\n",
+        )
+        .unwrap();
+        let crash = Contender::parse(&format!("cmd:sh {}", script.display())).unwrap();
+        let cfg = MatchConfig {
+            games: 2,
+            clock: Clock {
+                bank_ms: 0,
+                delay_ms: 5,
+                increment_ms: 0,
+            },
+            ..MatchConfig::default()
+        };
+        let mut lines = Vec::new();
+        let r = play_match(
+            RuleSet::TEAMS,
+            &Contender::parse("random").unwrap(),
+            &crash,
+            &cfg,
+            |g, _| lines.push(g.clone()),
+        )
+        .unwrap();
+        assert_eq!((r.games, r.forfeits, r.score), (2, 2, 2.0));
+        assert!(
+            lines.iter().all(|g| g.ending.starts_with("forfeit")),
+            "{lines:?}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

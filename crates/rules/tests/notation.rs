@@ -196,3 +196,31 @@ fn pgn4_zombie_moves_and_shrinking_rounds() {
         "Red's zombie king walked from round 22 to 27"
     );
 }
+
+#[test]
+fn several_games_in_one_text_split_and_each_replays() {
+    use fourhand_rules::game::Game;
+    use fourhand_rules::notation::pgn4::{replay, split_games, write};
+    let mut texts = Vec::new();
+    for (rules, plies) in [
+        (fourhand_rules::RuleSet::TEAMS, 12),
+        (fourhand_rules::RuleSet::FFA, 9),
+    ] {
+        let mut g = Game::new(rules);
+        for _ in 0..plies {
+            let seat = g.to_move().expect("in play");
+            let m = g.legal_moves()[0];
+            g.play(seat, m).unwrap();
+        }
+        texts.push((write(&g, &Default::default()), plies));
+    }
+    let joined = format!("{}\n{}", texts[0].0, texts[1].0);
+    let games = split_games(&joined);
+    assert_eq!(games.len(), 2);
+    for (text, (_, plies)) in games.iter().zip(&texts) {
+        let r = replay(text).unwrap();
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.plies, *plies);
+    }
+    assert_eq!(split_games(&texts[0].0).len(), 1);
+}

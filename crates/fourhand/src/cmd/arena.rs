@@ -1,8 +1,11 @@
 //! `fourhand arena`: a match between two bots or engine commands with an Elo estimate.
 
-use fourhand_bot::arena::{play_match, Contender, MatchConfig};
+use fourhand_bot::arena::{play_match, Contender, MatchConfig, Sprt, SprtVerdict};
 use fourhand_bot::Clock;
-use fourhand_rules::{RuleSet, Variant};
+use fourhand_rules::notation::pgn4::{self, Tags};
+use fourhand_rules::{RuleSet, Seat, Variant};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `fourhand arena`.
@@ -34,6 +37,18 @@ pub struct Args {
     /// Increment per move, ms.
     #[arg(long, default_value_t = 0)]
     increment_ms: u64,
+    /// Start positions: a file of FEN4 positions, one per line (blank lines and lines starting
+    /// with `#` skipped); each is played twice with the seats swapped, in turn.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Write every game to FILE as PGN4, one after another (`fourhand replay FILE` replays
+    /// them all).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Stop as soon as a sequential probability ratio test decides between "A is ELO0 Elo
+    /// stronger" and "A is ELO1 stronger" (error rates 5 % each), e.g. `--sprt 0,10`.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
 }
 
 /// Runs the match and prints the score and Elo estimate.
@@ -52,6 +67,38 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let sprt = match a.sprt.as_deref().map(Sprt::parse).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("fourhand arena: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let openings = match &a.openings {
+        None => Vec::new(),
+        Some(f) => match std::fs::read_to_string(f) {
+            Ok(t) => t
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect(),
+            Err(e) => {
+                eprintln!("fourhand arena: cannot read {}: {e}", f.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut pgn = match &a.pgn {
+        None => None,
+        Some(f) => match std::fs::File::create(f) {
+            Ok(file) => Some(std::io::BufWriter::new(file)),
+            Err(e) => {
+                eprintln!("fourhand arena: cannot write {}: {e}", f.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
     let cfg = MatchConfig {
         games: a.games,
         max_plies: a.max_plies,
@@ -61,27 +108,97 @@ pub fn run(a: Args) -> ExitCode {
             delay_ms: a.delay_ms,
             increment_ms: a.increment_ms,
         },
+        openings,
+        sprt,
     };
+    let rules = RuleSet::of(variant);
+    let (name_a, name_b) = (ca.name(), cb.name());
+    let mut pgn_error = None;
     let t = std::time::Instant::now();
-    let r = match play_match(RuleSet::of(variant), &ca, &cb, cfg) {
+    let r = play_match(rules, &ca, &cb, &cfg, |g, game| {
+        let (a_seats, b_seats) = (g.a_side.seats(), g.a_side.other().seats());
+        let seats = |s: [Seat; 2]| format!("{}+{}", rules.colour(s[0]), rules.colour(s[1]));
+        println!(
+            "game {}: {name_a} {} vs {name_b} {}, {}, {} for {name_a}, {} plies, {}",
+            g.number,
+            seats(a_seats),
+            seats(b_seats),
+            g.opening,
+            match g.score {
+                s if s >= 1.0 => "1".to_string(),
+                s if s <= 0.0 => "0".to_string(),
+                _ => "½".to_string(),
+            },
+            g.plies,
+            g.ending
+        );
+        if let Some(out) = pgn.as_mut() {
+            let mut tags = Tags::default();
+            tags.set("Event", "fourhand arena");
+            tags.set("Round", g.number.to_string());
+            for s in Seat::ALL {
+                let who = if a_seats.contains(&s) {
+                    &name_a
+                } else {
+                    &name_b
+                };
+                tags.set(rules.colour(s), format!("{who} {}", rules.colour(s)));
+            }
+            let text = pgn4::write(game, &tags);
+            if let Err(e) = writeln!(out, "{text}") {
+                pgn_error.get_or_insert(e);
+            }
+        }
+    });
+    let r = match r {
         Ok(r) => r,
         Err(e) => {
             eprintln!("fourhand arena: {e}");
             return ExitCode::FAILURE;
         }
     };
+    if let Some(out) = pgn.as_mut() {
+        if let Err(e) = out.flush() {
+            pgn_error.get_or_insert(e);
+        }
+    }
+    if let Some(e) = pgn_error {
+        eprintln!("fourhand arena: writing the PGN4 file: {e}");
+        return ExitCode::FAILURE;
+    }
     let (elo, margin) = r.elo();
     println!(
-        "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {:.1} s",
+        "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {} forfeits, {:.1} s",
         variant.pgn_name(),
-        ca.name(),
-        cb.name(),
+        name_a,
+        name_b,
         r.score,
         r.games,
         100.0 * r.fraction(),
         elo,
         margin,
+        r.forfeits,
         t.elapsed().as_secs_f64()
     );
+    if let Some(test) = &cfg.sprt {
+        let (lo, hi) = test.bounds();
+        let verdict = match r.sprt {
+            Some(SprtVerdict::H1) => {
+                format!("H1 accepted ({name_a} is at least {:+} Elo)", test.elo1)
+            }
+            Some(SprtVerdict::H0) => {
+                format!("H0 accepted ({name_a} is at most {:+} Elo)", test.elo0)
+            }
+            None => "no decision yet".to_string(),
+        };
+        println!(
+            "SPRT [{}, {}]: LLR {:.2} (bounds {:.2}, {:.2}), {verdict}",
+            test.elo0,
+            test.elo1,
+            test.llr(&r.per_game),
+            lo,
+            hi
+        );
+    }
     ExitCode::SUCCESS
 }

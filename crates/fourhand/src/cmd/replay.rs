@@ -3,7 +3,7 @@
 //! `--check DIR`, every `.pgn4` under a folder, one line per game that disagrees and a summary.
 
 use fourhand_rules::game::{Game, Outcome};
-use fourhand_rules::notation::pgn4::{mismatches, replay, ReadError, Replay};
+use fourhand_rules::notation::pgn4::{mismatches, replay, split_games, ReadError, Replay};
 use fourhand_rules::{BySeat, Seat};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ use std::process::ExitCode;
 /// Arguments of `fourhand replay`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The PGN4 file.
+    /// The PGN4 file (several games one after another are replayed in turn).
     #[arg(required_unless_present = "check")]
     file: Option<PathBuf>,
     /// Print one JSON object instead of text.
@@ -41,6 +41,10 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let games = split_games(&text);
+    if games.len() > 1 {
+        return replay_many(&games, a.json);
+    }
     let r = match replay(&text) {
         Ok(r) => r,
         Err(e) => {
@@ -64,6 +68,51 @@ pub fn run(a: Args) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Several games in one file: each replayed and reported in turn; exit 1 when any fails.
+fn replay_many(games: &[&str], as_json: bool) -> ExitCode {
+    let mut failed = 0;
+    let mut reports = Vec::new();
+    for (i, text) in games.iter().enumerate() {
+        match replay(text) {
+            Ok(r) => {
+                let bad = r.error.is_some() || !mismatches(&r).is_empty();
+                failed += usize::from(bad);
+                if as_json {
+                    reports.push(report_json(&r));
+                } else {
+                    println!("game {}:", i + 1);
+                    print_text(&r);
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                if as_json {
+                    reports.push(json!({"plies": 0, "error": error_json(&e)}));
+                } else {
+                    println!("game {}: {e}", i + 1);
+                }
+            }
+        }
+    }
+    if as_json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Value::Array(reports)).unwrap_or_default()
+        );
+    } else {
+        println!(
+            "{} games, {} replayed cleanly",
+            games.len(),
+            games.len() - failed
+        );
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

@@ -9,6 +9,6 @@ mod writer;
 
 pub use check::mismatches;
 pub use movetext::{tokenize, Token};
-pub use reader::{read, replay, replay_each, replay_slots, ReadError, Replay};
+pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
 pub use tags::{parse_tags, Tags};
 pub use writer::{entries, result_tag, write};

@@ -61,6 +61,30 @@ pub fn read(text: &str) -> Result<(Tags, Game), ReadError> {
     }
 }
 
+/// The games of a text holding several PGN4 games one after another (as `fourhand arena --pgn`
+/// writes them): a tag line after movetext starts the next game.
+pub fn split_games(text: &str) -> Vec<&str> {
+    let mut games = Vec::new();
+    let (mut start, mut seen_moves, mut at) = (0, false, 0);
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if t.starts_with('[') {
+            if seen_moves {
+                games.push(&text[start..at]);
+                start = at;
+                seen_moves = false;
+            }
+        } else if !t.is_empty() {
+            seen_moves = true;
+        }
+        at += line.len();
+    }
+    if !text[start..].trim().is_empty() {
+        games.push(&text[start..]);
+    }
+    games
+}
+
 /// Replays a PGN4 as far as it goes. Errors in the tags (unknown variant, bad start position)
 /// are returned as `Err`; an unplayable move stops the replay and is reported in the result.
 pub fn replay(text: &str) -> Result<Replay, ReadError> {
