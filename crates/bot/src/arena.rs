@@ -54,8 +54,11 @@ pub struct MatchConfig {
     pub max_plies: u32,
     /// Seed of the openings.
     pub seed: u64,
-    /// The clock every move is thought on (it does not run down).
+    /// The clock every move is thought on: it does not run down unless `running` is set.
     pub clock: Clock,
+    /// Each seat's bank runs down as in a real game (the delay first, then the bank; the
+    /// increment added after the move), and a player whose bank runs out loses on time.
+    pub running: bool,
     /// Start positions (FEN4), each played twice with the seats swapped; empty: every game
     /// starts with two random plies per seat.
     pub openings: Vec<String>,
@@ -183,6 +186,7 @@ impl Default for MatchConfig {
             },
             openings: Vec::new(),
             sprt: None,
+            running: false,
         }
     }
 }
@@ -198,6 +202,8 @@ pub struct MatchResult {
     pub per_game: Vec<f64>,
     /// Games lost by forfeit (an engine that crashed, gave no move or an illegal one).
     pub forfeits: u32,
+    /// Flag falls (with a running clock).
+    pub flags: u32,
     /// The test's decision, when `--sprt` was given and it decided.
     pub sprt: Option<SprtVerdict>,
 }
@@ -271,6 +277,8 @@ pub fn play_match(
         game = game.with_automation(Automation::LIVE);
         let mut ply = 0;
         let mut forfeit: Option<(Seat, String)> = None;
+        let mut banks = [cfg.clock.bank_ms; 4];
+        let mut flags = 0u32;
         while let Some(seat) = game.to_move() {
             if ply >= cfg.max_plies {
                 break;
@@ -284,7 +292,30 @@ pub fn play_match(
                 opening.push_str(&format!(" {}", m.uci()));
                 m
             } else {
-                match players[seat.index()].choose(&game, cfg.clock, &mut rng) {
+                let clock = if cfg.running {
+                    Clock {
+                        bank_ms: banks[seat.index()],
+                        ..cfg.clock
+                    }
+                } else {
+                    cfg.clock
+                };
+                let started = std::time::Instant::now();
+                let choice = players[seat.index()].choose(&game, clock, &mut rng);
+                if cfg.running {
+                    let used = started.elapsed().as_millis() as u64;
+                    let over = used.saturating_sub(cfg.clock.delay_ms);
+                    let bank = &mut banks[seat.index()];
+                    if over > *bank {
+                        flags += 1;
+                        if game.timeout(seat).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    *bank = *bank - over + cfg.clock.increment_ms;
+                }
+                match choice {
                     Some(m) => m,
                     None if game.legal_moves().is_empty() => break,
                     None => {
@@ -319,6 +350,7 @@ pub fn play_match(
         r.games += 1;
         r.score += s;
         r.per_game.push(s);
+        r.flags += flags;
         each(
             &GameReport {
                 number: g + 1,

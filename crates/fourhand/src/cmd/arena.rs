@@ -37,6 +37,13 @@ pub struct Args {
     /// Increment per move, ms.
     #[arg(long, default_value_t = 0)]
     increment_ms: u64,
+    /// A fixed time per move for every player, ms (instead of --bank-ms/--delay-ms).
+    #[arg(long, value_name = "MS", conflicts_with_all = ["bank_ms", "delay_ms", "increment_ms", "real_clock"])]
+    movetime_ms: Option<u64>,
+    /// Play on a real clock: each seat's --bank-ms runs down (after the --delay-ms of each move,
+    /// plus --increment-ms), and a flag fall loses on time.
+    #[arg(long)]
+    real_clock: bool,
     /// Start positions: a file of FEN4 positions, one per line (blank lines and lines starting
     /// with `#` skipped); each is played twice with the seats swapped, in turn.
     #[arg(long, value_name = "FILE")]
@@ -103,13 +110,17 @@ pub fn run(a: Args) -> ExitCode {
         games: a.games,
         max_plies: a.max_plies,
         seed: a.seed,
-        clock: Clock {
-            bank_ms: a.bank_ms,
-            delay_ms: a.delay_ms,
-            increment_ms: a.increment_ms,
+        clock: match a.movetime_ms {
+            Some(ms) => Clock::fixed(ms),
+            None => Clock {
+                bank_ms: a.bank_ms,
+                delay_ms: a.delay_ms,
+                increment_ms: a.increment_ms,
+            },
         },
         openings,
         sprt,
+        running: a.real_clock,
     };
     let rules = RuleSet::of(variant);
     let (name_a, name_b) = (ca.name(), cb.name());
@@ -168,7 +179,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     let (elo, margin) = r.elo();
     println!(
-        "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {} forfeits, {:.1} s",
+        "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {} forfeits, {} flag falls, {:.1} s",
         variant.pgn_name(),
         name_a,
         name_b,
@@ -178,6 +189,7 @@ pub fn run(a: Args) -> ExitCode {
         elo,
         margin,
         r.forfeits,
+        r.flags,
         t.elapsed().as_secs_f64()
     );
     if let Some(test) = &cfg.sprt {
