@@ -1,8 +1,10 @@
 //! Move generation for one seat. Under the king-capture rule sets (Teams, FFA) the generator
 //! admits each move as it finds it, from the checks and pins on the mover's king worked out once
 //! per position ([`Admit`]), so the legal moves come out in one pass and perft can count them
-//! without storing them. The rule sets without king capture (Verney, Club) take every
-//! pseudo-legal move and judge them afterwards (`levels.rs`).
+//! without storing them. The rule sets without king capture (Verney, Club) use the same guard
+//! where their quick test applies and get the refused moves back, to be judged by the levels
+//! (`levels.rs`); elsewhere they take every pseudo-legal move. The mover's free pawns are
+//! generated as sets (`pawn_sets.rs`).
 
 use super::bitset::{and_not, count, Bits};
 use super::geometry::{
