@@ -1,4 +1,4 @@
-//! The `fourhand perft` and `fourhand replay` commands, run as a user would.
+//! The `fourhand perft`, `replay` and `arena` commands, run as a user would.
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -213,4 +213,38 @@ fn every_shared_game_agrees_with_its_record() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
     assert!(passed >= 14, "{out}");
+}
+
+#[test]
+fn arena_writes_a_line_per_game_and_a_pgn4_file_that_replay_replays() {
+    let dir = std::env::temp_dir().join(format!("fourhand-cli-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("match.pgn4");
+    let o = fourhand(&[
+        "arena",
+        "greedy",
+        "random",
+        "--games",
+        "3",
+        "--rules",
+        "ffa",
+        "--max-plies",
+        "60",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    for n in 1..=3 {
+        assert!(out.contains(&format!("game {n}: greedy ")), "{out}");
+    }
+    assert!(out.contains("FFA greedy vs random: "), "{out}");
+    let r = fourhand(&["replay", pgn.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", stdout(&r));
+    assert!(
+        stdout(&r).contains("3 games, 3 replayed cleanly"),
+        "{}",
+        stdout(&r)
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
