@@ -1,7 +1,7 @@
 //! Seat-relative geometry on the internal 16×16 index: directions, pawn rows, promotion rows and
 //! castling squares.
 
-use super::{set_bit, Position};
+use super::{set_bit, Bits, Position};
 use crate::board::piece::{kind_bits, seat_bits};
 use crate::board::{Kind, Seat, Square};
 use std::sync::LazyLock;
@@ -56,7 +56,7 @@ pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
 }
 
 /// `RANKS[seat][n]`: the board squares on rank `n` counted from `seat`'s back row.
-static RANKS: LazyLock<[[[u64; 4]; 16]; 4]> = LazyLock::new(|| {
+static RANKS: LazyLock<[[Bits; 16]; 4]> = LazyLock::new(|| {
     let mut ranks = [[[0; 4]; 16]; 4];
     for sq in Square::all() {
         for seat in 0..4u8 {
@@ -70,7 +70,7 @@ static RANKS: LazyLock<[[[u64; 4]; 16]; 4]> = LazyLock::new(|| {
 });
 
 /// The board squares on rank `n` counted from `seat`'s back row (1 = the back row), as a set.
-pub(crate) fn rank_squares(seat: usize, n: u8) -> [u64; 4] {
+pub(crate) fn rank_squares(seat: usize, n: u8) -> Bits {
     RANKS[seat & 3][n as usize & 15]
 }
 

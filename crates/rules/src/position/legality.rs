@@ -4,14 +4,14 @@
 //! Most moves are proved legal without being made: pins and checks on the mover's king are found
 //! once per position ([`KingSafety`]), and only king moves, en-passant captures, king captures
 //! that disarm an army and moves of pinned pieces are tested one by one — as the generator finds
-//! them (`movegen.rs`).
+//! them (`movegen.rs`, the only place that decides king safety move by move).
 
 use super::geometry::{DIAG, KNIGHT, ORTHO};
-use super::movegen::Counter;
-use super::{has, set_bit, Position};
+use super::movegen::{Counter, Sink};
+use super::{set_bit, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveList};
 
 const B: u8 = Kind::Bishop as u8;
 const R: u8 = Kind::Rook as u8;
@@ -23,8 +23,8 @@ pub(super) struct KingSafety {
     pub(super) king: u8,
     pub(super) checkers: u32,
     /// Squares where a non-king move resolves the (single) check.
-    pub(super) evasion: [u64; 4],
-    pub(super) pinned: [u64; 4],
+    pub(super) evasion: Bits,
+    pub(super) pinned: Bits,
 }
 
 impl Position {
@@ -43,29 +43,23 @@ impl Position {
     /// Writes the moves `seat` could legally make if it were its turn into `out`.
     pub fn legal_moves_of(&self, seat: Seat, out: &mut MoveList) {
         out.clear();
-        if !self.armies[seat.index()].takes_turns() && !self.rules.king_capture {
-            return;
-        }
-        if self.rules.king_capture {
-            self.generate(seat, true, out);
-        } else {
-            self.levels_moves(seat, out);
-        }
+        self.legal_into(seat, out);
     }
 
-    /// The number of legal moves of the seat to move (perft's last ply: under the king-capture
-    /// rule sets they are counted as they are found, never stored).
+    /// The number of legal moves of the seat to move (perft's last ply: they are counted as they
+    /// are found, never stored).
     pub fn count_legal_moves(&self) -> u64 {
+        let mut n = Counter::default();
+        self.legal_into(self.turn, &mut n);
+        n.0
+    }
+
+    /// Passes the moves `seat` could legally make if it were its turn to `out`.
+    fn legal_into<S: Sink>(&self, seat: Seat, out: &mut S) {
         if self.rules.king_capture {
-            let mut n = Counter::default();
-            self.generate(self.turn, true, &mut n);
-            n.0
-        } else if self.armies[self.turn.index()].takes_turns() {
-            let mut n = Counter::default();
-            self.levels_moves(self.turn, &mut n);
-            n.0
-        } else {
-            0
+            self.generate(seat, true, out);
+        } else if self.armies[seat.index()].takes_turns() {
+            self.levels_moves(seat, out);
         }
     }
 
@@ -82,24 +76,6 @@ impl Position {
         p.apply_on_board(seat, m);
         let k = p.kings[seat.index()];
         k == 0 || !p.is_attacked(k, hostile, 0)
-    }
-
-    /// True when `m` leaves `seat`'s king unattacked by the seats in `hostile` (exact): decided
-    /// from the checks and pins of `ks`, with the move made only for en-passant captures and
-    /// moves of pinned pieces.
-    #[inline]
-    pub(super) fn safe_for_king(&self, seat: Seat, m: Move, ks: &KingSafety, hostile: u8) -> bool {
-        let from = m.origin_idx();
-        if from == ks.king {
-            return !self.is_attacked(m.to_idx(), hostile, ks.king);
-        }
-        if m.kind() == MoveKind::EnPassant {
-            return self.king_safe_without(seat, m, hostile);
-        }
-        if ks.checkers > 1 || (ks.checkers == 1 && !has(&ks.evasion, m.to_idx())) {
-            return false;
-        }
-        !has(&ks.pinned, from) || self.king_safe_without(seat, m, hostile)
     }
 
     /// Finds the pieces checking `seat`'s king on `k` and `seat`'s pieces pinned against it.

@@ -12,8 +12,8 @@
 use super::bitset::{and, is_empty, shift, Bits};
 use super::geometry::{DIAG, ORTHO};
 use super::legality::KingSafety;
-use super::movegen::Sink;
-use super::{bits, has, set_bit, Army, Position};
+use super::movegen::{set_moves, Sink};
+use super::{has, set_bit, Army, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -32,8 +32,7 @@ pub(crate) const TURN_LEVEL: u8 = 2;
 /// What the quick test works from.
 struct Quick {
     ks: KingSafety,
-    hostile: u8,
-    shields: [u64; 4],
+    shields: Bits,
 }
 
 /// Passes on the moves the quick test's king guard admitted, except those that may expose the
@@ -63,11 +62,8 @@ impl<S: Sink> Sink for Judged<'_, S> {
             self.out.push_set(to, back, kind, kinds);
             return;
         }
-        for t in bits(to) {
-            for &k in kinds {
-                let promo = if k == Kind::Pawn { 0 } else { k as u8 };
-                self.push(Move::raw(t.wrapping_add(back), t, promo, kind));
-            }
+        for m in set_moves(to, back, kind, kinds) {
+            self.push(m);
         }
     }
 }
@@ -107,29 +103,10 @@ impl Position {
         if k == 0 || self.armies.contains(&Army::Mated) {
             return None;
         }
-        let hostile = self.hostile_to(seat);
         Some(Quick {
-            ks: self.king_safety(seat, k, hostile),
-            hostile,
+            ks: self.king_safety(seat, k, self.hostile_to(seat)),
             shields: self.partner_shields(seat),
         })
-    }
-
-    /// `legal_k(seat, m)` by the quick test where it decides, else by the definition.
-    fn quick_legal_at(&self, seat: Seat, m: Move, q: &Quick, k: u8) -> bool {
-        let safe = self.safe_for_king(seat, m, &q.ks, q.hostile);
-        if safe && !self.exposes_partner(seat, m, q) {
-            return true;
-        }
-        if !safe && k == 0 {
-            return false;
-        }
-        self.legal_at(seat, m, k)
-    }
-
-    /// The quick test's acceptance alone: `m` is legal at every level.
-    fn quick_accepts(&self, seat: Seat, m: Move, q: &Quick) -> bool {
-        self.safe_for_king(seat, m, &q.ks, q.hostile) && !self.exposes_partner(seat, m, q)
     }
 
     /// Whether `m` may give the partner's king a new attacker: castling and en passant always
@@ -157,7 +134,7 @@ impl Position {
     /// The squares of `seat`'s pieces that stand first on a line from the partner's king with a
     /// live opponent's slider of that line right behind them (none when the partner rule does
     /// not apply).
-    fn partner_shields(&self, seat: Seat) -> [u64; 4] {
+    fn partner_shields(&self, seat: Seat) -> Bits {
         let mut out = [0u64; 4];
         let Some((partner, k)) = self.guarded_partner(seat) else {
             return out;
@@ -264,18 +241,24 @@ impl Position {
             .all(|a| before.contains(a))
     }
 
-    /// True when `seat` has a `legal_k` move (its own army taken as it stands).
+    /// True when `seat` has a `legal_k` move (its own army taken as it stands). Where the quick
+    /// test applies, a move its guard admits that cannot expose the partner decides at once;
+    /// the others are made and tested only when there is none — the refused ones only above
+    /// level 0 (at level 0 no update can clear the king).
     pub(crate) fn has_legal_at(&self, seat: Seat, k: u8) -> bool {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(seat, &mut pseudo);
-        match self.quick_levels(seat) {
-            Some(q) => {
-                // The moves the quick test accepts first; the others only when none is.
-                pseudo.iter().any(|&m| self.quick_accepts(seat, m, &q))
-                    || pseudo.iter().any(|&m| self.quick_legal_at(seat, m, &q, k))
-            }
-            None => pseudo.iter().any(|&m| self.legal_at(seat, m, k)),
-        }
+        let Some(q) = self.quick_levels(seat) else {
+            let mut pseudo = MoveList::new();
+            self.gen_pseudo(seat, &mut pseudo);
+            return pseudo.iter().any(|&m| self.legal_at(seat, m, k));
+        };
+        let (mut admitted, mut refused) = (MoveList::new(), MoveList::new());
+        self.generate_split(seat, q.ks.clone(), &mut admitted, &mut refused);
+        let exposes = |m: Move| self.exposes_partner(seat, m, &q);
+        admitted.iter().any(|&m| !exposes(m))
+            || admitted
+                .iter()
+                .any(|&m| exposes(m) && self.legal_at(seat, m, k))
+            || (k > 0 && refused.iter().any(|&m| self.legal_at(seat, m, k)))
     }
 
     /// `update(k, mover)`: re-evaluates every seat but the mover; returns true when a status

@@ -6,7 +6,7 @@
 //! (`levels.rs`); elsewhere they take every pseudo-legal move. The mover's free pawns are
 //! generated as sets (`pawn_sets.rs`).
 
-use super::bitset::{and_not, count, Bits};
+use super::bitset::{and_not, count, or, Bits};
 use super::geometry::{
     castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares, relative_rank,
     sideways, DIAG, KING, KNIGHT, ORTHO,
@@ -38,12 +38,34 @@ impl Sink for MoveList {
 
     #[inline]
     fn push_set(&mut self, to: &Bits, back: u8, kind: MoveKind, kinds: &[Kind]) {
-        for t in bits(to) {
-            for &k in kinds {
-                let promo = if k == Kind::Pawn { 0 } else { k as u8 };
-                MoveList::push(self, Move::raw(t.wrapping_add(back), t, promo, kind));
-            }
+        for m in set_moves(to, back, kind, kinds) {
+            MoveList::push(self, m);
         }
+    }
+}
+
+/// The moves [`Sink::push_set`] takes, one by one.
+#[inline]
+pub(crate) fn set_moves<'a>(
+    to: &Bits,
+    back: u8,
+    kind: MoveKind,
+    kinds: &'a [Kind],
+) -> impl Iterator<Item = Move> + 'a {
+    bits(to).flat_map(move |t| {
+        kinds
+            .iter()
+            .map(move |&k| Move::raw(t.wrapping_add(back), t, promotion_code(k), kind))
+    })
+}
+
+/// A move's promotion code for promotion piece `k` (`Kind::Pawn`: none).
+#[inline(always)]
+fn promotion_code(k: Kind) -> u8 {
+    if k == Kind::Pawn {
+        0
+    } else {
+        k as u8
     }
 }
 
@@ -152,19 +174,14 @@ impl Position {
     }
 
     /// The squares where `seat`'s pawns promote under this rule set.
-    fn promotion_squares(&self, seat: Seat) -> [u64; 4] {
+    fn promotion_squares(&self, seat: Seat) -> Bits {
         match self.rules.promotion_zone {
             PromotionZone::OwnRank(n) => rank_squares(seat.index(), n),
             PromotionZone::OpponentBackRow => {
                 let enemies = self.rules.enemies(seat);
-                let mut b = [0; 4];
-                for o in (0..4).filter(|o| enemies >> o & 1 != 0) {
-                    let r = rank_squares(o, 1);
-                    for w in 0..4 {
-                        b[w] |= r[w];
-                    }
-                }
-                b
+                (0..4)
+                    .filter(|o| enemies >> o & 1 != 0)
+                    .fold([0; 4], |b, o| or(&b, &rank_squares(o, 1)))
             }
         }
     }
@@ -338,8 +355,7 @@ impl<S: Sink> Gen<'_, S> {
             &[Kind::Pawn]
         };
         for &k in kinds {
-            let promo = if k == Kind::Pawn { 0 } else { k as u8 };
-            let m = Move::raw(from, to, promo, kind);
+            let m = Move::raw(from, to, promotion_code(k), kind);
             match kind {
                 MoveKind::EnPassant => self.emit_ep(m),
                 _ if captured != EMPTY => self.emit_capture(admit, m, captured),

@@ -4,7 +4,7 @@
 //! army) and pinned pawns go through the generator's square-by-square path.
 
 use super::{Admit, Gen, Sink};
-use crate::board::piece::REVERSED;
+use crate::board::piece::{kind_bits, REVERSED};
 use crate::board::Kind;
 use crate::moves::MoveKind;
 use crate::position::bitset::{
@@ -68,17 +68,7 @@ impl<S: Sink> Gen<'_, S> {
             );
         }
 
-        // What a pawn may capture: dead pieces and the capturable seats' pieces (kings only
-        // where kings are captured).
-        let mut prey = pos.dead;
-        for x in 0..4 {
-            if self.capturable >> x & 1 != 0 {
-                prey = or(&prey, &pos.occ[x]);
-                if !pos.rules.king_capture && pos.kings[x] != 0 {
-                    crate::position::clear_bit(&mut prey, pos.kings[x]);
-                }
-            }
-        }
+        let prey = self.prey();
         // Captures made one by one: onto an open skipped square (en passant) and of a king
         // whose capture disarms its army.
         let mut single = [0; 4];
@@ -110,6 +100,27 @@ impl<S: Sink> Gen<'_, S> {
                 self.pawn_to(to.wrapping_sub(d), to, kind, admit, c);
             }
         }
+    }
+
+    /// The squares [`Gen::target`] calls captures, as a set: dead pieces and the capturable
+    /// seats' pieces — kings, live or dead, only where kings are captured.
+    fn prey(&self) -> Bits {
+        let pos = self.pos;
+        let mut prey = pos.dead;
+        for x in (0..4).filter(|x| self.capturable >> x & 1 != 0) {
+            prey = or(&prey, &pos.occ[x]);
+        }
+        if !pos.rules.king_capture {
+            for &k in pos.kings.iter().filter(|&&k| k != 0) {
+                clear_bit(&mut prey, k);
+            }
+            for i in bits(&pos.dead) {
+                if kind_bits(pos.cells[i as usize]) == Kind::King as u8 {
+                    clear_bit(&mut prey, i);
+                }
+            }
+        }
+        prey
     }
 
     /// Pushes a move onto every square of `to` from `back` behind it, once per promotion piece
