@@ -12,3 +12,20 @@ pub use movetext::{tokenize, Token};
 pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
 pub use tags::{parse_tags, Tags};
 pub use writer::{entries, result_tag, write};
+
+use crate::game::{Action, Event, OutReason, Record, SeatStatus};
+
+/// True when `rec` is the rules' judgement that took its own seat out as stalemated (a slot the
+/// movetext writes as `S`, or `SR`/`ST` after a resignation in the same slot).
+fn stalemate_judgement(rec: &Record) -> bool {
+    rec.action == Action::Judged
+        && rec.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::StatusChanged {
+                    seat,
+                    status: SeatStatus::Out(OutReason::Stalemated),
+                } if *seat == rec.seat
+            )
+        })
+}

@@ -1,9 +1,10 @@
 //! Replaying a PGN4 move by move through the game, so every move is checked by the rules.
 
 use super::movetext::{tokenize, Token};
+use super::stalemate_judgement;
 use super::tags::{parse_tags, Tags};
 use crate::board::{Kind, Seat, Square};
-use crate::game::{Action, Automation, Event, Game, OutReason, Outcome, Record, SeatStatus};
+use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
 use crate::moves::{Move, MoveKind};
 use crate::position::Army;
 use std::collections::VecDeque;
@@ -122,7 +123,7 @@ pub fn replay_slots(
     let mut last_slot: Option<(u32, Seat)> = None;
     for tok in tokenize(movetext) {
         for rec in &game.records()[seen..] {
-            if rec.action == Action::Judged && stalemated(rec) {
+            if stalemate_judgement(rec) {
                 stalemate_slots.push_back(rec.seat);
             }
         }
@@ -197,19 +198,6 @@ fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), String> {
         format!(
             "an R out of turn is {}'s claim of the win, but: {e}",
             game.rules().colour(seat)
-        )
-    })
-}
-
-/// True when the record's judgement took its seat out as stalemated.
-fn stalemated(rec: &Record) -> bool {
-    rec.events.iter().any(|e| {
-        matches!(
-            e,
-            Event::StatusChanged {
-                seat,
-                status: SeatStatus::Out(OutReason::Stalemated),
-            } if *seat == rec.seat
         )
     })
 }

@@ -1,5 +1,6 @@
 //! Writing a game as canonical PGN4.
 
+use super::stalemate_judgement;
 use super::tags::Tags;
 use crate::board::{Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
@@ -86,7 +87,7 @@ fn slots(game: &Game) -> Vec<Slot> {
             let zombie_next =
                 matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
             // A zombie with no move is stalemated in the same slot: "SR".
-            if rec.seat == s && rec.action == Action::Judged && stalemated_in(&rec.events, s) {
+            if rec.seat == s && stalemate_judgement(rec) {
                 slots.push(Slot {
                     seat: s,
                     text: format!("S{l}"),
@@ -143,13 +144,6 @@ fn slots(game: &Game) -> Vec<Slot> {
         });
     }
     slots
-}
-
-/// True when `events` take `seat` out as stalemated.
-fn stalemated_in(events: &[Event], seat: Seat) -> bool {
-    events.iter().any(|e| {
-        matches!(e, Event::StatusChanged { seat: s, status: SeatStatus::Out(OutReason::Stalemated) } if *s == seat)
-    })
 }
 
 /// Moves and on-turn judgements in `events`, as slots (`written`: the seat whose stalemate is
