@@ -22,8 +22,13 @@ const fn value(kind: Kind) -> i32 {
 
 /// Per square a knight, bishop, rook or queen reaches.
 const MOBILITY: i32 = 3;
-/// Per square next to the king that an enemy attacks.
+/// Per square next to the king that an enemy attacks (the plain king-safety term).
 const KING_DANGER: i32 = 12;
+/// The king zone's danger by how many of its eight squares hostile enemies attack: it grows
+/// faster than the count (several attacked squares are how mates happen).
+const ZONE_DANGER: [i32; 9] = [0, 8, 24, 48, 80, 120, 170, 230, 300];
+/// Per own pawn in the shield in front of the king.
+const SHIELD: i32 = 10;
 /// A king in check.
 const CHECKED: i32 = 60;
 /// A reversed pawn (Verney/Club).
@@ -51,7 +56,9 @@ fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
 }
 
 /// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA).
-pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4]) -> i32 {
+/// With `shelter`, king safety is the attacked king zone (growing faster than linearly) and
+/// the pawn shield; without, the attacked flight squares, linearly.
+pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) -> i32 {
     let rules = pos.rules();
     let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
@@ -95,7 +102,13 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4]) -> i32 {
         }
         if army.is_hostile() {
             per[s] += pos.mobility(seat) as i32 * mobility;
-            per[s] -= pos.king_danger(seat) as i32 * danger;
+            if shelter {
+                let k = pos.king_shelter(seat);
+                per[s] -= ZONE_DANGER[k.attacked.min(8) as usize] * danger / KING_DANGER;
+                per[s] += k.shield as i32 * SHIELD;
+            } else {
+                per[s] -= pos.king_danger(seat) as i32 * danger;
+            }
             if pos.in_check(seat) {
                 per[s] -= CHECKED;
             }

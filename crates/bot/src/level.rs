@@ -50,7 +50,7 @@ impl Level {
         let (depth, cap) = match self {
             Level::Engine(1) => (2, Duration::from_millis(100)),
             Level::Engine(2) => (3, Duration::from_millis(400)),
-            _ => (8, Duration::from_millis(1500)),
+            _ => (64, Duration::from_millis(1500)),
         };
         Limits {
             depth,

@@ -423,3 +423,36 @@ async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
     assert!(stored.game.seats.iter().all(|s| s.bot.is_none()));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn rated_quick_pairing_fills_the_empty_seats_with_the_strongest_bots() {
+    let mut config = Config::for_tests();
+    config.pair_wait_secs = 1;
+    let server = TestServer::start(config, Store::memory()).await;
+    let (_, s) = account(&server, "alone").await;
+    let mut c = support::Client::connect(server.addr, &s).await;
+    c.send(json!({"type": "quick_pair", "rules": "teams", "rated": true}))
+        .await;
+    c.expect(|m| m["type"] == "queued").await;
+    c.expect(|m| m["type"] == "seated").await;
+    let game = c.expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let stored = server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(stored.game.rated);
+    let bots: Vec<_> = stored
+        .game
+        .seats
+        .iter()
+        .filter_map(|s| s.bot.clone())
+        .collect();
+    assert_eq!(bots, vec!["engine3"; 3]);
+    server.stop().await;
+}

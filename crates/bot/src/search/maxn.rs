@@ -2,7 +2,7 @@
 //! a node's value is a score per seat. Without a bound shared by all there is no alpha-beta
 //! cut-off; a capture quiescence settles the leaves.
 
-use super::order::{order, takes_live_piece};
+use super::order::{order, takes_live_piece, Hints};
 use super::tree::previous_mover;
 use super::{child, Searcher};
 use crate::eval::evaluate;
@@ -15,8 +15,8 @@ type Scores = [i32; 4];
 /// Deepest capture sequence at a leaf.
 const MAX_QPLY: u32 = 4;
 
-fn scores(pos: &Position, points: &[i32; 4]) -> Scores {
-    Seat::ALL.map(|s| evaluate(pos, s, points))
+fn scores(pos: &Position, points: &[i32; 4], shelter: bool) -> Scores {
+    Seat::ALL.map(|s| evaluate(pos, s, points, shelter))
 }
 
 impl Searcher {
@@ -24,7 +24,7 @@ impl Searcher {
     pub(super) fn maxn(&mut self, pos: &Position, depth: u32, points: &[i32; 4]) -> Scores {
         self.nodes += 1;
         if self.out_of_budget() {
-            return scores(pos, points);
+            return scores(pos, points, self.opts.king_shelter);
         }
         let me = pos.turn();
         let moves = pos.legal_moves();
@@ -35,7 +35,7 @@ impl Searcher {
             return self.maxn_quiesce(pos, points, 0);
         }
         let mut best: Option<Scores> = None;
-        for m in order(pos, &moves, None, None) {
+        for m in order(pos, &moves, Hints::PLAIN) {
             let (c, pts) = child(pos, m, points);
             let Some(c) = c else { continue };
             let s = self.maxn(&c, depth - 1, &pts);
@@ -46,13 +46,13 @@ impl Searcher {
                 break;
             }
         }
-        best.unwrap_or_else(|| scores(pos, points))
+        best.unwrap_or_else(|| scores(pos, points, self.opts.king_shelter))
     }
 
     /// Captures only, each seat standing pat on its own score.
     fn maxn_quiesce(&mut self, pos: &Position, points: &[i32; 4], qply: u32) -> Scores {
         self.nodes += 1;
-        let mut best = scores(pos, points);
+        let mut best = scores(pos, points, self.opts.king_shelter);
         if qply >= MAX_QPLY || self.out_of_budget() {
             return best;
         }
@@ -63,7 +63,7 @@ impl Searcher {
             .copied()
             .filter(|m| takes_live_piece(pos, m))
             .collect();
-        for m in order(pos, &captures, None, None) {
+        for m in order(pos, &captures, Hints::PLAIN) {
             let (c, pts) = child(pos, m, points);
             let Some(c) = c else { continue };
             let s = self.maxn_quiesce(&c, &pts, qply + 1);
@@ -84,6 +84,6 @@ impl Searcher {
             p[me.index()] += 20;
         }
         c.set_army(me, Army::Out);
-        scores(&c, &p)
+        scores(&c, &p, self.opts.king_shelter)
     }
 }

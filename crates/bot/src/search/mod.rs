@@ -1,21 +1,26 @@
-//! Alpha-beta search with iterative deepening, a transposition table, move ordering (table
-//! move, MVV-LVA captures, killers, history), null-move pruning, late-move reductions and a
-//! quiescence search on captures and checks. Scores are always from the root seat's point of
+//! Alpha-beta search with iterative deepening and aspiration windows, principal-variation
+//! search, a transposition table, move ordering (table move, captures by victim and attacker
+//! with losing captures last, killers, counter-moves, history), check extensions, null-move
+//! pruning, reverse-futility, futility and late-move pruning, late-move reductions and a
+//! quiescence search on captures and checks (losing captures and hopeless ones pruned). Scores are always from the root seat's point of
 //! view: the root's team (its seat and, in sides games, its partner) maximises and every other
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
 
+mod exchange;
 mod maxn;
 mod order;
+mod prune;
 mod table;
 mod tree;
 
 use fourhand_rules::{Move, Position, Seat};
-use order::Heuristics;
+use order::{Heuristics, Hints};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use table::Table;
+use tree::Node;
 
 pub(crate) use tree::child;
 
@@ -61,12 +66,36 @@ pub enum FfaSearch {
 pub struct Options {
     /// Killer moves and the history heuristic in move ordering.
     pub killers: bool,
-    /// Late-move reductions of quiet moves.
+    /// Counter-moves (the quiet move that refuted the previous move last time) in ordering.
+    pub counter_moves: bool,
+    /// Late-move reductions of quiet moves, growing with depth and move number.
     pub reductions: bool,
-    /// Null-move pruning (sides games).
+    /// Null-move pruning (sides games), its reduction growing with depth.
     pub null_move: bool,
     /// Quiescence searches check evasions and, at its first ply, quiet checks.
     pub quiet_checks: bool,
+    /// Principal-variation search: every move after the first with a null window first.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score at the root.
+    pub aspiration: bool,
+    /// A node whose side to move is in check is searched one ply deeper.
+    pub check_extension: bool,
+    /// Reverse futility: a node whose static score beats the window by a depth margin returns.
+    pub reverse_futility: bool,
+    /// Futility pruning: near the horizon, quiet moves that cannot lift a hopeless static score
+    /// are skipped.
+    pub futility: bool,
+    /// Late-move pruning: near the horizon, quiet moves late in the order are skipped.
+    pub late_move_pruning: bool,
+    /// Captures that lose material by the exchange test go last, and the quiescence search
+    /// skips them.
+    pub exchange: bool,
+    /// Delta pruning: the quiescence search skips captures that cannot bring the score back
+    /// to the window.
+    pub delta: bool,
+    /// King safety by the attacked king zone (growing faster than linearly) and the pawn
+    /// shield, instead of the attacked flight squares.
+    pub king_shelter: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -76,33 +105,99 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             killers: true,
+            counter_moves: true,
             reductions: true,
             null_move: true,
             quiet_checks: true,
+            pvs: true,
+            aspiration: true,
+            check_extension: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            exchange: true,
+            delta: true,
+            king_shelter: true,
             ffa: FfaSearch::Paranoid,
         }
     }
 }
 
 impl Options {
-    /// Applies `name` (`killers`, `reductions`, `null-move`, `checks`, each optionally prefixed
-    /// by `no-`; `paranoid`, `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
+    /// The technique switches by name, as [`Options::set`] takes them.
+    pub const SWITCHES: [&'static str; 14] = [
+        "killers",
+        "counter-moves",
+        "reductions",
+        "null-move",
+        "checks",
+        "pvs",
+        "aspiration",
+        "check-extension",
+        "reverse-futility",
+        "futility",
+        "late-move-pruning",
+        "exchange",
+        "delta",
+        "king-shelter",
+    ];
+
+    /// Applies `name` (one of [`Options::SWITCHES`], optionally prefixed by `no-`; `paranoid`,
+    /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
         let (on, key) = match name.strip_prefix("no-") {
             Some(k) => (false, k),
             None => (true, name),
         };
-        match key {
-            "killers" => self.killers = on,
-            "reductions" | "lmr" => self.reductions = on,
-            "null-move" | "null" => self.null_move = on,
-            "checks" => self.quiet_checks = on,
-            "paranoid" if on => self.ffa = FfaSearch::Paranoid,
-            "best-reply" | "brs" if on => self.ffa = FfaSearch::BestReply,
-            "max-n" | "maxn" if on => self.ffa = FfaSearch::MaxN,
+        let flag = match key {
+            "killers" => &mut self.killers,
+            "counter-moves" => &mut self.counter_moves,
+            "reductions" | "lmr" => &mut self.reductions,
+            "null-move" | "null" => &mut self.null_move,
+            "checks" => &mut self.quiet_checks,
+            "pvs" => &mut self.pvs,
+            "aspiration" => &mut self.aspiration,
+            "check-extension" => &mut self.check_extension,
+            "reverse-futility" | "rfp" => &mut self.reverse_futility,
+            "futility" => &mut self.futility,
+            "late-move-pruning" | "lmp" => &mut self.late_move_pruning,
+            "exchange" | "see" => &mut self.exchange,
+            "delta" => &mut self.delta,
+            "king-shelter" | "shelter" => &mut self.king_shelter,
+            "paranoid" if on => {
+                self.ffa = FfaSearch::Paranoid;
+                return Ok(());
+            }
+            "best-reply" | "brs" if on => {
+                self.ffa = FfaSearch::BestReply;
+                return Ok(());
+            }
+            "max-n" | "maxn" if on => {
+                self.ffa = FfaSearch::MaxN;
+                return Ok(());
+            }
             _ => return Err(format!("unknown search option '{name}'")),
-        }
+        };
+        *flag = on;
         Ok(())
+    }
+
+    /// Every technique of the selective search off (the plain alpha-beta of before; killers,
+    /// history and the quiescence search's checks stay as they are).
+    pub fn plain(self) -> Options {
+        Options {
+            counter_moves: false,
+            pvs: false,
+            aspiration: false,
+            check_extension: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            exchange: false,
+            delta: false,
+            king_shelter: false,
+            ..self
+        }
     }
 }
 
@@ -131,6 +226,8 @@ pub struct Searcher {
     start: Instant,
     stopped: bool,
     root: Seat,
+    /// The depth of the iteration under way (bounds the check extensions).
+    root_depth: u32,
     /// Set from outside to stop the search at once (the game ended, the server stops).
     stop: Option<Arc<AtomicBool>>,
 }
@@ -152,6 +249,7 @@ impl Searcher {
             start: Instant::now(),
             stopped: false,
             root: Seat::South,
+            root_depth: 1,
             stop: None,
         }
     }
@@ -203,14 +301,16 @@ impl Searcher {
         let mut best_score = 0;
         let mut depth_done = 0;
         for depth in 1..=limits.depth.max(1) {
-            let (score, mv) = self.root_search(pos, &mut moves, depth);
-            if self.stopped && depth > 1 {
-                break;
-            }
-            if mv.is_some() {
-                best = mv;
+            self.root_depth = depth;
+            let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, best_score);
+            // An iteration cut short counts too: its best move was searched to the end, and the
+            // previous best went first, so a new one beat it at this depth.
+            if let Some(m) = mv {
+                best = Some(m);
                 best_score = score;
-                depth_done = depth;
+                if complete {
+                    depth_done = depth;
+                }
             }
             if score.abs() > MATE - 1000 || self.stopped {
                 break;
@@ -225,16 +325,62 @@ impl Searcher {
         }
     }
 
+    /// One iteration, first within a window around the last score, widened until the score
+    /// falls inside.
+    fn aspirated(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        depth: u32,
+        last: i32,
+    ) -> (i32, Option<Move>, bool) {
+        let full = (-MATE * 2, MATE * 2);
+        if !self.opts.aspiration || depth < 4 || last.abs() > MATE - 1000 {
+            return self.root_search(pos, moves, depth, full);
+        }
+        let mut delta = prune::ASPIRATION;
+        let (mut lo, mut hi) = (last - delta, last + delta);
+        loop {
+            let (score, mv, complete) = self.root_search(pos, moves, depth, (lo, hi));
+            if self.stopped {
+                // Only a score inside the window is a result.
+                let inside = score > lo && score < hi;
+                return (score, mv.filter(|_| inside), false);
+            }
+            if score <= lo {
+                lo = if delta > 800 {
+                    full.0
+                } else {
+                    score - delta * 2
+                };
+            } else if score >= hi {
+                hi = if delta > 800 {
+                    full.1
+                } else {
+                    score + delta * 2
+                };
+            } else {
+                return (score, mv, complete);
+            }
+            delta *= 3;
+        }
+    }
+
+    /// Searches the root moves within `window`, the best of the last iteration first, and
+    /// sorts them best first for the next. Returns the best score and move, and whether every
+    /// move was searched.
     fn root_search(
         &mut self,
         pos: &Position,
         moves: &mut Vec<Move>,
         depth: u32,
-    ) -> (i32, Option<Move>) {
-        let mut alpha = -MATE * 2;
+        window: (i32, i32),
+    ) -> (i32, Option<Move>, bool) {
+        let (mut alpha, beta) = window;
         let mut best = None;
+        let mut best_score = -MATE * 2;
         let ordered = if depth == 1 {
-            order::order(pos, moves, None, None).collect()
+            order::order(pos, moves, Hints::PLAIN).collect()
         } else {
             moves.clone()
         };
@@ -242,23 +388,45 @@ impl Searcher {
         for m in ordered {
             let (child, points) = child(pos, m, &[0; 4]);
             let s = match child {
-                Some(c) => self.alphabeta(&c, depth - 1, alpha, MATE * 2, &points, 1, true),
+                Some(c) => {
+                    let node = Node::child_of_root(m);
+                    if best.is_none() || !self.opts.pvs {
+                        self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
+                    } else {
+                        let s = self.alphabeta(&c, depth - 1, alpha, alpha + 1, &points, node);
+                        if s > alpha && s < beta && !self.stopped {
+                            self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
+                        } else {
+                            s
+                        }
+                    }
+                }
                 None => MATE - 1,
             };
-            if self.stopped && best.is_some() {
+            if self.stopped {
                 break;
             }
             scored.push((s, m));
-            if s > alpha || best.is_none() {
-                alpha = alpha.max(s);
+            if s > best_score {
+                best_score = s;
                 best = Some(m);
             }
+            alpha = alpha.max(s);
+            if alpha >= beta {
+                break;
+            }
         }
+        let complete = scored.len() == moves.len();
         // Best first in the next iteration (a stable sort keeps the order among equals).
-        if scored.len() == moves.len() {
+        if complete {
             scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
             *moves = scored.into_iter().map(|(_, m)| m).collect();
+        } else if let Some(b) = best {
+            // A fail-high (or a cut-short search): its move goes first.
+            if let Some(i) = moves.iter().position(|&x| x == b) {
+                moves[..=i].rotate_right(1);
+            }
         }
-        (alpha, best)
+        (best_score, best, complete)
     }
 }

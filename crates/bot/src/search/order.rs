@@ -1,6 +1,8 @@
 //! Move ordering: the table's move, captures by most valuable victim and least valuable
-//! attacker, promotions, the killer moves of the ply, then quiet moves by history.
+//! attacker, promotions, the killer moves of the ply, the counter-move to the previous move,
+//! quiet moves by history, and last the captures that lose material by the exchange test.
 
+use super::exchange::loses_material;
 use fourhand_rules::{Kind, Move, Position};
 
 /// Killer moves kept per ply.
@@ -10,8 +12,34 @@ pub(crate) const MAX_PLY: usize = 128;
 pub(crate) struct Heuristics {
     /// Two quiet moves per ply that caused a cutoff.
     pub killers: Vec<[Option<Move>; 2]>,
-    /// Cutoff credit per (from, to) internal square pair.
+    /// Cutoff credit per (from, to) internal square pair (less for quiet moves searched
+    /// before a cutoff and not causing it).
     pub history: Vec<i32>,
+    /// Per previous move (from, to): the quiet move that refuted it last.
+    pub counters: Vec<Option<Move>>,
+}
+
+/// The cap of a history entry either way.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// What the move ordering knows at one node.
+#[derive(Copy, Clone)]
+pub(crate) struct Hints<'a> {
+    /// The table's move.
+    pub tt: Option<Move>,
+    /// Killers, counter-moves and history, with the node's ply and the move before it.
+    pub heur: Option<(&'a Heuristics, usize, Option<Move>)>,
+    /// Order losing captures last.
+    pub exchange: bool,
+}
+
+impl Hints<'_> {
+    /// Captures and promotions first, nothing learnt.
+    pub const PLAIN: Hints<'static> = Hints {
+        tt: None,
+        heur: None,
+        exchange: false,
+    };
 }
 
 impl Heuristics {
@@ -19,6 +47,7 @@ impl Heuristics {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 256 * 256],
+            counters: vec![None; 256 * 256],
         }
     }
 
@@ -27,16 +56,36 @@ impl Heuristics {
         self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
-    /// Records a quiet move that caused a cutoff at `ply` with `depth` left.
-    pub fn reward(&mut self, m: Move, ply: usize, depth: u32) {
+    /// Records a quiet move that caused a cutoff at `ply` with `depth` left, after the move
+    /// `prev`; the quiet moves in `failed` were searched before it without a cutoff.
+    pub fn reward(&mut self, m: Move, ply: usize, depth: u32, prev: Option<Move>, failed: &[Move]) {
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
                 k[0] = Some(m);
             }
         }
+        let bonus = (depth * depth) as i32;
         let h = &mut self.history[index(m)];
-        *h = (*h + (depth * depth) as i32).min(1 << 20);
+        *h = (*h + bonus).min(HISTORY_MAX);
+        for &f in failed {
+            let h = &mut self.history[index(f)];
+            *h = (*h - bonus).max(-HISTORY_MAX);
+        }
+        if let Some(p) = prev {
+            self.counters[index(p)] = Some(m);
+        }
+    }
+
+    /// True when `m` is a killer of `ply` or the counter-move to `prev`.
+    pub fn is_special(&self, m: Move, ply: usize, prev: Option<Move>) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(m)))
+            || prev.is_some_and(|p| self.counters[index(p)] == Some(m))
+    }
+
+    /// The history credit of `m`.
+    pub fn history_of(&self, m: Move) -> i32 {
+        self.history[index(m)]
     }
 }
 
@@ -66,30 +115,32 @@ pub(crate) fn is_quiet(pos: &Position, m: Move) -> bool {
     m.promotion().is_none() && pos.piece_at(m.to()).is_none()
 }
 
-/// `moves` in search order. `heur` is `None` where killers and history are not used.
-pub(crate) fn order(
-    pos: &Position,
-    moves: &[Move],
-    tt: Option<Move>,
-    heur: Option<(&Heuristics, usize)>,
-) -> impl Iterator<Item = Move> {
+/// `moves` in search order.
+pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterator<Item = Move> {
     let mut v: Vec<(i32, Move)> = moves
         .iter()
         .map(|&m| {
             let mut k = 0;
-            if Some(m) == tt {
+            if Some(m) == hints.tt {
                 k += 1 << 28;
             }
             if let Some(victim) = pos.piece_at(m.to()) {
                 let attacker = pos.piece_at(m.from()).map(|p| p.kind as i32).unwrap_or(0);
-                k += (1 << 26) + victim_value(victim.kind) * 16 - attacker;
+                let mvv = victim_value(victim.kind) * 16 - attacker;
+                k += if hints.exchange && loses_material(pos, m) {
+                    -(1 << 22) + mvv
+                } else {
+                    (1 << 26) + mvv
+                };
             } else if m.promotion().is_some() {
                 k += 1 << 25;
-            } else if let Some((h, ply)) = heur {
+            } else if let Some((h, ply, prev)) = hints.heur {
                 let killers = h.killers.get(ply).copied().unwrap_or([None; 2]);
                 if killers[0] == Some(m) {
-                    k += (1 << 24) + 1;
+                    k += (1 << 24) + 2;
                 } else if killers[1] == Some(m) {
+                    k += (1 << 24) + 1;
+                } else if prev.is_some_and(|p| h.counters[index(p)] == Some(m)) {
                     k += 1 << 24;
                 } else {
                     k += h.history[index(m)];

@@ -1,7 +1,12 @@
 //! The recursive part of the search: alpha-beta nodes, best-reply nodes (FFA), quiescence and
 //! the score of a seat without moves.
 
-use super::order::{is_quiet, order, takes_live_piece};
+use super::exchange::loses_material;
+use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
+use super::prune::{
+    futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, FULL_DEPTH_MOVES,
+    FUTILITY_DEPTH, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+};
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
 use crate::eval::{allied, evaluate};
@@ -10,12 +15,10 @@ use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Move, Position, Seat};
 
-/// Plies a null move takes off the depth (besides the move itself).
-const NULL_REDUCTION: u32 = 2;
-/// Moves searched at full depth before late-move reductions start.
-const FULL_DEPTH_MOVES: usize = 3;
 /// Deepest quiescence.
 const MAX_QPLY: u32 = 6;
+/// Scores beyond this are mates (or mate-like: an army out in Teams).
+const MATE_BOUND: i32 = MATE - 1000;
 
 /// The table key of `pos` with the FFA points won on the path.
 fn key(pos: &Position, points: &[i32; 4]) -> u64 {
@@ -25,18 +28,49 @@ fn key(pos: &Position, points: &[i32; 4]) -> u64 {
 }
 
 /// True when `pos` lets the seat to move give up its turn for a null move: a sides game, the
-/// seat not in check and with pieces besides king and pawns.
-fn null_move_allowed(pos: &Position) -> bool {
+/// seat not in check, its partner's king not attacked (a pass could leave it to be mated), and
+/// the seat with pieces besides king and pawns.
+fn null_move_allowed(pos: &Position, in_check: bool) -> bool {
     let me = pos.turn();
     !pos.rules().scoring
-        && !pos.in_check(me)
+        && !in_check
+        && Seat::ALL
+            .into_iter()
+            .all(|o| o == me || !allied(pos, me, o) || !pos.in_check(o))
         && pos
             .pieces()
             .any(|(_, p)| p.seat == me && !p.dead && !matches!(p.kind, Kind::Pawn | Kind::King))
 }
 
+/// One node's place in the tree: how far from the root, and the move that led to it.
+#[derive(Copy, Clone)]
+pub(super) struct Node {
+    pub ply: i32,
+    pub prev: Option<Move>,
+    pub allow_null: bool,
+}
+
+impl Node {
+    /// The root's children.
+    pub(super) fn child_of_root(m: Move) -> Node {
+        Node {
+            ply: 1,
+            prev: Some(m),
+            allow_null: true,
+        }
+    }
+
+    fn next(self, m: Option<Move>) -> Node {
+        Node {
+            ply: self.ply + 1,
+            prev: m,
+            allow_null: true,
+        }
+    }
+}
+
 impl Searcher {
-    #[allow(clippy::too_many_arguments)]
+    /// The score of `pos` for the root within (`alpha`, `beta`), searching `depth` plies.
     pub(super) fn alphabeta(
         &mut self,
         pos: &Position,
@@ -44,12 +78,12 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
         points: &[i32; 4],
-        ply: i32,
-        allow_null: bool,
+        node: Node,
     ) -> i32 {
+        let ply = node.ply;
         self.nodes += 1;
         if self.out_of_budget() {
-            return evaluate(pos, self.root, points);
+            return evaluate(pos, self.root, points, self.opts.king_shelter);
         }
         let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
@@ -72,53 +106,137 @@ impl Searcher {
                 }
             }
         }
+        let in_check = pos.in_check(me);
+        let depth = if in_check && self.opts.check_extension && ply < 2 * self.root_depth as i32 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, points, 0, ply);
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        if depth == 0 {
-            return self.quiesce(pos, alpha, beta, points, 0, ply);
-        }
-        let in_check = pos.in_check(me);
-        if self.opts.null_move && allow_null && depth > NULL_REDUCTION && null_move_allowed(pos) {
-            if let Some(s) = self.null_move(pos, depth, alpha, beta, points, ply, maximizing) {
-                return s;
+        let pv = beta.saturating_sub(alpha) > 1;
+        let window_open = alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
+        // The static score, where something prunes by it.
+        let stand = (!pv && !in_check && window_open)
+            .then(|| evaluate(pos, self.root, points, self.opts.king_shelter));
+        if let Some(stand) = stand {
+            if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
+                let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
+                if maximizing && stand - margin >= beta {
+                    return beta;
+                }
+                if !maximizing && stand + margin <= alpha {
+                    return alpha;
+                }
+            }
+            if self.opts.null_move
+                && node.allow_null
+                && depth > null_reduction(depth)
+                && null_move_allowed(pos, in_check)
+            {
+                if let Some(s) = self.null_move(pos, depth, stand, alpha, beta, points, node) {
+                    return s;
+                }
             }
         }
+        let prev = node.prev.filter(|_| self.opts.counter_moves);
         let (a0, b0) = (alpha, beta);
         let mut best_move = None;
         let mut best = if maximizing { -MATE * 2 } else { MATE * 2 };
-        let heur = self.opts.killers.then_some((&self.heur, ply as usize));
-        let ordered = order(pos, &moves, entry.and_then(|e| e.best), heur);
-        for (i, m) in ordered.enumerate() {
+        let hints = Hints {
+            tt: entry.and_then(|e| e.best),
+            heur: self
+                .opts
+                .killers
+                .then_some((&self.heur, ply as usize, prev)),
+            exchange: self.opts.exchange,
+        };
+        let ordered: Vec<Move> = order(pos, &moves, hints).collect();
+        let mut quiets: Vec<Move> = Vec::new();
+        let mut searched = 0usize;
+        for m in ordered {
             let quiet = is_quiet(pos, m);
             let (child, pts) = child(pos, m, points);
-            let s = match child {
-                Some(c) => {
-                    let reduce = self.opts.reductions
-                        && depth >= 3
-                        && i >= FULL_DEPTH_MOVES
-                        && quiet
-                        && !in_check;
-                    // A reduced search with a null window: does the move beat the best so far?
-                    let (lo, hi) = if maximizing {
-                        (alpha, alpha.saturating_add(1))
-                    } else {
-                        (beta.saturating_sub(1), beta)
-                    };
-                    let mut s = if reduce {
-                        self.alphabeta(&c, depth - 2, lo, hi, &pts, ply + 1, true)
-                    } else {
-                        0
-                    };
-                    if !reduce || (maximizing && s > alpha) || (!maximizing && s < beta) {
-                        s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, ply + 1, true);
-                    }
-                    s
-                }
-                None if maximizing => MATE - ply,
-                None => -MATE + ply,
+            let Some(c) = child else {
+                // The move takes a king and ends the game (Teams).
+                let s = if maximizing { MATE - ply } else { -MATE + ply };
+                best = s;
+                best_move = Some(m);
+                break;
             };
+            let may_skip = stand.is_some() || (self.opts.reductions && depth >= 3);
+            let quiet_move = quiet && may_skip && searched > 0 && !gives_check(&c, me);
+            let special = self.opts.killers && self.heur.is_special(m, ply as usize, prev);
+            if let Some(stand) = stand {
+                if quiet_move && searched > 0 && !special {
+                    if self.opts.late_move_pruning
+                        && depth <= LATE_MOVE_DEPTH
+                        && quiets.len() >= late_move_count(depth)
+                    {
+                        continue;
+                    }
+                    if self.opts.futility && depth <= FUTILITY_DEPTH {
+                        let margin = futility_margin(depth);
+                        if (maximizing && stand + margin <= alpha)
+                            || (!maximizing && stand - margin >= beta)
+                        {
+                            continue;
+                        }
+                    }
+                }
+            }
+            let mut r = 0;
+            if self.opts.reductions
+                && depth >= 3
+                && searched >= FULL_DEPTH_MOVES
+                && quiet_move
+                && !in_check
+            {
+                let mut x = reduction(depth, searched) as i32;
+                x -= i32::from(pv) + i32::from(special);
+                if self.heur.history_of(m) > 0 {
+                    x -= 1;
+                }
+                r = x.clamp(0, depth as i32 - 2) as u32;
+            }
+            let next = node.next(Some(m));
+            let beats = |s: i32, alpha: i32, beta: i32| {
+                if maximizing {
+                    s > alpha
+                } else {
+                    s < beta
+                }
+            };
+            // A null window at the edge the node must beat.
+            let (lo, hi) = if maximizing {
+                (alpha, alpha.saturating_add(1))
+            } else {
+                (beta.saturating_sub(1), beta)
+            };
+            let s = if searched == 0 {
+                self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
+            } else {
+                let mut s = 0;
+                let mut full = true;
+                if r > 0 {
+                    s = self.alphabeta(&c, depth - 1 - r, lo, hi, &pts, next);
+                    full = beats(s, alpha, beta);
+                }
+                if full && self.opts.pvs {
+                    s = self.alphabeta(&c, depth - 1, lo, hi, &pts, next);
+                    full = pv && beats(s, alpha, beta) && s > alpha && s < beta;
+                }
+                if full {
+                    s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, next);
+                }
+                s
+            };
+            searched += 1;
             if (maximizing && s > best) || (!maximizing && s < best) {
                 best = s;
                 best_move = Some(m);
@@ -133,9 +251,12 @@ impl Searcher {
             }
             if alpha >= beta {
                 if quiet && self.opts.killers {
-                    self.heur.reward(m, ply as usize, depth);
+                    self.heur.reward(m, ply as usize, depth, prev, &quiets);
                 }
                 break;
+            }
+            if quiet {
+                quiets.push(m);
             }
         }
         if !self.stopped {
@@ -158,28 +279,33 @@ impl Searcher {
         &mut self,
         pos: &Position,
         depth: u32,
+        stand: i32,
         alpha: i32,
         beta: i32,
         points: &[i32; 4],
-        ply: i32,
-        maximizing: bool,
+        node: Node,
     ) -> Option<i32> {
-        let stand = evaluate(pos, self.root, points);
+        let maximizing = allied(pos, self.root, pos.turn());
         let (lo, hi) = if maximizing {
-            if stand < beta || beta >= MATE - 1000 {
+            if stand < beta {
                 return None;
             }
             (beta - 1, beta)
         } else {
-            if stand > alpha || alpha <= -MATE + 1000 {
+            if stand > alpha {
                 return None;
             }
             (alpha, alpha + 1)
         };
         let mut c = pos.clone();
         c.pass();
-        let d = depth - 1 - NULL_REDUCTION;
-        let s = self.alphabeta(&c, d, lo, hi, points, ply + 1, false);
+        let d = depth - 1 - null_reduction(depth);
+        let next = Node {
+            ply: node.ply + 1,
+            prev: None,
+            allow_null: false,
+        };
+        let s = self.alphabeta(&c, d, lo, hi, points, next);
         if self.stopped {
             return None;
         }
@@ -242,15 +368,27 @@ impl Searcher {
                 continue;
             }
             any = true;
-            let heur = self.opts.killers.then_some((&self.heur, ply as usize));
-            for m in order(&p, &moves, None, heur) {
+            let hints = Hints {
+                heur: self
+                    .opts
+                    .killers
+                    .then_some((&self.heur, ply as usize, None)),
+                ..Hints::PLAIN
+            };
+            let replies: Vec<Move> = order(&p, &moves, hints).collect();
+            for m in replies {
                 let (child, pts) = child(&p, m, points);
                 let s = match child {
                     Some(mut c) => {
                         if c.army(self.root).takes_turns() {
                             c.set_turn(self.root);
                         }
-                        self.alphabeta(&c, depth - 1, alpha, beta, &pts, ply + 1, true)
+                        let next = Node {
+                            ply: ply + 1,
+                            prev: Some(m),
+                            allow_null: true,
+                        };
+                        self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
                     None => -MATE + ply,
                 };
@@ -258,7 +396,7 @@ impl Searcher {
                 beta = beta.min(s);
                 if alpha >= beta || self.stopped {
                     if is_quiet(&p, m) && self.opts.killers {
-                        self.heur.reward(m, ply as usize, depth);
+                        self.heur.reward(m, ply as usize, depth, None, &[]);
                     }
                     return best;
                 }
@@ -267,7 +405,12 @@ impl Searcher {
         if !any {
             let mut c = pos.clone();
             c.set_turn(self.root);
-            return self.alphabeta(&c, depth - 1, alpha, beta, points, ply + 1, true);
+            let next = Node {
+                ply: ply + 1,
+                prev: None,
+                allow_null: true,
+            };
+            return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }
         best
     }
@@ -284,7 +427,7 @@ impl Searcher {
                 if me == self.root {
                     return -MATE + ply;
                 }
-                return evaluate(&c, self.root, &p);
+                return evaluate(&c, self.root, &p, self.opts.king_shelter);
             }
             if ours {
                 -MATE + ply
@@ -295,11 +438,11 @@ impl Searcher {
             // FFA: the stalemated player scores 20 and is out.
             let mut p = *points;
             p[me.index()] += 20;
-            evaluate(pos, self.root, &p)
+            evaluate(pos, self.root, &p, self.opts.king_shelter)
         } else if pos.rules().mated_army == MatedArmy::GameOver {
             0
         } else {
-            evaluate(pos, self.root, points)
+            evaluate(pos, self.root, points, self.opts.king_shelter)
         }
     }
 
@@ -317,13 +460,13 @@ impl Searcher {
         self.nodes += 1;
         let me = pos.turn();
         if self.out_of_budget() {
-            return evaluate(pos, self.root, points);
+            return evaluate(pos, self.root, points, self.opts.king_shelter);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        let stand = evaluate(pos, self.root, points);
+        let stand = evaluate(pos, self.root, points, self.opts.king_shelter);
         if qply >= MAX_QPLY {
             return stand;
         }
@@ -353,10 +496,29 @@ impl Searcher {
         } else {
             moves.iter().copied().filter(capture).collect()
         };
-        for m in order(pos, &candidates, None, None) {
+        let hints = Hints {
+            exchange: self.opts.exchange,
+            ..Hints::PLAIN
+        };
+        for m in order(pos, &candidates, hints) {
             let forcing = evading || capture(&m);
             if !(forcing || (checks && qply == 0)) {
                 continue;
+            }
+            if !evading && capture(&m) && m.promotion().is_none() {
+                if self.opts.exchange && loses_material(pos, m) {
+                    continue;
+                }
+                if self.opts.delta {
+                    let gain = pos
+                        .piece_at(m.to())
+                        .map_or(0, |p| victim_value(p.kind) * 100);
+                    if (maximizing && stand + gain + DELTA_MARGIN <= alpha)
+                        || (!maximizing && stand - gain - DELTA_MARGIN >= beta)
+                    {
+                        continue;
+                    }
+                }
             }
             let (child, pts) = child(pos, m, points);
             let Some(c) = child else {

@@ -1,10 +1,19 @@
 //! Measures of activity for evaluation: how many squares an army's pieces reach, and how many
 //! squares around a king its enemies attack.
 
-use super::geometry::{DIAG, KING, KNIGHT, ORTHO};
+use super::geometry::{forward, sideways, DIAG, KING, KNIGHT, ORTHO};
 use super::{bits, Position};
-use crate::board::piece::{kind_bits, EMPTY};
-use crate::board::Seat;
+use crate::board::piece::{is_of, kind_bits, EMPTY, WALL};
+use crate::board::{Kind, Seat};
+
+/// How well a king is sheltered (see [`Position::king_shelter`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KingShelter {
+    /// Squares of the king zone (the eight around the king) that a hostile enemy attacks.
+    pub attacked: u32,
+    /// The seat's own pawns on the three squares in front of the king and the three beyond.
+    pub shield: u32,
+}
 
 impl Position {
     /// The squares `seat`'s knights, bishops, rooks and queens reach (empty, or held by a piece
@@ -46,6 +55,34 @@ impl Position {
             .count() as u32
     }
 
+    /// The king zone's attacked squares and the pawn shield of `seat`'s king (all zero when it
+    /// has no king). "In front" is the seat's forward direction.
+    pub fn king_shelter(&self, seat: Seat) -> KingShelter {
+        let k = self.kings[seat.index()];
+        if k == 0 {
+            return KingShelter::default();
+        }
+        let own = 1u8 << seat as u8;
+        let enemies = self.hostile_to(seat);
+        let attacked = KING
+            .iter()
+            .map(|&d| k.wrapping_add(d))
+            .filter(|&t| self.cells[t as usize] != WALL && self.is_attacked(t, enemies, k))
+            .count() as u32;
+        let f = forward(seat as u8);
+        let side = sideways(f);
+        let mut shield = 0;
+        for row in [k.wrapping_add(f), k.wrapping_add(f).wrapping_add(f)] {
+            for t in [row, row.wrapping_add(side), row.wrapping_sub(side)] {
+                let c = self.cells[t as usize];
+                if c != WALL && kind_bits(c) == Kind::Pawn as u8 && is_of(c, own) {
+                    shield += 1;
+                }
+            }
+        }
+        KingShelter { attacked, shield }
+    }
+
     /// A square a piece of `own` (a one-bit seat set) could move to, ignoring legality.
     #[inline(always)]
     fn reachable(&self, t: u8, own: u8) -> bool {
@@ -81,6 +118,29 @@ mod tests {
         for seat in Seat::ALL {
             assert_eq!(p.mobility(seat), 4, "{seat}");
             assert_eq!(p.king_danger(seat), 0, "{seat}");
+            let s = p.king_shelter(seat);
+            assert_eq!((s.attacked, s.shield), (0, 3), "{seat}");
         }
+    }
+
+    #[test]
+    fn the_shelter_counts_the_attacked_zone_and_the_pawns_in_front() {
+        use crate::board::{Kind, Piece, Square};
+        let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
+        let mut p = Position::empty(RuleSet::get(crate::Variant::Teams));
+        let red = |k| Piece::new(Seat::South, k);
+        p.put(sq('h', 1), red(Kind::King));
+        // In front: g2 and h3 (two ahead); k2 is not.
+        for (f, r) in [('g', 2), ('h', 3), ('k', 2)] {
+            p.put(sq(f, r), red(Kind::Pawn));
+        }
+        // Yellow's rook on d1 attacks e1, f1 and g1 (in the zone); Blue's bishop on d6 attacks
+        // h2 (in the zone) down the diagonal.
+        p.put(sq('d', 1), Piece::new(Seat::North, Kind::Rook));
+        p.put(sq('d', 6), Piece::new(Seat::West, Kind::Bishop));
+        let s = p.king_shelter(Seat::South);
+        assert_eq!(s.shield, 2);
+        assert_eq!(s.attacked, 2);
+        assert_eq!(p.king_shelter(Seat::North), Default::default());
     }
 }

@@ -14,6 +14,7 @@ mod movegen;
 mod play;
 mod zobrist;
 
+pub use activity::KingShelter;
 pub use play::Played;
 
 pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
@@ -205,7 +206,7 @@ impl Position {
 
     /// Seats hostile to `s` whose pieces attack and may be captured, as a bit set.
     #[inline]
-    pub(crate) fn hostile_to(&self, s: Seat) -> u8 {
+    pub fn hostile_to(&self, s: Seat) -> u8 {
         let mut live = 0u8;
         for seat in Seat::ALL {
             if self.armies[seat.index()].is_hostile() {

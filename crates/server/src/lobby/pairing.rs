@@ -216,7 +216,7 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
                     lobby.tell(std::slice::from_ref(&w.notify), &seated);
                     occ
                 }
-                None => Occupant::bot(BotLevel::Engine(1)),
+                None => Occupant::bot(filling_level(rated)),
             };
             if let Ok(Some(full)) = lobby.sit(id, seat, who, registered) {
                 fulls.push(full);
@@ -224,6 +224,16 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
         }
     }
     fulls
+}
+
+/// The bots that fill a quick-pairing table after the wait: the strongest level in rated
+/// games (they count for ratings: the bot should be a real opponent), the quick one otherwise.
+pub fn filling_level(rated: bool) -> BotLevel {
+    if rated {
+        BotLevel::Engine(3)
+    } else {
+        BotLevel::Engine(1)
+    }
 }
 
 #[cfg(test)]
