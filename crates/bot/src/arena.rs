@@ -32,7 +32,7 @@ impl Contender {
     pub fn name(&self) -> String {
         match self {
             Contender::Bot(l, o) if *o == Options::default() => l.name(),
-            Contender::Bot(l, o) => format!("{} {o:?}", l.name()),
+            Contender::Bot(l, o) => format!("{}/{}", l.name(), o.spec()),
             Contender::Command(c) => format!("'{c}'"),
         }
     }
@@ -397,6 +397,21 @@ fn score_of(rules: &RuleSet, game: &Game, a_side: Side) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bot_with_options_is_named_by_what_differs_from_the_default() {
+        for spec in [
+            "engine3",
+            "engine3/no-reductions",
+            "engine2/no-null-move,no-king-shelter,best-reply",
+        ] {
+            assert_eq!(Contender::parse(spec).unwrap().name(), spec);
+        }
+        assert_eq!(
+            Contender::parse("engine3/no-lmp,lmp").unwrap().name(),
+            "engine3"
+        );
+    }
 
     fn scores(wins: usize, draws: usize, losses: usize) -> Vec<f64> {
         let mut v = vec![1.0; wins];

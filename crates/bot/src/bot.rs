@@ -50,6 +50,12 @@ impl Bot {
         self.searcher.set_stop(flag);
     }
 
+    /// Searches on `threads` threads sharing one table (engine levels; see
+    /// [`Searcher::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
     /// Its level.
     pub fn level(&self) -> Level {
         self.level

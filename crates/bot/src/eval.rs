@@ -11,7 +11,7 @@ use fourhand_rules::{Kind, Position, Seat};
 /// Centipawn-like values for sides games.
 const fn value(kind: Kind) -> i32 {
     match kind {
-        Kind::Pawn => 100,
+        Kind::Pawn => 70,
         Kind::Knight => 300,
         Kind::Bishop => 400,
         Kind::Rook => 500,
@@ -26,9 +26,13 @@ const MOBILITY: i32 = 3;
 const KING_DANGER: i32 = 12;
 /// The king zone's danger by how many of its eight squares hostile enemies attack: it grows
 /// faster than the count (several attacked squares are how mates happen).
-const ZONE_DANGER: [i32; 9] = [0, 8, 24, 48, 80, 120, 170, 230, 300];
+const ZONE_DANGER: [i32; 9] = [0, 12, 36, 72, 120, 180, 255, 345, 450];
 /// Per own pawn in the shield in front of the king.
 const SHIELD: i32 = 10;
+/// A king whose zone two or more hostile armies attack at once.
+const CONVERGING: i32 = 120;
+/// A king with no pawn in front of it while the enemies still have a queen.
+const BARE_KING: i32 = 60;
 /// A king in check.
 const CHECKED: i32 = 60;
 /// A reversed pawn (Verney/Club).
@@ -62,11 +66,15 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
     let rules = pos.rules();
     let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
+    let mut queens = 0u8;
     for (sq, pc) in pos.pieces() {
         if pc.dead {
             continue;
         }
         let s = pc.seat.index();
+        if pc.kind == Kind::Queen {
+            queens |= pc.seat.bit();
+        }
         let v = if rules.scoring {
             capture_value(pc) * 40
         } else {
@@ -104,7 +112,14 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
             per[s] += pos.mobility(seat) as i32 * mobility;
             if shelter {
                 let k = pos.king_shelter(seat);
-                per[s] -= ZONE_DANGER[k.attacked.min(8) as usize] * danger / KING_DANGER;
+                let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize];
+                if k.attackers.count_ones() >= 2 {
+                    unsafe_king += CONVERGING;
+                }
+                if k.shield == 0 && queens & pos.hostile_to(seat) != 0 {
+                    unsafe_king += BARE_KING;
+                }
+                per[s] -= unsafe_king * danger / KING_DANGER;
                 per[s] += k.shield as i32 * SHIELD;
             } else {
                 per[s] -= pos.king_danger(seat) as i32 * danger;

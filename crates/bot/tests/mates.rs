@@ -88,3 +88,31 @@ fn best_reply_and_max_n_also_mate_in_one_in_ffa() {
         assert_eq!(r.best.unwrap().uci(), "d10-e12", "{ffa:?}");
     }
 }
+
+#[test]
+fn the_parallel_search_shares_its_table_and_still_mates_in_two() {
+    let g = game(TEAMS, Variant::Teams);
+    let mut s = Searcher::new(16);
+    s.set_threads(3);
+    assert_eq!(s.threads(), 3);
+    let r = s.search(g.position(), Limits::depth(5));
+    assert!(r.score > MATE - 100, "the mate in two: {}", r.score);
+    let single = Searcher::new(16).search(g.position(), Limits::depth(5));
+    assert_eq!(r.best, single.best);
+    // A time-limited parallel search stops all its threads and plays a legal move.
+    let start = game(
+        "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x",
+        Variant::Teams,
+    );
+    let r = s.search(
+        start.position(),
+        Limits {
+            depth: 64,
+            nodes: u64::MAX,
+            time: Some(std::time::Duration::from_millis(200)),
+        },
+    );
+    assert!(r.best.is_some_and(|m| start.legal_moves().contains(&m)));
+    s.set_threads(1);
+    assert_eq!(s.threads(), 1);
+}

@@ -27,6 +27,9 @@ pub(crate) use tree::child;
 /// A mate score (minus the plies to it).
 pub const MATE: i32 = 1_000_000;
 
+/// The most threads a search takes.
+pub const MAX_THREADS: usize = 64;
+
 /// What bounds a search.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
@@ -142,14 +145,9 @@ impl Options {
         "king-shelter",
     ];
 
-    /// Applies `name` (one of [`Options::SWITCHES`], optionally prefixed by `no-`; `paranoid`,
-    /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
-    pub fn set(&mut self, name: &str) -> Result<(), String> {
-        let (on, key) = match name.strip_prefix("no-") {
-            Some(k) => (false, k),
-            None => (true, name),
-        };
-        let flag = match key {
+    /// The switch called `key` (a name of [`Options::SWITCHES`] or one of its aliases).
+    fn switch_mut(&mut self, key: &str) -> Option<&mut bool> {
+        Some(match key {
             "killers" => &mut self.killers,
             "counter-moves" => &mut self.counter_moves,
             "reductions" | "lmr" => &mut self.reductions,
@@ -164,22 +162,58 @@ impl Options {
             "exchange" | "see" => &mut self.exchange,
             "delta" => &mut self.delta,
             "king-shelter" | "shelter" => &mut self.king_shelter,
-            "paranoid" if on => {
-                self.ffa = FfaSearch::Paranoid;
-                return Ok(());
-            }
-            "best-reply" | "brs" if on => {
-                self.ffa = FfaSearch::BestReply;
-                return Ok(());
-            }
-            "max-n" | "maxn" if on => {
-                self.ffa = FfaSearch::MaxN;
-                return Ok(());
-            }
+            _ => return None,
+        })
+    }
+
+    /// Applies `name` (one of [`Options::SWITCHES`], optionally prefixed by `no-`; `paranoid`,
+    /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
+    pub fn set(&mut self, name: &str) -> Result<(), String> {
+        let (on, key) = match name.strip_prefix("no-") {
+            Some(k) => (false, k),
+            None => (true, name),
+        };
+        if let Some(flag) = self.switch_mut(key) {
+            *flag = on;
+            return Ok(());
+        }
+        self.ffa = match key {
+            "paranoid" if on => FfaSearch::Paranoid,
+            "best-reply" | "brs" if on => FfaSearch::BestReply,
+            "max-n" | "maxn" if on => FfaSearch::MaxN,
             _ => return Err(format!("unknown search option '{name}'")),
         };
-        *flag = on;
         Ok(())
+    }
+
+    /// How these options differ from the default, in the form [`Options::set`] reads
+    /// (`no-null-move,best-reply`); empty for the default.
+    pub fn spec(&self) -> String {
+        let (mut mine, mut default) = (*self, Options::default());
+        let mut out: Vec<String> = Options::SWITCHES
+            .iter()
+            .filter_map(|&k| {
+                let on = *mine.switch_mut(k)?;
+                (on != *default.switch_mut(k)?).then(|| {
+                    if on {
+                        k.to_string()
+                    } else {
+                        format!("no-{k}")
+                    }
+                })
+            })
+            .collect();
+        if self.ffa != default.ffa {
+            out.push(
+                match self.ffa {
+                    FfaSearch::Paranoid => "paranoid",
+                    FfaSearch::BestReply => "best-reply",
+                    FfaSearch::MaxN => "max-n",
+                }
+                .to_string(),
+            );
+        }
+        out.join(",")
     }
 
     /// Every technique of the selective search off (the plain alpha-beta of before; killers,
@@ -216,9 +250,16 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-/// A searcher with its transposition table (reuse it between moves).
+/// A searcher with its transposition table (reuse it between moves). With more than one
+/// thread ([`Searcher::set_threads`]) helper searchers share the table and search the same
+/// position at the same time ("lazy SMP"): what they store makes the main search's cutoffs
+/// and move ordering better; the main search's move is played.
 pub struct Searcher {
-    table: Table,
+    table: Arc<Table>,
+    /// The helpers of a parallel search, each with its own move-ordering memory.
+    helpers: Vec<Searcher>,
+    /// Set by the main search when it ends, to stop its helpers.
+    halt: Option<Arc<AtomicBool>>,
     heur: Heuristics,
     opts: Options,
     nodes: u64,
@@ -226,8 +267,6 @@ pub struct Searcher {
     start: Instant,
     stopped: bool,
     root: Seat,
-    /// The depth of the iteration under way (bounds the check extensions).
-    root_depth: u32,
     /// Set from outside to stop the search at once (the game ended, the server stops).
     stop: Option<Arc<AtomicBool>>,
 }
@@ -241,7 +280,9 @@ impl Searcher {
     /// A searcher with a table of `2^bits` entries and `opts`.
     pub fn with_options(bits: u32, opts: Options) -> Searcher {
         Searcher {
-            table: Table::new(bits),
+            table: Arc::new(Table::new(bits)),
+            helpers: Vec::new(),
+            halt: None,
             heur: Heuristics::new(),
             opts,
             nodes: 0,
@@ -249,7 +290,6 @@ impl Searcher {
             start: Instant::now(),
             stopped: false,
             root: Seat::South,
-            root_depth: 1,
             stop: None,
         }
     }
@@ -258,6 +298,22 @@ impl Searcher {
     /// nodes); the search then returns the best move it has.
     pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Searches on `threads` threads (1: this one only), sharing the table.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::with_options(0, self.opts);
+            h.table = Arc::clone(&self.table);
+            self.helpers.push(h);
+        }
+    }
+
+    /// The threads it searches on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// Its options.
@@ -277,10 +333,10 @@ impl Searcher {
                     self.stopped = true;
                 }
             }
-            if self
-                .stop
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
+            if [&self.stop, &self.halt]
+                .into_iter()
+                .flatten()
+                .any(|f| f.load(Ordering::Relaxed))
             {
                 self.stopped = true;
             }
@@ -288,8 +344,32 @@ impl Searcher {
         self.stopped
     }
 
-    /// Searches `pos` for the seat to move.
+    /// Searches `pos` for the seat to move (on every thread it has).
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
+        if self.helpers.is_empty() {
+            return self.search_from(pos, limits, 1);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let report = std::thread::scope(|scope| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                h.halt = Some(Arc::clone(&halt));
+                h.stop.clone_from(&self.stop);
+                // Every other helper starts one ply deeper, so the threads spread over depths.
+                let first = 1 + (i as u32 + 1) % 2;
+                scope.spawn(move || h.search_from(pos, limits, first));
+            }
+            let r = self.search_from(pos, limits, 1);
+            halt.store(true, Ordering::Relaxed);
+            r
+        });
+        let nodes = report.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        Report { nodes, ..report }
+    }
+
+    /// Searches `pos` by iterative deepening from `first` plies.
+    fn search_from(&mut self, pos: &Position, limits: Limits, first: u32) -> Report {
         self.nodes = 0;
         self.limits = limits;
         self.start = Instant::now();
@@ -300,8 +380,7 @@ impl Searcher {
         let mut best = moves.first().copied();
         let mut best_score = 0;
         let mut depth_done = 0;
-        for depth in 1..=limits.depth.max(1) {
-            self.root_depth = depth;
+        for depth in first.min(limits.depth.max(1))..=limits.depth.max(1) {
             let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, best_score);
             // An iteration cut short counts too: its best move was searched to the end, and the
             // previous best went first, so a new one beat it at this depth.

@@ -3,6 +3,7 @@
 //! quiet moves by history, and last the captures that lose material by the exchange test.
 
 use super::exchange::loses_material;
+use super::table::move_code;
 use fourhand_rules::{Kind, Move, Position};
 
 /// Killer moves kept per ply.
@@ -25,8 +26,8 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// What the move ordering knows at one node.
 #[derive(Copy, Clone)]
 pub(crate) struct Hints<'a> {
-    /// The table's move.
-    pub tt: Option<Move>,
+    /// The table's move (its code).
+    pub tt: Option<u32>,
     /// Killers, counter-moves and history, with the node's ply and the move before it.
     pub heur: Option<(&'a Heuristics, usize, Option<Move>)>,
     /// Order losing captures last.
@@ -121,7 +122,7 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
         .iter()
         .map(|&m| {
             let mut k = 0;
-            if Some(m) == hints.tt {
+            if hints.tt.is_some_and(|c| c == move_code(m)) {
                 k += 1 << 28;
             }
             if let Some(victim) = pos.piece_at(m.to()) {

@@ -1,6 +1,10 @@
-//! The transposition table: one entry per slot, replaced by deeper or newer results.
+//! The transposition table: one entry per slot, replaced by deeper or newer results. It is
+//! shared by the threads of a parallel search: each slot is two atomic words, the key XOR the
+//! data and the data, so a slot torn by two writers reads as a miss, never as a wrong entry
+//! (no locks).
 
 use fourhand_rules::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -14,48 +18,138 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// One stored result.
+/// One stored result. `best` is the best move's code ([`move_code`]).
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Entry {
-    pub key: u64,
     pub depth: u8,
     pub score: i32,
     pub bound: Bound,
-    pub best: Option<Move>,
+    pub best: Option<u32>,
 }
 
-/// A table of `2^bits` entries.
+/// A move as 22 bits: from, to, promotion piece and kind (never 0: the kind's bits are offset
+/// by one).
+pub(crate) fn move_code(m: Move) -> u32 {
+    let promotion = m.promotion().map_or(0, |k| k as u32 & 7);
+    let kind = m.kind() as u32 + 1;
+    u32::from(m.from().index()) | u32::from(m.to().index()) << 8 | promotion << 16 | kind << 19
+}
+
+/// Scores are stored in 24 bits (they stay within ±2,000,000).
+const SCORE_BIAS: i32 = 1 << 23;
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let score = (self.score.clamp(-SCORE_BIAS + 1, SCORE_BIAS - 1) + SCORE_BIAS) as u64;
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        score | u64::from(self.depth) << 24 | bound << 32 | u64::from(self.best.unwrap_or(0)) << 34
+    }
+
+    fn unpack(d: u64) -> Entry {
+        let best = (d >> 34) as u32 & ((1 << 22) - 1);
+        Entry {
+            score: (d & 0xFF_FFFF) as i32 - SCORE_BIAS,
+            depth: (d >> 24) as u8,
+            bound: match (d >> 32) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: (best != 0).then_some(best),
+        }
+    }
+}
+
+/// A table of `2^bits` slots, shareable between threads.
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<[AtomicU64; 2]>,
 }
 
 impl Table {
     pub fn new(bits: u32) -> Table {
         Table {
-            slots: vec![Entry::default(); 1 << bits],
+            slots: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
         }
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
+    /// The entry stored for `key`, if any (and not torn by a concurrent write).
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.slots[self.slot(key)];
-        (e.key == key).then_some(e)
+        let [k, d] = self.slot(key);
+        let data = d.load(Ordering::Relaxed);
+        (k.load(Ordering::Relaxed) ^ data == key && data != 0).then(|| Entry::unpack(data))
     }
 
-    pub fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<Move>) {
-        let i = self.slot(key);
-        let old = &mut self.slots[i];
-        if old.key != key || old.depth as u32 <= depth {
-            *old = Entry {
-                key,
-                depth: depth.min(255) as u8,
-                score,
-                bound,
-                best: best.or(if old.key == key { old.best } else { None }),
-            };
+    /// Stores a result unless the slot holds a deeper one for the same key; a new result
+    /// without a move keeps the old entry's move.
+    pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<Move>) {
+        let old = self.probe(key);
+        if old.is_some_and(|o| u32::from(o.depth) > depth) {
+            return;
         }
+        let e = Entry {
+            depth: depth.min(255) as u8,
+            score,
+            bound,
+            best: best.map(move_code).or(old.and_then(|o| o.best)),
+        };
+        let data = e.pack();
+        let [k, d] = self.slot(key);
+        k.store(key ^ data, Ordering::Relaxed);
+        d.store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourhand_rules::{Position, RuleSet, Setup, Variant};
+
+    #[test]
+    fn entries_come_back_as_stored_and_a_torn_slot_is_a_miss() {
+        let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        let m = p.legal_moves()[3];
+        let t = Table::new(4);
+        for (score, bound) in [
+            (-2_000_000, Bound::Upper),
+            (0, Bound::Exact),
+            (999_990, Bound::Lower),
+        ] {
+            t.store(77, 9, score, bound, Some(m));
+            let e = t.probe(77).unwrap();
+            assert_eq!(
+                (e.depth, e.score, e.bound, e.best),
+                (9, score, bound, Some(move_code(m)))
+            );
+        }
+        assert!(t.probe(77 + 16).is_none(), "same slot, another key");
+        // A shallower result does not replace a deeper one; a deeper one without a move keeps
+        // the move.
+        t.store(77, 3, 5, Bound::Exact, None);
+        assert_eq!(t.probe(77).unwrap().depth, 9);
+        t.store(77, 10, 5, Bound::Exact, None);
+        assert_eq!(t.probe(77).unwrap().best, Some(move_code(m)));
+        // Two writers interleaved: the key word of one, the data word of the other.
+        let [k, _] = t.slot(77);
+        k.store(12345, Ordering::Relaxed);
+        assert!(t.probe(77).is_none());
+    }
+
+    #[test]
+    fn move_codes_tell_every_move_apart() {
+        let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        let codes: std::collections::HashSet<u32> =
+            p.legal_moves().iter().map(|&m| move_code(m)).collect();
+        assert_eq!(codes.len(), p.legal_moves().len());
+        assert!(!codes.contains(&0));
     }
 }

@@ -5,7 +5,7 @@ use super::exchange::loses_material;
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, FULL_DEPTH_MOVES,
-    FUTILITY_DEPTH, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    FUTILITY_DEPTH, MAX_EXTENSIONS, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
 };
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
@@ -48,6 +48,8 @@ pub(super) struct Node {
     pub ply: i32,
     pub prev: Option<Move>,
     pub allow_null: bool,
+    /// Check extensions on the path from the root.
+    pub extensions: u8,
 }
 
 impl Node {
@@ -57,6 +59,7 @@ impl Node {
             ply: 1,
             prev: Some(m),
             allow_null: true,
+            extensions: 0,
         }
     }
 
@@ -65,6 +68,7 @@ impl Node {
             ply: self.ply + 1,
             prev: m,
             allow_null: true,
+            extensions: self.extensions,
         }
     }
 }
@@ -107,7 +111,9 @@ impl Searcher {
             }
         }
         let in_check = pos.in_check(me);
-        let depth = if in_check && self.opts.check_extension && ply < 2 * self.root_depth as i32 {
+        let mut node = node;
+        let depth = if in_check && self.opts.check_extension && node.extensions < MAX_EXTENSIONS {
+            node.extensions += 1;
             depth + 1
         } else {
             depth
@@ -158,6 +164,7 @@ impl Searcher {
         };
         let ordered: Vec<Move> = order(pos, &moves, hints).collect();
         let mut quiets: Vec<Move> = Vec::new();
+        let mut quiet_count = 0usize;
         let mut searched = 0usize;
         for m in ordered {
             let quiet = is_quiet(pos, m);
@@ -169,40 +176,39 @@ impl Searcher {
                 best_move = Some(m);
                 break;
             };
-            let may_skip = stand.is_some() || (self.opts.reductions && depth >= 3);
-            let quiet_move = quiet && may_skip && searched > 0 && !gives_check(&c, me);
+            let gives = searched > 0 && gives_check(&c, me);
+            let quiet_move = quiet && !gives && !in_check;
             let special = self.opts.killers && self.heur.is_special(m, ply as usize, prev);
-            if let Some(stand) = stand {
-                if quiet_move && searched > 0 && !special {
-                    if self.opts.late_move_pruning
-                        && depth <= LATE_MOVE_DEPTH
-                        && quiets.len() >= late_move_count(depth)
+            // Near a mate against the node's side nothing is pruned.
+            let mated = if maximizing {
+                alpha <= -MATE_BOUND
+            } else {
+                beta >= MATE_BOUND
+            };
+            if searched > 0 && quiet_move && !special && !mated {
+                if self.opts.late_move_pruning && quiet_count >= late_move_count(depth, pv) {
+                    continue;
+                }
+                if let Some(stand) = stand.filter(|_| self.opts.futility) {
+                    let margin = futility_margin(depth);
+                    if depth <= FUTILITY_DEPTH
+                        && ((maximizing && stand + margin <= alpha)
+                            || (!maximizing && stand - margin >= beta))
                     {
                         continue;
-                    }
-                    if self.opts.futility && depth <= FUTILITY_DEPTH {
-                        let margin = futility_margin(depth);
-                        if (maximizing && stand + margin <= alpha)
-                            || (!maximizing && stand - margin >= beta)
-                        {
-                            continue;
-                        }
                     }
                 }
             }
             let mut r = 0;
-            if self.opts.reductions
-                && depth >= 3
-                && searched >= FULL_DEPTH_MOVES
-                && quiet_move
-                && !in_check
-            {
-                let mut x = reduction(depth, searched) as i32;
-                x -= i32::from(pv) + i32::from(special);
-                if self.heur.history_of(m) > 0 {
+            if self.opts.reductions && depth >= 2 && searched >= FULL_DEPTH_MOVES && !in_check {
+                let mut x = reduction(depth, searched, quiet_move) as i32;
+                x -= i32::from(pv) + i32::from(special) + i32::from(gives);
+                if quiet_move {
+                    x -= self.heur.history_of(m).signum();
+                } else if !(self.opts.exchange && loses_material(pos, m)) {
                     x -= 1;
                 }
-                r = x.clamp(0, depth as i32 - 2) as u32;
+                r = x.clamp(0, depth as i32 - 1) as u32;
             }
             let next = node.next(Some(m));
             let beats = |s: i32, alpha: i32, beta: i32| {
@@ -237,6 +243,7 @@ impl Searcher {
                 s
             };
             searched += 1;
+            quiet_count += usize::from(quiet_move);
             if (maximizing && s > best) || (!maximizing && s < best) {
                 best = s;
                 best_move = Some(m);
@@ -304,6 +311,7 @@ impl Searcher {
             ply: node.ply + 1,
             prev: None,
             allow_null: false,
+            extensions: node.extensions,
         };
         let s = self.alphabeta(&c, d, lo, hi, points, next);
         if self.stopped {
@@ -387,6 +395,7 @@ impl Searcher {
                             ply: ply + 1,
                             prev: Some(m),
                             allow_null: true,
+                            extensions: 0,
                         };
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
@@ -409,6 +418,7 @@ impl Searcher {
                 ply: ply + 1,
                 prev: None,
                 allow_null: true,
+                extensions: 0,
             };
             return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }

@@ -156,7 +156,8 @@ pub fn run(a: Args) -> ExitCode {
                 tags.set(rules.colour(s), format!("{who} {}", rules.colour(s)));
             }
             let text = pgn4::write(game, &tags);
-            if let Err(e) = writeln!(out, "{text}") {
+            // Each game is on disk as soon as it ends (a long match can be read as it goes).
+            if let Err(e) = writeln!(out, "{text}").and_then(|_| out.flush()) {
                 pgn_error.get_or_insert(e);
             }
         }

@@ -14,6 +14,7 @@ struct Engine {
     level: Level,
     opts: Options,
     hash_bits: u32,
+    threads: usize,
     bot: Bot,
     game: Game,
 }
@@ -24,8 +25,9 @@ impl Engine {
             rules: RuleSet::TEAMS,
             level: Level::Engine(3),
             opts: Options::default(),
-            hash_bits: 18,
-            bot: Bot::new(Level::Engine(3)),
+            hash_bits: 19,
+            threads: 1,
+            bot: Bot::with_table(Level::Engine(3), Options::default(), 19),
             game: Game::new(RuleSet::TEAMS),
         }
     }
@@ -33,6 +35,7 @@ impl Engine {
     /// A fresh bot after an option changed.
     fn rebuild(&mut self) {
         self.bot = Bot::with_table(self.level, self.opts, self.hash_bits);
+        self.bot.set_threads(self.threads);
     }
 
     fn position(&mut self, rest: &str) -> Result<(), String> {
@@ -117,7 +120,7 @@ pub fn run() -> ExitCode {
         let line = line.trim();
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let r = match cmd {
-            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 1\noption name hash type spin default 8 min 1 max 1024\noption name search type string default\nuciok"),
+            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 64\noption name hash type spin default 8 min 1 max 1024\noption name search type string default\nuciok"),
             "isready" => writeln!(out, "readyok"),
             "setoption" => {
                 let rest = rest.trim_start_matches("name ").trim();
@@ -136,11 +139,14 @@ pub fn run() -> ExitCode {
                         Err(m) => writeln!(out, "info string {m}"),
                     },
                     "hash" => match value.trim().parse::<u64>() {
-                        // Table entries are 32 bytes: the largest power of two that fits.
-                        Ok(mb @ 1..=1024) => { e.hash_bits = (mb * (1 << 15)).ilog2(); e.rebuild(); Ok(()) }
+                        // Table entries are 16 bytes: the largest power of two that fits.
+                        Ok(mb @ 1..=1024) => { e.hash_bits = (mb * (1 << 16)).ilog2(); e.rebuild(); Ok(()) }
                         _ => writeln!(out, "info string hash is 1 to 1024 (MB)"),
                     },
-                    "threads" => Ok(()),
+                    "threads" => match value.trim().parse::<usize>() {
+                        Ok(n @ 1..=64) => { e.threads = n; e.bot.set_threads(n); Ok(()) }
+                        _ => writeln!(out, "info string threads is 1 to 64"),
+                    },
                     other => writeln!(out, "info string unknown option {other}"),
                 }
             }

@@ -11,6 +11,9 @@ use crate::board::{Kind, Seat};
 pub struct KingShelter {
     /// Squares of the king zone (the eight around the king) that a hostile enemy attacks.
     pub attacked: u32,
+    /// The hostile seats that attack some square of the zone, one bit per seat (several
+    /// armies converging on one king is how most four-player mates happen).
+    pub attackers: u8,
     /// The seat's own pawns on the three squares in front of the king and the three beyond.
     pub shield: u32,
 }
@@ -64,11 +67,21 @@ impl Position {
         }
         let own = 1u8 << seat as u8;
         let enemies = self.hostile_to(seat);
-        let attacked = KING
-            .iter()
-            .map(|&d| k.wrapping_add(d))
-            .filter(|&t| self.cells[t as usize] != WALL && self.is_attacked(t, enemies, k))
-            .count() as u32;
+        let mut attacked = 0;
+        let mut attackers = 0;
+        for t in KING.iter().map(|&d| k.wrapping_add(d)) {
+            if self.cells[t as usize] == WALL {
+                continue;
+            }
+            let mut by = 0;
+            for e in Seat::ALL {
+                if enemies & e.bit() != 0 && self.is_attacked(t, e.bit(), k) {
+                    by |= e.bit();
+                }
+            }
+            attacked += u32::from(by != 0);
+            attackers |= by;
+        }
         let f = forward(seat as u8);
         let side = sideways(f);
         let mut shield = 0;
@@ -80,7 +93,11 @@ impl Position {
                 }
             }
         }
-        KingShelter { attacked, shield }
+        KingShelter {
+            attacked,
+            attackers,
+            shield,
+        }
     }
 
     /// A square a piece of `own` (a one-bit seat set) could move to, ignoring legality.
@@ -119,7 +136,7 @@ mod tests {
             assert_eq!(p.mobility(seat), 4, "{seat}");
             assert_eq!(p.king_danger(seat), 0, "{seat}");
             let s = p.king_shelter(seat);
-            assert_eq!((s.attacked, s.shield), (0, 3), "{seat}");
+            assert_eq!((s.attacked, s.attackers, s.shield), (0, 0, 3), "{seat}");
         }
     }
 
@@ -134,13 +151,16 @@ mod tests {
         for (f, r) in [('g', 2), ('h', 3), ('k', 2)] {
             p.put(sq(f, r), red(Kind::Pawn));
         }
-        // Yellow's rook on d1 attacks e1, f1 and g1 (in the zone); Blue's bishop on d6 attacks
-        // h2 (in the zone) down the diagonal.
-        p.put(sq('d', 1), Piece::new(Seat::North, Kind::Rook));
+        // Green's rook on d1 attacks e1, f1 and g1 (in the zone); Blue's bishop on d6 attacks
+        // h2 and i1 (both in the zone) down the diagonal; Yellow (the partner) attacks nothing
+        // that counts.
+        p.put(sq('d', 1), Piece::new(Seat::East, Kind::Rook));
+        p.put(sq('e', 2), Piece::new(Seat::North, Kind::Rook));
         p.put(sq('d', 6), Piece::new(Seat::West, Kind::Bishop));
         let s = p.king_shelter(Seat::South);
         assert_eq!(s.shield, 2);
-        assert_eq!(s.attacked, 2);
+        assert_eq!(s.attacked, 3);
+        assert_eq!(s.attackers, Seat::East.bit() | Seat::West.bit());
         assert_eq!(p.king_shelter(Seat::North), Default::default());
     }
 }
