@@ -392,6 +392,17 @@ async fn frequent_aborters_wait_for_quick_pairing() {
     server.stop().await;
 }
 
+/// The stored record of the game whose id a client was told.
+async fn stored_game(server: &TestServer, game: &str) -> fourhand_server::store::StoredGame {
+    server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .expect("the game is stored")
+}
+
 #[tokio::test]
 async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
     let server = TestServer::memory().await;
@@ -412,13 +423,7 @@ async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
             .unwrap()
             .to_string();
     }
-    let stored = server
-        .app
-        .store
-        .game(game.parse().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_game(&server, &game).await;
     assert!(stored.game.rated);
     assert!(stored.game.seats.iter().all(|s| s.bot.is_none()));
     server.stop().await;
@@ -439,13 +444,7 @@ async fn rated_quick_pairing_fills_the_empty_seats_with_the_strongest_bots() {
         .as_str()
         .unwrap()
         .to_string();
-    let stored = server
-        .app
-        .store
-        .game(game.parse().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_game(&server, &game).await;
     assert!(stored.game.rated);
     let bots: Vec<_> = stored
         .game
