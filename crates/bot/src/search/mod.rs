@@ -215,24 +215,6 @@ impl Options {
         }
         out.join(",")
     }
-
-    /// Every technique of the selective search off (the plain alpha-beta of before; killers,
-    /// history and the quiescence search's checks stay as they are).
-    pub fn plain(self) -> Options {
-        Options {
-            counter_moves: false,
-            pvs: false,
-            aspiration: false,
-            check_extension: false,
-            reverse_futility: false,
-            futility: false,
-            late_move_pruning: false,
-            exchange: false,
-            delta: false,
-            king_shelter: false,
-            ..self
-        }
-    }
 }
 
 /// The outcome of a search.

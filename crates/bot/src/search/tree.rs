@@ -235,7 +235,7 @@ impl Searcher {
                 }
                 if full && self.opts.pvs {
                     s = self.alphabeta(&c, depth - 1, lo, hi, &pts, next);
-                    full = pv && beats(s, alpha, beta) && s > alpha && s < beta;
+                    full = pv && s > alpha && s < beta;
                 }
                 if full {
                     s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, next);
@@ -506,8 +506,9 @@ impl Searcher {
         } else {
             moves.iter().copied().filter(capture).collect()
         };
+        // Losing captures are skipped unless evading, so only evasions need them ordered last.
         let hints = Hints {
-            exchange: self.opts.exchange,
+            exchange: self.opts.exchange && evading,
             ..Hints::PLAIN
         };
         for m in order(pos, &candidates, hints) {

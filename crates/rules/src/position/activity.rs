@@ -73,6 +73,10 @@ impl Position {
             if self.cells[t as usize] == WALL {
                 continue;
             }
+            // One test for all enemies; which of them attack is asked only of an attacked square.
+            if !self.is_attacked(t, enemies, k) {
+                continue;
+            }
             let mut by = 0;
             for e in Seat::ALL {
                 if enemies & e.bit() != 0 && self.is_attacked(t, e.bit(), k) {
