@@ -1,7 +1,7 @@
 //! Attack detection: which pieces of which armies attack a square.
 
 use super::geometry::{pawn_step, sideways, DIAG, KNIGHT, ORTHO};
-use super::Position;
+use super::{set_bit, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, EMPTY};
 use crate::board::Kind;
 
@@ -24,11 +24,15 @@ impl Position {
                 return true;
             }
         }
+        let (ortho, diag) = self.slider_lines(sq, by);
         for d in ORTHO {
             let mut t = sq.wrapping_add(d);
             let mut c = cells[t as usize];
             if kind_bits(c) == K && is_of(c, by) {
                 return true;
+            }
+            if !ortho {
+                continue;
             }
             while c == EMPTY || t == ignore {
                 t = t.wrapping_add(d);
@@ -46,6 +50,9 @@ impl Position {
             if (k == K || k == P) && is_of(c, by) && (k == K || pawn_hits(c, d)) {
                 return true;
             }
+            if !diag {
+                continue;
+            }
             while c == EMPTY || t == ignore {
                 t = t.wrapping_add(d);
                 c = cells[t as usize];
@@ -59,23 +66,27 @@ impl Position {
     }
 
     /// Squares of the non-dead pieces of seats in `by` that attack internal square `sq`.
-    pub(crate) fn attackers(&self, sq: u8, by: u8) -> Vec<u8> {
+    pub(crate) fn attackers(&self, sq: u8, by: u8) -> Bits {
         let cells = &self.cells;
-        let mut out = Vec::new();
+        let mut out = [0u64; 4];
         for d in KNIGHT {
             let t = sq.wrapping_add(d);
             let c = cells[t as usize];
             if kind_bits(c) == N && is_of(c, by) {
-                out.push(t);
+                set_bit(&mut out, t);
             }
         }
-        for (dirs, slider) in [(ORTHO, R), (DIAG, B)] {
+        let (ortho, diag) = self.slider_lines(sq, by);
+        for (dirs, slider, walk) in [(ORTHO, R, ortho), (DIAG, B, diag)] {
             for d in dirs {
                 let mut t = sq.wrapping_add(d);
                 let mut c = cells[t as usize];
                 let k = kind_bits(c);
                 if is_of(c, by) && (k == K || (k == P && slider == B && pawn_hits(c, d))) {
-                    out.push(t);
+                    set_bit(&mut out, t);
+                    continue;
+                }
+                if !walk {
                     continue;
                 }
                 while c == EMPTY {
@@ -84,7 +95,7 @@ impl Position {
                 }
                 let k = kind_bits(c);
                 if (k == slider || k == Q) && is_of(c, by) {
-                    out.push(t);
+                    set_bit(&mut out, t);
                 }
             }
         }

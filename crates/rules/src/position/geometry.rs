@@ -15,6 +15,36 @@ pub(crate) const KNIGHT: [u8; 8] = [33, 31, 18, 14, 223, 225, 238, 242];
 /// King steps.
 pub(crate) const KING: [u8; 8] = [16, 240, 1, 255, 17, 15, 241, 239];
 
+/// Per internal square, the board squares an empty board's lines reach from it (the square
+/// itself not included): `[orthogonal, diagonal]`. Rays stop at the walls and the cut-off
+/// corners, as pieces do.
+pub(crate) static LINES: [[Bits; 2]; 256] = lines();
+
+const fn lines() -> [[Bits; 2]; 256] {
+    let mut out = [[[0u64; 4]; 2]; 256];
+    let mut sq = 0usize;
+    while sq < 256 {
+        if Square::from_index(sq as u8).is_some() {
+            let mut line = 0;
+            while line < 2 {
+                let dirs = if line == 0 { ORTHO } else { DIAG };
+                let mut d = 0;
+                while d < 4 {
+                    let mut t = (sq as u8).wrapping_add(dirs[d]);
+                    while Square::from_index(t).is_some() {
+                        out[sq][line][(t >> 6) as usize] |= 1 << (t & 63);
+                        t = t.wrapping_add(dirs[d]);
+                    }
+                    d += 1;
+                }
+                line += 1;
+            }
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// Forward step of a seat's (unreversed) pawns.
 #[inline(always)]
 pub(crate) const fn forward(seat: u8) -> u8 {

@@ -95,7 +95,9 @@ impl Position {
                 set_bit(&mut ks.evasion, t);
             }
         }
-        for (dirs, slider) in [(ORTHO, R), (DIAG, B)] {
+        // Lines with no hostile slider on them hold neither a distant checker nor a pin.
+        let (ortho, diag) = self.slider_lines(k, hostile);
+        for (dirs, slider, walk) in [(ORTHO, R, ortho), (DIAG, B, diag)] {
             for d in dirs {
                 let first = k.wrapping_add(d);
                 let c = self.cells[first as usize];
@@ -109,6 +111,9 @@ impl Position {
                         ks.checkers += 1;
                         set_bit(&mut ks.evasion, first);
                     }
+                    continue;
+                }
+                if !walk {
                     continue;
                 }
                 let mut t = first;

@@ -9,7 +9,7 @@
 //! `update(k, P)`, then the `legal0` test under the updated statuses. Moves on a turn are the
 //! `legal2` moves; after a move the statuses are those of `update(1, mover)`.
 
-use super::bitset::{and, is_empty, shift, Bits};
+use super::bitset::{and, and_not, is_empty, shift, Bits};
 use super::geometry::{DIAG, ORTHO};
 use super::legality::KingSafety;
 use super::movegen::{set_moves, Sink};
@@ -54,7 +54,7 @@ impl<S: Sink> Sink for Judged<'_, S> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_set(&mut self, to: &Bits, back: u8, kind: MoveKind, kinds: &[Kind]) {
         // Pawn steps are ordinary moves: only those leaving a shielding square are in doubt.
         let shields = &self.quick.shields;
@@ -147,7 +147,14 @@ impl Position {
             }
             t
         };
-        for (dirs, line) in [(ORTHO, Kind::Rook as u8), (DIAG, Kind::Bishop as u8)] {
+        let (ortho, diag) = self.slider_lines(k, hostile);
+        for (dirs, line, walk) in [
+            (ORTHO, Kind::Rook as u8, ortho),
+            (DIAG, Kind::Bishop as u8, diag),
+        ] {
+            if !walk {
+                continue;
+            }
             for d in dirs {
                 let t = first(k, d);
                 let c = self.cells[t as usize];
@@ -235,10 +242,10 @@ impl Position {
             return true;
         }
         let before = self.attackers(k, self.hostile_to(partner));
-        after
-            .attackers(k, after.hostile_to(partner))
-            .iter()
-            .all(|a| before.contains(a))
+        is_empty(&and_not(
+            &after.attackers(k, after.hostile_to(partner)),
+            &before,
+        ))
     }
 
     /// True when `seat` has a `legal_k` move (its own army taken as it stands). Where the quick

@@ -82,6 +82,10 @@ pub struct Position {
     pub(crate) occ: [Bits; 4],
     /// The squares of every non-dead pawn, whatever its seat.
     pub(crate) pawns: Bits,
+    /// The squares of every non-dead rook and queen (the orthogonal sliders), whatever its seat.
+    pub(crate) orthogonal: Bits,
+    /// The squares of every non-dead bishop and queen (the diagonal sliders), whatever its seat.
+    pub(crate) diagonal: Bits,
     /// The squares of dead (grey) pieces.
     pub(crate) dead: Bits,
     /// Per seat, how many of its pieces carry the turned-round mark (Verney, Club pawns).
@@ -112,6 +116,8 @@ impl Position {
             cells,
             occ: [[0; 4]; 4],
             pawns: [0; 4],
+            orthogonal: [0; 4],
+            diagonal: [0; 4],
             dead: [0; 4],
             reversed: [0; 4],
             kings: [0; 4],
@@ -216,6 +222,31 @@ impl Position {
         self.rules.enemies(s) & live
     }
 
+    /// The squares of the non-dead pieces of the seats in `seats` (a bit set of seats).
+    #[inline(always)]
+    pub(crate) fn occupied_by(&self, seats: u8) -> Bits {
+        let mut b = [0u64; 4];
+        for (s, occ) in self.occ.iter().enumerate() {
+            if seats >> s & 1 != 0 {
+                b = bitset::or(&b, occ);
+            }
+        }
+        b
+    }
+
+    /// Which lines through `sq` an orthogonal or diagonal slider of the seats in `by` stands on
+    /// (on an empty board): `(orthogonal, diagonal)`. A line with none can neither attack `sq`
+    /// from afar nor pin a piece against it, so its squares need not be walked.
+    #[inline(always)]
+    pub(crate) fn slider_lines(&self, sq: u8, by: u8) -> (bool, bool) {
+        let them = self.occupied_by(by);
+        let [ortho, diag] = &geometry::LINES[sq as usize];
+        (
+            !bitset::is_empty(&bitset::and(&bitset::and(ortho, &self.orthogonal), &them)),
+            !bitset::is_empty(&bitset::and(&bitset::and(diag, &self.diagonal), &them)),
+        )
+    }
+
     /// True when `seat`'s king is attacked by a piece of a hostile army.
     pub fn in_check(&self, seat: Seat) -> bool {
         let k = self.kings[seat.index()];
@@ -228,8 +259,7 @@ impl Position {
         if k == 0 {
             return Vec::new();
         }
-        self.attackers(k, self.hostile_to(seat))
-            .into_iter()
+        bits(&self.attackers(k, self.hostile_to(seat)))
             .filter_map(Square::from_index)
             .collect()
     }
@@ -270,6 +300,12 @@ impl Position {
             match piece::kind_bits(c) {
                 k if k == Kind::Pawn as u8 => clear_bit(&mut self.pawns, i),
                 k if k == Kind::King as u8 && self.kings[s] == i => self.kings[s] = 0,
+                k if k == Kind::Bishop as u8 => clear_bit(&mut self.diagonal, i),
+                k if k == Kind::Rook as u8 => clear_bit(&mut self.orthogonal, i),
+                k if k == Kind::Queen as u8 => {
+                    clear_bit(&mut self.diagonal, i);
+                    clear_bit(&mut self.orthogonal, i);
+                }
                 _ => {}
             }
         } else {
@@ -292,6 +328,12 @@ impl Position {
             match piece::kind_bits(c) {
                 k if k == Kind::Pawn as u8 => set_bit(&mut self.pawns, i),
                 k if k == Kind::King as u8 => self.kings[s] = i,
+                k if k == Kind::Bishop as u8 => set_bit(&mut self.diagonal, i),
+                k if k == Kind::Rook as u8 => set_bit(&mut self.orthogonal, i),
+                k if k == Kind::Queen as u8 => {
+                    set_bit(&mut self.diagonal, i);
+                    set_bit(&mut self.orthogonal, i);
+                }
                 _ => {}
             }
         } else {

@@ -125,6 +125,7 @@ impl<S: Sink> Gen<'_, S> {
 
     /// Pushes a move onto every square of `to` from `back` behind it, once per promotion piece
     /// on the promotion squares.
+    #[inline(always)]
     fn push_pawn_set(&mut self, to: &Bits, back: u8, kind: MoveKind) {
         let promoting = and(to, &self.promotion);
         self.out
