@@ -40,7 +40,7 @@ impl Contender {
     fn player(&self, rules: &RuleSet) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Contender::Bot(l, o) => Box::new(Bot::with_options(*l, *o)),
-            Contender::Command(c) => Box::new(External::start(c, rules.variant)?),
+            Contender::Command(c) => Box::new(External::start(c, rules)?),
         })
     }
 }
@@ -247,21 +247,16 @@ pub fn play_match(
     let mut rng = rand::rngs::StdRng::seed_from_u64(cfg.seed);
     let mut openings = Vec::with_capacity(cfg.openings.len());
     for (i, text) in cfg.openings.iter().enumerate() {
-        let f = fen4::parse(text, RuleSet::get(rules.variant))
-            .map_err(|e| format!("opening {}: {e}", i + 1))?;
+        let f = fen4::parse(text, rules.shared()).map_err(|e| format!("opening {}: {e}", i + 1))?;
         openings.push(f);
     }
     let mut r = MatchResult::default();
     for g in 0..cfg.games {
-        let a_even = g % 2 == 0; // a plays S+N when true
-        let a_side = if a_even {
-            Side::SouthNorth
-        } else {
-            Side::WestEast
-        };
+        let a_even = g % 2 == 0; // a plays South's side when true
+        let a_side = if a_even { Side::First } else { Side::Second };
         let mut players = Vec::with_capacity(4);
         for s in Seat::ALL {
-            let c = if (s.index() % 2 == 0) == a_even { a } else { b };
+            let c = if rules.side_of(s) == a_side { a } else { b };
             players.push(c.player(&rules)?);
         }
         let (mut game, mut opening, random_plies) = if openings.is_empty() {
@@ -332,7 +327,7 @@ pub fn play_match(
         }
         let (s, ending) = match &forfeit {
             Some((seat, why)) => {
-                let a_lost = a_side.seats().contains(seat);
+                let a_lost = rules.seats_of(a_side).contains(seat);
                 r.forfeits += 1;
                 (
                     if a_lost { 0.0 } else { 1.0 },
@@ -376,7 +371,14 @@ pub fn play_match(
 fn score_of(rules: &RuleSet, game: &Game, a_side: Side) -> f64 {
     if rules.scoring {
         let pl = game.placings();
-        let best = |side: Side| side.seats().iter().map(|&s| pl[s]).min().unwrap_or(4);
+        let best = |side: Side| {
+            rules
+                .seats_of(side)
+                .iter()
+                .map(|&s| pl[s])
+                .min()
+                .unwrap_or(4)
+        };
         let (a_best, b_best) = (best(a_side), best(a_side.other()));
         if a_best < b_best {
             1.0

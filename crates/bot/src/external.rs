@@ -5,7 +5,7 @@
 use crate::{Clock, Player};
 use fourhand_rules::game::Game;
 use fourhand_rules::notation::fen4;
-use fourhand_rules::{Move, Variant};
+use fourhand_rules::{Move, RuleSet};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -17,8 +17,9 @@ pub struct External {
 }
 
 impl External {
-    /// Starts `command` (run by `sh -c`) and sets it up for `variant`.
-    pub fn start(command: &str, variant: Variant) -> Result<External, String> {
+    /// Starts `command` (run by `sh -c`) and sets it up for `rules`: its variant, and its
+    /// options (`setoption name options value Teammate=1 …`) when they differ from the base's.
+    pub fn start(command: &str, rules: &RuleSet) -> Result<External, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -35,13 +36,16 @@ impl External {
         };
         e.send("uci")?;
         e.wait_for("uciok")?;
-        let rules = match variant {
-            Variant::Teams => "teams",
-            Variant::Ffa => "ffa",
-            Variant::Verney1881 => "verney1881",
-            Variant::Club1893 => "club1893",
-        };
-        e.send(&format!("setoption name rules value {rules}"))?;
+        e.send(&format!(
+            "setoption name rules value {}",
+            rules.variant.short_name()
+        ))?;
+        if *rules != RuleSet::of(rules.variant) {
+            e.send(&format!(
+                "setoption name options value {}",
+                rules.rule_variants()
+            ))?;
+        }
         e.send("isready")?;
         e.wait_for("readyok")?;
         Ok(e)

@@ -52,7 +52,7 @@ fn the_engine_mates_in_two_in_teams() {
     let g = play_out(game(TEAMS, Variant::Teams), 5, 5, Options::default());
     match g.outcome() {
         Some(Outcome::Won { side, by }) => {
-            assert_eq!(side, Side::SouthNorth);
+            assert_eq!(side, Side::First);
             assert_eq!(by.seat, Seat::West, "Blue is mated");
         }
         other => panic!("expected Red and Yellow to win, got {other:?}"),

@@ -11,9 +11,10 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+mod rule_variants;
 pub mod ruleset;
 
 pub use board::{BySeat, Kind, Piece, Seat, Setup, Side, Square};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{Army, Played, Position};
-pub use ruleset::{RuleSet, Variant};
+pub use ruleset::{Pairing, RuleSet, Variant};

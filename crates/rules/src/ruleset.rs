@@ -3,9 +3,10 @@
 //! The table of rules.md §3 is the list of fields. Code asks the rule set ("may a pawn double
 //! step?") instead of branching on the game's name.
 
-use crate::board::{Kind, Seat, Setup};
+use crate::board::{Kind, Seat, Setup, Side};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Mutex;
 
 /// Which of the four games a rule set is (used for names, tags and colours).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +62,56 @@ impl FromStr for Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.pgn_name())
+    }
+}
+
+/// Who plays together in a sides game (chess.com's `Teammate=`, rules-variants §1 `pairing`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pairing {
+    /// Each for himself (FFA).
+    None,
+    /// Partners sit opposite: South+North against West+East (`Teammate=2`, the default).
+    Opposite,
+    /// Partners side by side: South+West against North+East (`Teammate=1`, Red and Blue).
+    SouthWest,
+    /// Partners side by side: South+East against West+North (`Teammate=3`, Red and Green).
+    SouthEast,
+}
+
+impl Pairing {
+    /// The partner of `s`, when there are sides.
+    #[inline]
+    pub const fn partner(self, s: Seat) -> Option<Seat> {
+        let i = s as usize;
+        match self {
+            Pairing::None => None,
+            Pairing::Opposite => Some(Seat::from_index(i + 2)),
+            // S(0)+W(1), N(2)+E(3): flip the lowest bit.
+            Pairing::SouthWest => Some(Seat::from_index(i ^ 1)),
+            // S(0)+E(3), W(1)+N(2): the seat at the same distance the other way.
+            Pairing::SouthEast => Some(Seat::from_index(3 - i)),
+        }
+    }
+
+    /// chess.com's `Teammate=` number: the seat of Red's partner counted clockwise from Red
+    /// (1 Blue, 2 Yellow, 3 Green); `None` without sides.
+    pub const fn teammate(self) -> Option<u8> {
+        match self {
+            Pairing::None => None,
+            Pairing::SouthWest => Some(1),
+            Pairing::Opposite => Some(2),
+            Pairing::SouthEast => Some(3),
+        }
+    }
+
+    /// The pairing of chess.com's `Teammate=n` (1, 2 or 3).
+    pub const fn from_teammate(n: u8) -> Option<Pairing> {
+        match n {
+            1 => Some(Pairing::SouthWest),
+            2 => Some(Pairing::Opposite),
+            3 => Some(Pairing::SouthEast),
+            _ => None,
+        }
     }
 }
 
@@ -184,8 +235,8 @@ pub struct RuleSet {
     pub default_setup: Setup,
     /// Whether other setups may be chosen.
     pub any_setup: bool,
-    /// Partners sit opposite (S+N vs W+E); false means each for himself.
-    pub sides: bool,
+    /// Who plays together: opposite partners, side-by-side partners, or each for himself.
+    pub pairing: Pairing,
     /// A pawn on its own pawn row may move two squares.
     pub double_step: bool,
     /// En passant after a double step (rules.md §4.2).
@@ -235,7 +286,7 @@ impl RuleSet {
         first_to_move: Seat::South,
         default_setup: Setup::Modern,
         any_setup: true,
-        sides: true,
+        pairing: Pairing::Opposite,
         double_step: true,
         en_passant: true,
         castling: true,
@@ -260,7 +311,7 @@ impl RuleSet {
     /// chess.com Free-For-All.
     pub const FFA: RuleSet = RuleSet {
         variant: Variant::Ffa,
-        sides: false,
+        pairing: Pairing::None,
         promotion_zone: PromotionZone::OwnRank(8),
         promotion_choice: PromotionChoice::OnePointQueen,
         mate_judging: MateJudging::AfterEveryMove,
@@ -320,20 +371,75 @@ impl RuleSet {
         ..RuleSet::VERNEY_1881
     };
 
+    /// True in a sides game (two against two), false when each plays for himself.
+    #[inline]
+    pub const fn sides(&self) -> bool {
+        !matches!(self.pairing, Pairing::None)
+    }
+
+    /// The partner of `s` in a sides game.
+    #[inline]
+    pub const fn partner(&self, s: Seat) -> Option<Seat> {
+        self.pairing.partner(s)
+    }
+
     /// True when `a` and `b` play together (same seat, or partners in a sides game).
     #[inline]
     pub const fn allied(&self, a: Seat, b: Seat) -> bool {
-        a as u8 == b as u8 || (self.sides && a as u8 == b.opposite() as u8)
+        a as u8 == b as u8
+            || match self.partner(a) {
+                Some(p) => p as u8 == b as u8,
+                None => false,
+            }
     }
 
     /// Seats hostile to `s`, as a one-bit-per-seat set (before statuses are considered).
     #[inline]
     pub const fn enemies(&self, s: Seat) -> u8 {
         let all = 0b1111 & !s.bit();
-        if self.sides {
-            all & !s.opposite().bit()
+        match self.partner(s) {
+            Some(p) => all & !p.bit(),
+            None => all,
+        }
+    }
+
+    /// The side `s` plays on in a sides game: [`Side::First`] is South's (with his partner).
+    /// Without sides, South and North count as the first (how two engines share an FFA board).
+    #[inline]
+    pub const fn side_of(&self, s: Seat) -> Side {
+        let first = match self.partner(Seat::South) {
+            Some(p) => s as u8 == Seat::South as u8 || s as u8 == p as u8,
+            None => s as u8 & 1 == 0,
+        };
+        if first {
+            Side::First
         } else {
-            all
+            Side::Second
+        }
+    }
+
+    /// The two seats of `side` in a sides game, South's side listing South first.
+    pub const fn seats_of(&self, side: Side) -> [Seat; 2] {
+        let south = match self.partner(Seat::South) {
+            Some(p) => p,
+            None => Seat::North,
+        };
+        match side {
+            Side::First => [Seat::South, south],
+            Side::Second => {
+                let mut out = [Seat::West, Seat::East];
+                let mut n = 0;
+                let mut i = 1;
+                while i < 4 {
+                    let s = Seat::from_index(i);
+                    if s as u8 != south as u8 {
+                        out[n] = s;
+                        n += 1;
+                    }
+                    i += 1;
+                }
+                out
+            }
         }
     }
 
@@ -364,5 +470,24 @@ impl RuleSet {
             Variant::Verney1881 => &VERNEY,
             Variant::Club1893 => &CLUB,
         }
+    }
+
+    /// This rule set as a shared, static value that positions can refer to: the variant's own
+    /// when the options change nothing, otherwise one kept for the life of the process and
+    /// handed out again for an equal rule set. The options a rule set can take are bounded
+    /// ([`crate::RuleOptions`] refuses values out of range), so so is what is kept.
+    pub fn shared(&self) -> &'static RuleSet {
+        let own = RuleSet::get(self.variant);
+        if own == self {
+            return own;
+        }
+        static KEPT: Mutex<Vec<&'static RuleSet>> = Mutex::new(Vec::new());
+        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = kept.iter().find(|r| **r == self) {
+            return r;
+        }
+        let r: &'static RuleSet = Box::leak(Box::new(*self));
+        kept.push(r);
+        r
     }
 }

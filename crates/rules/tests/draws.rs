@@ -8,7 +8,7 @@ use fourhand_rules::game::{DrawReason, Game, Outcome};
 use fourhand_rules::{Army, BySeat, RuleSet, Seat, Variant};
 
 fn game(rules: RuleSet, turn: Seat, spec: &str) -> Game {
-    let pos = board(RuleSet::get(rules.variant), turn, spec);
+    let pos = board(rules.shared(), turn, spec);
     Game::from_position(rules, pos, BySeat([0; 4]))
 }
 

@@ -58,9 +58,9 @@ fn assert_outcome(name: &str, tags: &pgn4::Tags, game: &Game) {
     match result {
         "1-0" | "0-1" => {
             let side = if result == "1-0" {
-                Side::SouthNorth
+                Side::First
             } else {
-                Side::WestEast
+                Side::Second
             };
             let Outcome::Won { side: won, by } = outcome else {
                 panic!("{name}: expected a win, got {outcome:?}");

@@ -27,11 +27,7 @@ fn pos(rules: &'static RuleSet, fen: &str) -> Position {
 }
 
 fn game(rules: RuleSet, fen: &str) -> Game {
-    Game::from_position(
-        rules,
-        pos(RuleSet::get(rules.variant), fen),
-        Default::default(),
-    )
+    Game::from_position(rules, pos(rules.shared(), fen), Default::default())
 }
 
 fn with_turn(fen: &str, letter: char) -> String {
@@ -259,7 +255,7 @@ fn both_opponents_mated_at_once_wins() {
     assert!(matches!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::SouthNorth,
+            side: Side::First,
             ..
         })
     ));

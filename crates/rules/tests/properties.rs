@@ -80,7 +80,7 @@ fn check_position(pos: &Position, rules: &'static RuleSet, ctx: &str) {
 }
 
 fn playout(rules: RuleSet, setup: Setup, seed: u64, plies: usize, leave_every: usize) -> Game {
-    let shared = RuleSet::get(rules.variant);
+    let shared = rules.shared();
     let mut game = Game::from_position(rules, Position::start(shared, setup), Default::default())
         .with_seed(seed)
         .with_automation(Automation::LIVE);
@@ -145,6 +145,21 @@ fn teams_playouts() {
         let setup = Setup::ALL[seed as usize % 5];
         let g = playout(RuleSet::TEAMS, setup, seed, 160, 0);
         assert_round_trip(&g, &format!("teams seed {seed}"));
+    }
+}
+
+#[test]
+fn side_by_side_partner_playouts() {
+    for seed in 1..=12u64 {
+        let option = if seed % 2 == 0 {
+            "Teammate=1"
+        } else {
+            "Teammate=3"
+        };
+        let rules = RuleSet::TEAMS.with_rule_variants(option).unwrap();
+        let setup = Setup::ALL[seed as usize % 5];
+        let g = playout(rules, setup, seed, 160, 0);
+        assert_round_trip(&g, &format!("{option} seed {seed}"));
     }
 }
 

@@ -129,7 +129,7 @@ fn capturing_a_king_may_or_may_not_disarm_its_army() {
 fn scoring_only_where_the_rule_set_scores() {
     for (rules, points) in [(RuleSet::TEAMS, 0), (RuleSet::FFA, 5)] {
         let p = board(
-            RuleSet::get(rules.variant),
+            rules.shared(),
             Seat::South,
             &format!("{KINGS}, rR e5, bR e9"),
         );

@@ -45,7 +45,7 @@ fn checkmate_on_the_players_turn_loses_for_the_side() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::WestEast,
+            side: Side::Second,
             by: Decisive {
                 seat: Seat::South,
                 reason: OutReason::Checkmated
@@ -69,7 +69,7 @@ fn capturing_a_king_wins_for_the_side() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::SouthNorth,
+            side: Side::First,
             by: Decisive {
                 seat: Seat::East,
                 reason: OutReason::KingCaptured
@@ -85,7 +85,7 @@ fn resigning_or_flagging_loses_for_the_whole_side() {
     assert!(matches!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::WestEast,
+            side: Side::Second,
             ..
         })
     ));
@@ -94,7 +94,7 @@ fn resigning_or_flagging_loses_for_the_whole_side() {
     assert!(matches!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::WestEast,
+            side: Side::Second,
             by: Decisive {
                 reason: OutReason::TimedOut,
                 ..
@@ -122,7 +122,7 @@ fn leaving_on_the_first_move_aborts() {
     assert!(matches!(
         g.outcome(),
         Some(Outcome::Won {
-            side: Side::WestEast,
+            side: Side::Second,
             ..
         })
     ));

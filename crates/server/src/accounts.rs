@@ -324,11 +324,11 @@ async fn delete_account(
 
 /// Replaces `old` by `new` in the player tags (`[Red "old"]` …) of a game of `rules`.
 fn retag(pgn4: &str, rules: &str, old: &str, new: &str) -> String {
-    let Ok(variant) = rules.parse::<fourhand_rules::Variant>() else {
+    let Ok(rules) = fourhand_rules::RuleSet::from_name(rules) else {
         return pgn4.to_string();
     };
     let mut out = pgn4.to_string();
-    for colour in fourhand_rules::RuleSet::of(variant).colours {
+    for colour in rules.colours {
         out = out.replace(
             &format!("[{colour} \"{old}\"]"),
             &format!("[{colour} \"{new}\"]"),

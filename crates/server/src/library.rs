@@ -67,7 +67,7 @@ pub fn positions(text: &str) -> Result<Positions, String> {
     .map_err(|e| e.to_string())?;
     let g = &r.game;
     Ok(Positions {
-        rules: g.rules().variant.short_name().to_string(),
+        rules: g.rules().name(),
         colours: g.rules().colours.iter().map(|c| c.to_string()).collect(),
         tags: r.tags.0.clone(),
         start: fen4::write_with_points(g.start_position(), &g.start_points()),

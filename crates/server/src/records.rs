@@ -282,10 +282,9 @@ async fn archive(
     let q = query(q)?;
     let rules = match q.rules.as_deref().filter(|r| !r.is_empty()) {
         Some(r) => Some(
-            r.parse::<fourhand_rules::Variant>()
+            fourhand_rules::RuleSet::from_name(r)
                 .map_err(|e| ServerError::new(ErrorCode::BadRequest, e))?
-                .short_name()
-                .to_string(),
+                .name(),
         ),
         None => None,
     };

@@ -3,7 +3,7 @@
 
 use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, SeatName, TimeControl};
 use fourhand_rules::game::Game;
-use fourhand_rules::{RuleSet, Seat, Side};
+use fourhand_rules::{RuleSet, Seat};
 use fourhand_server::bot::BotLevel;
 use fourhand_server::game::core::{Audience, GameCore, Input, SeatState, Timing};
 
@@ -194,7 +194,10 @@ fn chat_and_arrows_have_audiences() {
         },
         1,
     );
-    assert_eq!(ev[0].audience, Audience::Side(Side::SouthNorth));
+    assert_eq!(
+        ev[0].audience,
+        Audience::Partners([Seat::South, Seat::North])
+    );
     let ev = apply(
         &mut c,
         Input::Arrow {
@@ -204,7 +207,7 @@ fn chat_and_arrows_have_audiences() {
         },
         2,
     );
-    assert_eq!(ev[0].audience, Audience::Side(Side::WestEast));
+    assert_eq!(ev[0].audience, Audience::Partners([Seat::West, Seat::East]));
     let ffa = core(RuleSet::FFA, TimeControl::DEFAULT, [false; 4]);
     let r = ffa
         .prepare(&Input::Chat {

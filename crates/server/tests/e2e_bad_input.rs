@@ -196,3 +196,30 @@ async fn abuse_beyond_the_rate_limit_closes_with_1008() {
     other.expect(|m| m["type"] == "pong").await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn rule_options_the_server_does_not_play_are_refused_by_name() {
+    let server = TestServer::memory().await;
+    let mut c = server.client("opts").await;
+    for (rules, says) in [
+        ("teams KotH", "'KotH' is not played here"),
+        ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
+        ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
+        ("verney1881 Prom=8", "takes no options"),
+    ] {
+        c.send(json!({"type": "create_table", "rules": rules}))
+            .await;
+        let e = c.error().await;
+        assert_eq!(e["code"], "bad_request", "{rules}: {e}");
+        assert!(
+            e["message"].as_str().unwrap().contains(says),
+            "{rules}: {e}"
+        );
+    }
+    // A table with options opens, and says its rules by their canonical name.
+    c.send(json!({"type": "create_table", "rules": "teams  Teammate=3 Prom=8"}))
+        .await;
+    let t = c.expect(|m| m["type"] == "table").await;
+    assert_eq!(t["table"]["rules"], "teams Prom=8 Teammate=3", "{t}");
+    server.stop().await;
+}

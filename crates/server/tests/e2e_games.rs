@@ -200,3 +200,62 @@ async fn metrics_after_a_game_are_labelled_by_rule_set_and_speed() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_side_by_side_teams_game_to_its_end_stored_and_exported() {
+    use fourhand_rules::game::Game;
+    use fourhand_rules::RuleSet;
+    // A whole game at machine speed: more moves a second than a person makes.
+    let mut config = fourhand_server::Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let (game, mut c, _) = four_players(&server, "teams Teammate=1", None, None).await;
+    // The same game kept here: each seat plays a capture when it has one (a king first), else
+    // a move chosen by a fixed sequence, until the game ends.
+    let rules = RuleSet::from_name("teams Teammate=1").unwrap();
+    let mut local = Game::new(rules);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while local.outcome().is_none() {
+        let seat = local.to_move().expect("a seat to move");
+        let moves = local.legal_moves();
+        let pos = local.position();
+        let value = |m: &fourhand_rules::Move| match pos.piece_at(m.to()) {
+            Some(p) if p.kind == fourhand_rules::Kind::King => 2,
+            Some(_) => 1,
+            None => 0,
+        };
+        let best = moves.iter().map(value).max().unwrap_or(0);
+        let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = *choice[(x % choice.len() as u64) as usize];
+        play(&mut c, &game, seat.index(), &m.uci()).await;
+        local.play(seat, m).unwrap();
+        assert!(local.records().len() < 2000, "the game ends");
+    }
+    let over = c[0]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    let id = game.parse().unwrap();
+    let mut stored = server.app.store.game(id).await.unwrap().unwrap();
+    for _ in 0..50 {
+        if stored.end.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        stored = server.app.store.game(id).await.unwrap().unwrap();
+    }
+    assert_eq!(stored.game.rules, "teams Teammate=1");
+    let end = stored.end.expect("the finished game is stored");
+    assert_eq!(end.result, over["event"]["result"].as_str().unwrap());
+    assert!(
+        end.pgn4.contains("[RuleVariants \"EnPassant Teammate=1\"]"),
+        "{}",
+        end.pgn4
+    );
+    let (tags, again) = pgn4::read(&end.pgn4).unwrap();
+    assert_eq!(tags.rules(), Ok(rules));
+    assert_eq!(again.outcome(), local.outcome());
+    server.stop().await;
+}

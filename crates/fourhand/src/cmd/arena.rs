@@ -22,6 +22,11 @@ pub struct Args {
     /// Rule set: teams, ffa, verney1881, club1893.
     #[arg(long, default_value = "teams")]
     rules: String,
+    /// chess.com rule options on top of Teams or FFA, as PGN4's `RuleVariants` writes them
+    /// (space-separated): `Teammate=1` or `Teammate=3` (partners side by side: Red with Blue,
+    /// Red with Green), `Prom=N` (promotion on the own Nth rank), `PromoteTo=Q|D|QRBN`.
+    #[arg(long, default_value = "")]
+    options: String,
     /// Plies after which a game is judged as it stands.
     #[arg(long, default_value_t = 240)]
     max_plies: u32,
@@ -122,12 +127,18 @@ pub fn run(a: Args) -> ExitCode {
         sprt,
         running: a.real_clock,
     };
-    let rules = RuleSet::of(variant);
+    let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourhand arena: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (name_a, name_b) = (ca.name(), cb.name());
     let mut pgn_error = None;
     let t = std::time::Instant::now();
     let r = play_match(rules, &ca, &cb, &cfg, |g, game| {
-        let (a_seats, b_seats) = (g.a_side.seats(), g.a_side.other().seats());
+        let (a_seats, b_seats) = (rules.seats_of(g.a_side), rules.seats_of(g.a_side.other()));
         let seats = |s: [Seat; 2]| format!("{}+{}", rules.colour(s[0]), rules.colour(s[1]));
         println!(
             "game {}: {name_a} {} vs {name_b} {}, {}, {} for {name_a}, {} plies, {}",

@@ -46,8 +46,7 @@ impl Engine {
         let mut game = if pos == "startpos" {
             Game::new(self.rules)
         } else if let Some(f) = pos.strip_prefix("fen ") {
-            let p = fen4::parse(f.trim(), RuleSet::get(self.rules.variant))
-                .map_err(|e| e.to_string())?;
+            let p = fen4::parse(f.trim(), self.rules.shared()).map_err(|e| e.to_string())?;
             Game::from_position(self.rules, p.position, p.points)
         } else {
             return Err(format!("expected startpos or fen, got '{pos}'"));
@@ -120,7 +119,7 @@ pub fn run() -> ExitCode {
         let line = line.trim();
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let r = match cmd {
-            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 64\noption name hash type spin default 8 min 1 max 1024\noption name search type string default\nuciok"),
+            "uci" => writeln!(out, "id name fourhand\nid author the fourhand developers\noption name rules type combo default teams var teams var ffa var verney1881 var club1893\noption name options type string default\noption name level type combo default engine3 var random var greedy var engine1 var engine2 var engine3\noption name threads type spin default 1 min 1 max 64\noption name hash type spin default 8 min 1 max 1024\noption name search type string default\nuciok"),
             "isready" => writeln!(out, "readyok"),
             "setoption" => {
                 let rest = rest.trim_start_matches("name ").trim();
@@ -128,6 +127,10 @@ pub fn run() -> ExitCode {
                 match name.trim().to_ascii_lowercase().as_str() {
                     "rules" => match value.parse::<Variant>() {
                         Ok(v) => { e.rules = RuleSet::of(v); e.game = Game::new(e.rules); Ok(()) }
+                        Err(m) => writeln!(out, "info string {m}"),
+                    },
+                    "options" => match RuleSet::of(e.rules.variant).with_rule_variants(value) {
+                        Ok(r) => { e.rules = r; e.game = Game::new(e.rules); Ok(()) }
                         Err(m) => writeln!(out, "info string {m}"),
                     },
                     "level" => match Level::parse(value) {

@@ -19,6 +19,11 @@ pub struct Args {
     /// Rule set: teams, ffa, verney1881, club1893.
     #[arg(long, default_value = "teams")]
     rules: String,
+    /// chess.com rule options on top of Teams or FFA, as PGN4's `RuleVariants` writes them
+    /// (space-separated): `Teammate=1` or `Teammate=3` (partners side by side: Red with Blue,
+    /// Red with Green), `Prom=N` (promotion on the own Nth rank), `PromoteTo=Q|D|QRBN`.
+    #[arg(long, default_value = "")]
+    options: String,
     /// Print the count under each first move.
     #[arg(long)]
     divide: bool,
@@ -32,7 +37,10 @@ pub fn run(a: Args) -> ExitCode {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    let rules = RuleSet::get(variant);
+    let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
+        Ok(r) => r.shared(),
+        Err(e) => return fail(&e),
+    };
     let pos = match &a.fen {
         Some(f) => match fen4::parse(f, rules) {
             Ok(p) => p.position,

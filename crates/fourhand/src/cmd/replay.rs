@@ -175,7 +175,7 @@ fn result_words(g: &Game) -> String {
         None => "in progress".into(),
         Some(Outcome::Aborted { by }) => format!("aborted by {}", g.rules().colour(by)),
         Some(Outcome::Won { side, .. }) => {
-            let [a, b] = side.seats();
+            let [a, b] = g.rules().seats_of(side);
             format!("{} and {} win", g.rules().colour(a), g.rules().colour(b))
         }
         Some(Outcome::Drawn(r)) => format!("drawn ({})", r.as_str()),

@@ -52,16 +52,6 @@ impl Seat {
         Seat::from_index(self as usize + 2)
     }
 
-    /// The side this seat belongs to in sides games.
-    #[inline]
-    pub const fn side(self) -> Side {
-        if self as usize & 1 == 0 {
-            Side::SouthNorth
-        } else {
-            Side::WestEast
-        }
-    }
-
     /// One bit per seat, for seat sets.
     #[inline]
     pub const fn bit(self) -> u8 {
@@ -101,29 +91,22 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A pair of partners: South+North against West+East.
+/// One of the two sides of a sides game. Which seats play on it is the rule set's pairing
+/// ([`crate::RuleSet::seats_of`]); PGN4 writes a win of the first as `1-0`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
-    /// South and North.
-    SouthNorth,
-    /// West and East.
-    WestEast,
+    /// South's side: South and his partner (North when partners sit opposite).
+    First,
+    /// The other side (West and East when partners sit opposite).
+    Second,
 }
 
 impl Side {
-    /// The two seats of this side.
-    pub const fn seats(self) -> [Seat; 2] {
-        match self {
-            Side::SouthNorth => [Seat::South, Seat::North],
-            Side::WestEast => [Seat::West, Seat::East],
-        }
-    }
-
     /// The other side.
     pub const fn other(self) -> Side {
         match self {
-            Side::SouthNorth => Side::WestEast,
-            Side::WestEast => Side::SouthNorth,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         }
     }
 }

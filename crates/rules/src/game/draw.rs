@@ -1,6 +1,6 @@
 //! Draw rules of rules.md §4.4: threefold repetition, fifty moves, insufficient material.
 
-use crate::board::{Kind, Seat};
+use crate::board::{Kind, Seat, Side};
 use crate::moves::MoveKind;
 use crate::position::{Army, Position};
 use crate::ruleset::RuleSet;
@@ -67,9 +67,16 @@ pub fn insufficient_material(pos: &Position, rules: &RuleSet) -> bool {
         }
         (heavy, minors, kings)
     };
-    if rules.sides {
+    if rules.sides() {
         let (heavy, minors, _) = counts(&|a| !matches!(a, Army::Resigned));
-        !heavy && minors[0] + minors[2] <= 1 && minors[1] + minors[3] <= 1
+        let side_minors = |side: Side| {
+            rules
+                .seats_of(side)
+                .iter()
+                .map(|s| minors[s.index()])
+                .sum::<u32>()
+        };
+        !heavy && side_minors(Side::First) <= 1 && side_minors(Side::Second) <= 1
     } else {
         let (heavy, minors, kings) = counts(&|a| matches!(a, Army::Live | Army::Zombie));
         if heavy {

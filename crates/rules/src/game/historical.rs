@@ -33,7 +33,7 @@ fn report(g: &mut Game, before: [Army; 4], events: &mut Vec<Event>) -> bool {
 /// The win test: a side wins when both players of the other side are mated or resigned.
 fn win_test(g: &mut Game, events: &mut Vec<Event>) {
     for loser_side in [Seat::South, Seat::West] {
-        let [a, b] = loser_side.side().seats();
+        let [a, b] = g.rules().seats_of(g.rules().side_of(loser_side));
         let down = |s: Seat| matches!(g.pos.army(s), Army::Mated | Army::Resigned);
         if down(a) && down(b) {
             let reason = |s: Seat| match g.seats[s] {

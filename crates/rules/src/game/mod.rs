@@ -48,7 +48,7 @@ pub struct Game {
 impl Game {
     /// A new game from the rule set's default setup.
     pub fn new(rules: RuleSet) -> Game {
-        let pos = Position::start(RuleSet::get(rules.variant), rules.default_setup);
+        let pos = Position::start(rules.shared(), rules.default_setup);
         Game::from_position(rules, pos, BySeat([0; 4]))
     }
 
@@ -516,7 +516,7 @@ impl Game {
     }
 
     fn side_won(&mut self, loser: Seat, reason: OutReason, events: &mut Vec<Event>) {
-        let side: Side = loser.side().other();
+        let side: Side = self.rules().side_of(loser).other();
         self.finish(
             Outcome::Won {
                 side,

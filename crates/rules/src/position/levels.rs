@@ -123,10 +123,10 @@ impl Position {
     /// The partner and his king's square when the partner rule protects him from `seat`'s moves
     /// (a sides game with the rule, a partner not resigned, a king on the board).
     fn guarded_partner(&self, seat: Seat) -> Option<(Seat, u8)> {
-        if !self.rules.no_new_partner_check || !self.rules.sides {
+        if !self.rules.no_new_partner_check {
             return None;
         }
-        let partner = seat.opposite();
+        let partner = self.rules.partner(seat)?;
         let k = self.kings[partner.index()];
         (k != 0 && self.army(partner) != Army::Resigned).then_some((partner, k))
     }
@@ -230,10 +230,13 @@ impl Position {
     /// The partner rule: after the move no live hostile piece attacks the partner's king that did
     /// not attack it just before (a piece that was inert before and is live after counts as new).
     fn partner_rule_holds(&self, after: &Position, seat: Seat) -> bool {
-        if !self.rules.no_new_partner_check || !self.rules.sides {
+        let Some(partner) = self
+            .rules
+            .partner(seat)
+            .filter(|_| self.rules.no_new_partner_check)
+        else {
             return true;
-        }
-        let partner = seat.opposite();
+        };
         if self.army(partner) == Army::Resigned {
             return true;
         }
@@ -342,7 +345,7 @@ mod tests {
         let mut mated_positions = 0;
         for seed in 1..=24u64 {
             for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
-                let shared = RuleSet::get(rules.variant);
+                let shared = rules.shared();
                 let start = Position::start(shared, rules.default_setup);
                 let mut g = Game::from_position(rules, start, Default::default())
                     .with_automation(Automation::LIVE);

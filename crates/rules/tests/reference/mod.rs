@@ -51,7 +51,7 @@ fn rel_rank(seat: Seat, (f, r): (i32, i32)) -> i32 {
 fn enemies(rules: &RuleSet, s: Seat) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
-        .filter(|&o| o != s && !(rules.sides && o == s.opposite()))
+        .filter(|&o| o != s && rules.partner(s) != Some(o))
         .collect()
 }
 
@@ -189,7 +189,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 let (a, b) = pawn_dir(p);
                 let one = (at.0 + a, at.1 + b);
                 let partner_pawn = board.get(&one).is_some_and(|q| {
-                    rules.sides && q.seat == seat.opposite() && q.kind == Kind::Pawn && !q.dead
+                    rules.partner(seat) == Some(q.seat) && q.kind == Kind::Pawn && !q.dead
                 });
                 let beyond = (one.0 + a, one.1 + b);
                 if rules.partner_pawn_jump
@@ -385,7 +385,7 @@ fn attackers(board: &Board, target: (i32, i32), by: &[Seat]) -> Vec<(i32, i32)> 
 fn partner_rule(pos: &Position, before: &Board, after: &Board, seat: Seat) -> bool {
     let rules = pos.rules();
     let partner = seat.opposite();
-    if !rules.no_new_partner_check || !rules.sides || pos.army(partner) == Army::Resigned {
+    if !rules.no_new_partner_check || !rules.sides() || pos.army(partner) == Army::Resigned {
         return true;
     }
     let Some(k) = pos.king(partner).map(fr) else {

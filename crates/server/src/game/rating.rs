@@ -52,11 +52,7 @@ pub fn settled(core: &GameCore) -> Settled {
         Some(Outcome::Aborted { by }) => Settled::Aborted { seat: by.index() },
         Some(_) if g.rules().scoring => Settled::Played(Finish::Placings(g.placings().0)),
         Some(Outcome::Won { side, .. }) => {
-            Settled::Played(Finish::Sides(Some(if side == Side::SouthNorth {
-                0
-            } else {
-                1
-            })))
+            Settled::Played(Finish::Sides(Some(if side == Side::First { 0 } else { 1 })))
         }
         Some(_) => Settled::Played(Finish::Sides(None)),
     }

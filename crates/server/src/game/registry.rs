@@ -187,7 +187,7 @@ impl Games {
         let l = &self.launcher;
         let id = Uuid::now_v7();
         let seed = rand::random::<i64>();
-        let shared = RuleSet::get(spec.rules.variant);
+        let shared = spec.rules.shared();
         let start = Position::start(shared, spec.setup);
         let seats: Vec<StoredSeat> = spec
             .seats
@@ -201,7 +201,7 @@ impl Games {
             .collect();
         let new = NewGame {
             id,
-            rules: spec.rules.variant.short_name().to_string(),
+            rules: spec.rules.name(),
             start_fen4: fen4::write(&start),
             time: spec.time,
             seed,
@@ -409,9 +409,8 @@ pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<GameCore, String> 
 /// the last stored action that ended a turn, or at the creation of the game.
 pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCore, i64), String> {
     let g = &stored.game;
-    let rules = RuleSet::of(g.rules.parse().map_err(|e: String| e)?);
-    let start =
-        fen4::parse(&g.start_fen4, RuleSet::get(rules.variant)).map_err(|e| e.to_string())?;
+    let rules = RuleSet::from_name(&g.rules)?;
+    let start = fen4::parse(&g.start_fen4, rules.shared()).map_err(|e| e.to_string())?;
     let game = Game::from_position(rules, start.position, start.points).with_seed(g.seed as u64);
     let mut core = GameCore::new(
         game,

@@ -34,7 +34,7 @@ pub fn snapshot(
     let over = core.result();
     GameState {
         game: id,
-        rules: rules.variant.short_name().to_string(),
+        rules: rules.name(),
         colours: rules.colours.iter().map(|c| c.to_string()).collect(),
         time: core.clocks.control(),
         start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),

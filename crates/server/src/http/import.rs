@@ -63,7 +63,7 @@ pub(super) async fn import(
     let names = r.tags.players(g.rules());
     let new = NewGame {
         id,
-        rules: g.rules().variant.short_name().to_string(),
+        rules: g.rules().name(),
         start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),
         time: TimeControl::DEFAULT,
         seed: g.seed() as i64,

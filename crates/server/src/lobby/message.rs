@@ -9,7 +9,7 @@ use crate::error::ServerError;
 use crate::game::registry::{GameSpec, SeatSpec};
 use crate::identity::Player;
 use fourhand_protocol::{ErrorCode, SeatName, TableInfo, TimeControl};
-use fourhand_rules::{RuleSet, Setup, Variant};
+use fourhand_rules::{RuleSet, Setup};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -176,7 +176,7 @@ pub struct SettingsMsg {
 impl From<&TableSettings> for SettingsMsg {
     fn from(s: &TableSettings) -> SettingsMsg {
         SettingsMsg {
-            rules: s.rules.variant.short_name().to_string(),
+            rules: s.rules.name(),
             setup: s.setup.code().to_string(),
             time: s.time,
             rated: s.rated,
@@ -246,7 +246,7 @@ struct SeatMsg {
 impl From<GameSpec> for SpecMsg {
     fn from(g: GameSpec) -> SpecMsg {
         SpecMsg {
-            rules: g.rules.variant.short_name().to_string(),
+            rules: g.rules.name(),
             setup: g.setup.code().to_string(),
             time: g.time,
             table_chat: g.table_chat,
@@ -269,10 +269,10 @@ impl TryFrom<SpecMsg> for GameSpec {
     type Error = String;
 
     fn try_from(m: SpecMsg) -> Result<GameSpec, String> {
-        let variant: Variant = m.rules.parse()?;
+        let rules = RuleSet::from_name(&m.rules)?;
         let setup: Setup = m.setup.parse().map_err(|e| format!("{e}"))?;
         Ok(GameSpec {
-            rules: RuleSet::of(variant),
+            rules,
             setup,
             time: m.time,
             table_chat: m.table_chat,

@@ -30,7 +30,7 @@ use crate::game::registry::{GameSpec, SeatSpec};
 use crate::identity::{new_seat_token, Player};
 use crate::wire::{wire, Wire};
 use fourhand_protocol::{ErrorCode, SeatInfo, SeatName, ServerMsg, TableInfo, TimeControl};
-use fourhand_rules::{RuleSet, Setup, Variant};
+use fourhand_rules::{RuleSet, Setup};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::broadcast;
@@ -143,10 +143,19 @@ impl TableSettings {
         rated: bool,
         table_chat: bool,
     ) -> Result<TableSettings, ServerError> {
-        let variant: Variant = rules
-            .parse()
+        let rules = RuleSet::from_name(rules)
             .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
-        let rules = RuleSet::of(variant);
+        // The rating pools are those of the four base games; a game under options (partners
+        // side by side, another promotion rank) is played casual until it has pools of its own.
+        if rated && rules != RuleSet::of(rules.variant) {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                format!(
+                    "rated games are played without options; '{}' is casual only",
+                    rules.name()
+                ),
+            ));
+        }
         let setup = match setup {
             None => rules.default_setup,
             Some(s) => s
@@ -202,17 +211,14 @@ struct Table {
 
 impl Table {
     fn info(&self, id: Uuid) -> TableInfo {
-        let pool = crate::game::rating::pool_of(
-            self.settings.rules.variant.short_name(),
-            &self.settings.time,
-        );
+        let pool = crate::game::rating::pool_of(&self.settings.rules.name(), &self.settings.time);
         let reserved = |i: usize| {
             let r = self.settings.rematch.as_ref()?.reserved[i].as_ref()?;
             self.seats[i].is_none().then(|| r.1.clone())
         };
         TableInfo {
             id,
-            rules: self.settings.rules.variant.short_name().to_string(),
+            rules: self.settings.rules.name(),
             setup: self.settings.setup.code().to_string(),
             time: self.settings.time,
             rated: self.settings.rated,

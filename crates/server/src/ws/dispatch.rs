@@ -90,16 +90,16 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let settings = TableSettings::parse(&rules, None, time, rated, true)?;
             crate::moderation::check(&app, player.id, "ban").await?;
             pairing_open(&app, &player).await?;
-            let short = settings.rules.variant.short_name();
+            let short = settings.rules.name();
             let rating = if rated {
-                let pool = crate::game::rating::pool_of(short, &settings.time);
+                let pool = crate::game::rating::pool_of(&short, &settings.time);
                 Some(crate::game::rating::pool_rating(&app.store, player.id, &pool).await?)
             } else {
                 None
             };
             let waiting = app
                 .lobby
-                .pair(player.clone(), short, settings.time, rating, conn.addr())
+                .pair(player.clone(), &short, settings.time, rating, conn.addr())
                 .await?;
             conn.in_lobby = true;
             conn.send(&ServerMsg::Queued {

@@ -7,7 +7,7 @@ use crate::identity::Player;
 use crate::lobby::{Full, Occupant, Rematch, TableSettings};
 use fourhand_protocol::{ErrorCode, NewTable, SeatName, ServerMsg};
 use fourhand_rules::notation::fen4;
-use fourhand_rules::{Position, RuleSet, Setup, Variant};
+use fourhand_rules::{Position, RuleSet, Setup};
 use uuid::Uuid;
 
 fn bad(code: ErrorCode, m: impl Into<String>) -> ServerError {
@@ -160,12 +160,9 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
             "only its players may ask for a rematch",
         ));
     }
-    let variant: Variant = g
-        .game
-        .rules
-        .parse()
-        .map_err(|e: String| ServerError::internal(e))?;
-    let rules = RuleSet::get(variant);
+    let rules = RuleSet::from_name(&g.game.rules)
+        .map_err(ServerError::internal)?
+        .shared();
     let setup = Setup::ALL
         .into_iter()
         .find(|&s| {

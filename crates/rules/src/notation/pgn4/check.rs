@@ -46,9 +46,9 @@ pub fn mismatches(r: &Replay) -> Vec<String> {
     match (result, outcome) {
         ("1-0" | "0-1", Outcome::Won { side, by }) => {
             let want = if result == "1-0" {
-                Side::SouthNorth
+                Side::First
             } else {
-                Side::WestEast
+                Side::Second
             };
             if side != want {
                 out.push(format!("the other side won than the Result tag's {result}"));

@@ -27,19 +27,21 @@ impl Tags {
         }
     }
 
-    /// The rule set named by `Variant` (Teams when absent).
+    /// The rule set named by `Variant` (Teams when absent) with the options of `RuleVariants`
+    /// ([`RuleSet::with_rule_variants`]: an option the engine does not play is an error).
     pub fn rules(&self) -> Result<RuleSet, String> {
-        match self.get("Variant") {
-            None => Ok(RuleSet::TEAMS),
-            Some(v) => v.parse::<Variant>().map(RuleSet::of),
-        }
+        let base = match self.get("Variant") {
+            None => RuleSet::TEAMS,
+            Some(v) => RuleSet::of(v.parse::<Variant>()?),
+        };
+        base.with_rule_variants(self.get("RuleVariants").unwrap_or(""))
     }
 
     /// The start position: `StartFen4` as a setup code or a whole FEN4; when absent, Modern if a
     /// `RuleVariants` tag is present (current exports), otherwise Classic; historical rule sets
     /// default to their own setup.
     pub fn start(&self, rules: &RuleSet) -> Result<(Position, BySeat<i32>), String> {
-        let shared = RuleSet::get(rules.variant);
+        let shared = rules.shared();
         let setup = match self.get("StartFen4").map(str::trim) {
             Some(f) if f.contains('-') => {
                 let parsed = fen4::parse(f, shared).map_err(|e| e.to_string())?;

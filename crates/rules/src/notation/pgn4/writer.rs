@@ -7,7 +7,6 @@ use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
 use crate::ruleset::MateJudging;
-use crate::ruleset::{RuleSet, Variant};
 
 /// One filled slot: whose, and what was written there.
 struct Slot {
@@ -21,10 +20,9 @@ pub fn write(game: &Game, extra: &Tags) -> String {
     let rules = game.rules();
     let mut tags = Tags::default();
     tags.set("Variant", rules.variant.pgn_name());
-    match rules.variant {
-        Variant::Teams => tags.set("RuleVariants", "EnPassant"),
-        Variant::Ffa => tags.set("RuleVariants", "DeadKingWalking EnPassant PromoteTo=D"),
-        _ => {}
+    let options = rules.rule_variants();
+    if !options.is_empty() {
+        tags.set("RuleVariants", options);
     }
     tags.set("StartFen4", start_text(game));
     for (k, v) in &extra.0 {
@@ -55,7 +53,7 @@ pub fn write(game: &Game, extra: &Tags) -> String {
 
 fn start_text(game: &Game) -> String {
     let start = game.start_position();
-    let shared = RuleSet::get(game.rules().variant);
+    let shared = game.rules().shared();
     for setup in Setup::ALL {
         if *start == Position::start(shared, setup) && game.start_points().0 == [0; 4] {
             return setup.code().to_string();
@@ -232,8 +230,8 @@ pub(crate) fn result_text(game: &Game, names: &[Option<String>; 4]) -> String {
             .collect::<Vec<_>>()
             .join(" - "),
         Some(Outcome::Won { side, .. }) => match side {
-            Side::SouthNorth => "1-0".into(),
-            Side::WestEast => "0-1".into(),
+            Side::First => "1-0".into(),
+            Side::Second => "0-1".into(),
         },
         Some(_) => "1/2-1/2".into(),
     }

@@ -25,7 +25,7 @@ impl Subscriber {
     fn hears(&self, audience: Audience) -> bool {
         match audience {
             Audience::All => true,
-            Audience::Side(side) => self.seats.iter().any(|s| s.side() == side),
+            Audience::Partners(pair) => self.seats.iter().any(|s| pair.contains(s)),
         }
     }
 }

@@ -4,15 +4,15 @@
 use super::GameCore;
 use crate::game::convert::seat_of;
 use fourhand_protocol::{ChatTarget, GameEvent};
-use fourhand_rules::{Seat, Side};
+use fourhand_rules::Seat;
 
 /// Who may see an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Audience {
     /// Players and spectators.
     All,
-    /// The two partners of a side only.
-    Side(Side),
+    /// The two partners of a side only (their seats, as the table's pairing has them).
+    Partners([Seat; 2]),
 }
 
 /// An event with its number and audience.
@@ -64,7 +64,7 @@ impl GameCore {
             .iter()
             .filter(|n| match n.audience {
                 Audience::All => true,
-                Audience::Side(side) => seats.iter().any(|s| s.side() == side),
+                Audience::Partners(pair) => seats.iter().any(|s| pair.contains(s)),
             })
             .filter_map(|n| match &n.event {
                 GameEvent::Chat {

@@ -319,6 +319,12 @@ impl GameCore {
         }
     }
 
+    /// The audience of `seat`'s private messages: he and his partner.
+    fn partners(&self, seat: Seat) -> Audience {
+        let rules = self.game.rules();
+        Audience::Partners(rules.seats_of(rules.side_of(seat)))
+    }
+
     fn restart_clock(&mut self, now: u64) {
         let running = self.game.to_move().map(|s| s.index());
         self.clocks.start(running, now);
@@ -387,7 +393,7 @@ impl GameCore {
                     return refuse(ErrorCode::BadRequest, "chat lines are 1 to 500 characters");
                 }
                 match to {
-                    ChatTarget::Partner if !self.game.rules().sides => {
+                    ChatTarget::Partner if !self.game.rules().sides() => {
                         refuse(ErrorCode::ChatDisabled, "no partners in this game")
                     }
                     ChatTarget::Table if !self.table_chat => {
@@ -397,7 +403,7 @@ impl GameCore {
                 }
             }
             Input::Arrow { .. } | Input::ClearArrows(_) => {
-                if !self.game.rules().sides {
+                if !self.game.rules().sides() {
                     return refuse(ErrorCode::ChatDisabled, "arrows are for partners");
                 }
                 Ok(None)
@@ -506,7 +512,7 @@ impl GameCore {
             }
             Input::Chat { seat, to, text } => {
                 let audience = match to {
-                    ChatTarget::Partner => Audience::Side(seat.side()),
+                    ChatTarget::Partner => self.partners(seat),
                     ChatTarget::Table => Audience::All,
                 };
                 let name = self.seats[seat].name.clone();
@@ -522,7 +528,7 @@ impl GameCore {
                 );
             }
             Input::Arrow { seat, from, to } => self.emit(
-                Audience::Side(seat.side()),
+                self.partners(seat),
                 GameEvent::Arrow {
                     seat: seat_name(seat),
                     from: from.to_string(),
@@ -531,7 +537,7 @@ impl GameCore {
                 &mut out,
             ),
             Input::ClearArrows(seat) => self.emit(
-                Audience::Side(seat.side()),
+                self.partners(seat),
                 GameEvent::ArrowsCleared {
                     seat: seat_name(seat),
                 },

@@ -1,0 +1,285 @@
+//! chess.com's rule options, as PGN4 writes them in the `RuleVariants` tag
+//! (`EnPassant Prom=8 PromoteTo=D Teammate=1`, …), read onto a base rule set and written back.
+//!
+//! A token either changes a [`RuleSet`] field (`Teammate=`, `Prom=`, `PromoteTo=`), states a
+//! rule the base already has (`EnPassant` in Teams and FFA, `DeadKingWalking` in FFA), or is a
+//! display and privacy option the rules do not see (`Anonymous`, `SemiAnonymous`, …). Any other
+//! token is refused with a message naming it: a game under rules the engine does not play is
+//! never replayed as if it were another game. The base's own tokens may be left out (older
+//! exports do): they never switch a rule off.
+
+use crate::board::Kind;
+use crate::ruleset::{Pairing, PromotionChoice, PromotionZone, RuleSet, Variant};
+
+/// Tokens chess.com writes for display and privacy only: accepted and ignored by the rules.
+const DISPLAY_ONLY: [&str; 6] = [
+    "Anonymous",
+    "SemiAnonymous",
+    "Ghostboard",
+    "Blindfold",
+    "SpectatorChat",
+    "Diplomacy",
+];
+
+/// Tokens of chess.com rule options that the engine does not play (yet).
+const NOT_PLAYED: [&str; 9] = [
+    "KotH",
+    "CaptureTheKing",
+    "Play4Mate",
+    "Play-4-Mate",
+    "Takeover",
+    "DeadWall",
+    "Antichess",
+    "Chess960",
+    "PointsForMate",
+];
+
+impl RuleSet {
+    /// This rule set with the options of a `RuleVariants` tag (tokens separated by spaces or
+    /// commas) applied. The historical rule sets take none; a token the engine does not play,
+    /// a value out of range or an option of the other base (`Teammate=` in FFA) is an error
+    /// that names it.
+    pub fn with_rule_variants(mut self, tokens: &str) -> Result<RuleSet, String> {
+        for token in tokens
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
+            if !matches!(self.variant, Variant::Teams | Variant::Ffa) {
+                return Err(format!(
+                    "rule option '{token}': {} takes no options",
+                    self.variant
+                ));
+            }
+            let (name, value) = match token.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (token, None),
+            };
+            match (name, value) {
+                ("EnPassant", None) => {}
+                ("DeadKingWalking", None) if self.variant == Variant::Ffa => {}
+                ("Teammate", Some(v)) if self.variant == Variant::Teams => {
+                    self.pairing =
+                        v.parse()
+                            .ok()
+                            .and_then(Pairing::from_teammate)
+                            .ok_or_else(|| {
+                                format!("rule option '{token}': Teammate= takes 1, 2 or 3")
+                            })?;
+                }
+                ("Prom", Some(v)) => {
+                    let n: u8 =
+                        v.parse()
+                            .ok()
+                            .filter(|n| (3..=14).contains(n))
+                            .ok_or_else(|| {
+                                format!("rule option '{token}': Prom= takes a rank from 3 to 14")
+                            })?;
+                    self.promotion_zone = PromotionZone::OwnRank(n);
+                }
+                ("PromoteTo", Some(v)) => {
+                    self.promotion_choice = promotion_choice(v).ok_or_else(|| {
+                        format!(
+                            "rule option '{token}': PromoteTo= takes D (a one-point queen), \
+                             Q, or the letters Q, R, B and N"
+                        )
+                    })?;
+                }
+                _ if DISPLAY_ONLY.contains(&token) => {}
+                _ if NOT_PLAYED.contains(&name) || name.ends_with("-check") => {
+                    return Err(format!("rule option '{token}' is not played here"));
+                }
+                _ => {
+                    return Err(format!(
+                        "rule option '{token}' is not a {} option",
+                        self.variant
+                    ))
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The `RuleVariants` tag that describes this rule set, tokens in chess.com's (alphabetical)
+    /// order: the base's own (`EnPassant`; FFA `DeadKingWalking`) and every option that differs
+    /// from the base. Empty for the historical rule sets, which have no such tag.
+    pub fn rule_variants(&self) -> String {
+        let base = RuleSet::of(self.variant);
+        let mut tokens: Vec<String> = match self.variant {
+            Variant::Teams => vec!["EnPassant".into()],
+            Variant::Ffa => vec!["DeadKingWalking".into(), "EnPassant".into()],
+            Variant::Verney1881 | Variant::Club1893 => return String::new(),
+        };
+        if self.promotion_choice != base.promotion_choice || self.variant == Variant::Ffa {
+            tokens.push(format!(
+                "PromoteTo={}",
+                promotion_letters(self.promotion_choice)
+            ));
+        }
+        if let (PromotionZone::OwnRank(n), true) = (
+            self.promotion_zone,
+            self.promotion_zone != base.promotion_zone,
+        ) {
+            tokens.push(format!("Prom={n}"));
+        }
+        if self.pairing != base.pairing {
+            if let Some(n) = self.pairing.teammate() {
+                tokens.push(format!("Teammate={n}"));
+            }
+        }
+        tokens.sort();
+        tokens.join(" ")
+    }
+}
+
+impl RuleSet {
+    /// The rule set's name as the server stores and shows it and the command line takes it:
+    /// the variant's short name, then the options that differ from it (`teams`,
+    /// `teams Teammate=1`, `ffa Prom=11`).
+    pub fn name(&self) -> String {
+        let own = RuleSet::of(self.variant).rule_variants();
+        let own: Vec<&str> = own.split(' ').collect();
+        let mut out = self.variant.short_name().to_string();
+        for t in self.rule_variants().split(' ') {
+            if !t.is_empty() && !own.contains(&t) {
+                out.push(' ');
+                out.push_str(t);
+            }
+        }
+        out
+    }
+
+    /// Parses a name as [`RuleSet::name`] writes it: a variant, then any `RuleVariants` tokens.
+    pub fn from_name(name: &str) -> Result<RuleSet, String> {
+        let name = name.trim();
+        let (variant, options) = name.split_once(' ').unwrap_or((name, ""));
+        RuleSet::of(variant.parse()?).with_rule_variants(options)
+    }
+}
+
+/// The promotion choice of a `PromoteTo=` value.
+fn promotion_choice(v: &str) -> Option<PromotionChoice> {
+    match v {
+        "D" => Some(PromotionChoice::OnePointQueen),
+        "Q" => Some(PromotionChoice::QueenOnly),
+        _ => {
+            let mut seen = [false; 4];
+            for c in v.chars() {
+                let i = "QRBN".find(c)?;
+                if std::mem::replace(&mut seen[i], true) {
+                    return None;
+                }
+            }
+            seen.iter().all(|&s| s).then_some(PromotionChoice::AnyPiece)
+        }
+    }
+}
+
+/// The `PromoteTo=` value of a promotion choice.
+fn promotion_letters(c: PromotionChoice) -> String {
+    match c {
+        PromotionChoice::OnePointQueen => "D".into(),
+        _ => c.kinds().iter().map(|k: &Kind| k.letter()).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_rule_sets_write_what_chess_com_writes() {
+        assert_eq!(RuleSet::TEAMS.rule_variants(), "EnPassant");
+        assert_eq!(
+            RuleSet::FFA.rule_variants(),
+            "DeadKingWalking EnPassant PromoteTo=D"
+        );
+        assert_eq!(RuleSet::VERNEY_1881.rule_variants(), "");
+    }
+
+    #[test]
+    fn real_exports_read_as_their_base() {
+        for (base, tag) in [
+            (
+                RuleSet::FFA,
+                "Anonymous DeadKingWalking EnPassant PromoteTo=D",
+            ),
+            (
+                RuleSet::FFA,
+                "DeadKingWalking EnPassant PromoteTo=D SemiAnonymous",
+            ),
+            (RuleSet::TEAMS, "EnPassant"),
+            (RuleSet::TEAMS, ""),
+        ] {
+            assert_eq!(base.with_rule_variants(tag), Ok(base), "{tag}");
+        }
+    }
+
+    #[test]
+    fn options_round_trip() {
+        for (base, tag) in [
+            (RuleSet::TEAMS, "EnPassant Teammate=1"),
+            (RuleSet::TEAMS, "EnPassant Teammate=3"),
+            (RuleSet::TEAMS, "EnPassant Prom=8 PromoteTo=Q"),
+            (
+                RuleSet::FFA,
+                "DeadKingWalking EnPassant Prom=11 PromoteTo=QRBN",
+            ),
+        ] {
+            let r = base.with_rule_variants(tag).unwrap();
+            assert_ne!(r, base);
+            assert_eq!(r.rule_variants(), tag);
+            assert_eq!(base.with_rule_variants(&r.rule_variants()), Ok(r));
+        }
+        let r = RuleSet::TEAMS.with_rule_variants("Teammate=1").unwrap();
+        assert_eq!(r.pairing, Pairing::SouthWest);
+        assert_eq!(
+            RuleSet::TEAMS
+                .with_rule_variants("Teammate=2")
+                .unwrap()
+                .rule_variants(),
+            "EnPassant"
+        );
+    }
+
+    #[test]
+    fn names_carry_the_options_that_differ() {
+        assert_eq!(RuleSet::TEAMS.name(), "teams");
+        assert_eq!(RuleSet::FFA.name(), "ffa");
+        assert_eq!(RuleSet::CLUB_1893.name(), "club1893");
+        let r = RuleSet::TEAMS
+            .with_rule_variants("Teammate=3 Prom=8")
+            .unwrap();
+        assert_eq!(r.name(), "teams Prom=8 Teammate=3");
+        assert_eq!(RuleSet::from_name(&r.name()), Ok(r));
+        assert_eq!(RuleSet::from_name("ffa"), Ok(RuleSet::FFA));
+        assert!(RuleSet::from_name("teams Teammate=9").is_err());
+        assert!(RuleSet::from_name("chess").is_err());
+    }
+
+    #[test]
+    fn bad_options_are_refused_by_name() {
+        for (base, tag, says) in [
+            (
+                RuleSet::FFA,
+                "Teammate=1",
+                "'Teammate=1' is not a FFA option",
+            ),
+            (RuleSet::TEAMS, "Teammate=4", "Teammate= takes 1, 2 or 3"),
+            (RuleSet::TEAMS, "Prom=99", "Prom= takes a rank"),
+            (RuleSet::TEAMS, "PromoteTo=VHE", "PromoteTo= takes"),
+            (RuleSet::TEAMS, "PromoteTo=QQRB", "PromoteTo= takes"),
+            (RuleSet::TEAMS, "Atomic", "'Atomic' is not a Teams option"),
+            (RuleSet::FFA, "OppX=2", "'OppX=2' is not a FFA option"),
+            (RuleSet::TEAMS, "3-check", "'3-check' is not played here"),
+            (
+                RuleSet::FFA,
+                "Chess960=519",
+                "'Chess960=519' is not played here",
+            ),
+            (RuleSet::VERNEY_1881, "EnPassant", "takes no options"),
+        ] {
+            let e = base.with_rule_variants(tag).unwrap_err();
+            assert!(e.contains(says), "{tag}: {e}");
+        }
+    }
+}
