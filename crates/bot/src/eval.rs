@@ -43,6 +43,23 @@ const INERT: i32 = 2500;
 /// An army out of the game.
 const OUT: i32 = 4000;
 
+/// King of the Hill: what a king's nearness to the four centre squares is worth — little far
+/// away, much one or two steps off, when the search may not yet see the walk.
+const HILL_PULL: [i32; 7] = [0, 250, 100, 40, 15, 5, 0];
+
+/// The hill bonus of `seat`'s king: by its king-step distance to the nearest hill square.
+fn hill_pull(pos: &Position, seat: Seat) -> i32 {
+    let Some(k) = pos.king(seat) else {
+        return 0;
+    };
+    let d = fourhand_rules::RuleSet::HILL
+        .iter()
+        .map(|h| (h.file().abs_diff(k.file())).max(h.rank().abs_diff(k.rank())))
+        .min()
+        .unwrap_or(u8::MAX);
+    HILL_PULL[(d as usize).min(HILL_PULL.len() - 1)]
+}
+
 /// Whether `a` and `b` count as one team for `root`'s search (the same seat, or partners).
 pub fn allied(pos: &Position, a: Seat, b: Seat) -> bool {
     pos.rules().allied(a, b)
@@ -107,6 +124,9 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
             Army::Mated => per[s] -= INERT,
             Army::Out | Army::Resigned => per[s] -= OUT,
             _ => {}
+        }
+        if army == Army::Live && rules.king_of_the_hill {
+            per[s] += hill_pull(pos, seat);
         }
         if army.is_hostile() {
             per[s] += pos.mobility(seat) as i32 * mobility;

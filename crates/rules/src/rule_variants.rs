@@ -22,8 +22,7 @@ const DISPLAY_ONLY: [&str; 6] = [
 ];
 
 /// Tokens of chess.com rule options that the engine does not play (yet).
-const NOT_PLAYED: [&str; 9] = [
-    "KotH",
+const NOT_PLAYED: [&str; 8] = [
     "CaptureTheKing",
     "Play4Mate",
     "Play-4-Mate",
@@ -66,6 +65,7 @@ impl RuleSet {
                                 format!("rule option '{token}': Teammate= takes 1, 2 or 3")
                             })?;
                 }
+                ("KotH", None) => self.king_of_the_hill = true,
                 ("Prom", Some(v)) => {
                     let n: u8 =
                         v.parse()
@@ -120,6 +120,9 @@ impl RuleSet {
             self.promotion_zone != base.promotion_zone,
         ) {
             tokens.push(format!("Prom={n}"));
+        }
+        if self.king_of_the_hill {
+            tokens.push("KotH".into());
         }
         if self.pairing != base.pairing {
             if let Some(n) = self.pairing.teammate() {
@@ -219,6 +222,8 @@ mod tests {
         for (base, tag) in [
             (RuleSet::TEAMS, "EnPassant Teammate=1"),
             (RuleSet::TEAMS, "EnPassant Teammate=3"),
+            (RuleSet::TEAMS, "EnPassant KotH Teammate=1"),
+            (RuleSet::FFA, "DeadKingWalking EnPassant KotH PromoteTo=D"),
             (RuleSet::TEAMS, "EnPassant Prom=8 PromoteTo=Q"),
             (
                 RuleSet::FFA,
@@ -265,6 +270,7 @@ mod tests {
                 "'Teammate=1' is not a FFA option",
             ),
             (RuleSet::TEAMS, "Teammate=4", "Teammate= takes 1, 2 or 3"),
+            (RuleSet::TEAMS, "KotH=1", "'KotH=1' is not a Teams option"),
             (RuleSet::TEAMS, "Prom=99", "Prom= takes a rank"),
             (RuleSet::TEAMS, "PromoteTo=VHE", "PromoteTo= takes"),
             (RuleSet::TEAMS, "PromoteTo=QQRB", "PromoteTo= takes"),

@@ -3,7 +3,7 @@
 //! The table of rules.md §3 is the list of fields. Code asks the rule set ("may a pawn double
 //! step?") instead of branching on the game's name.
 
-use crate::board::{Kind, Seat, Setup, Side};
+use crate::board::{Kind, Seat, Setup, Side, Square};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -276,6 +276,9 @@ pub struct RuleSet {
     pub abort: AbortRule,
     /// When the draw rules are judged.
     pub draw_judging: DrawJudging,
+    /// King of the Hill (chess.com `KotH`): a royal king that ends a legal move on g7, h7, g8 or
+    /// h8 wins for its side (Teams) or mates every other active player (FFA).
+    pub king_of_the_hill: bool,
 }
 
 impl RuleSet {
@@ -306,6 +309,7 @@ impl RuleSet {
         dead_king_walking: false,
         abort: AbortRule::FirstMove,
         draw_judging: DrawJudging::AfterEachPly,
+        king_of_the_hill: false,
     };
 
     /// chess.com Free-For-All.
@@ -370,6 +374,21 @@ impl RuleSet {
         promotion_choice: PromotionChoice::AnyPiece,
         ..RuleSet::VERNEY_1881
     };
+
+    /// The four centre squares of King of the Hill: g7, h7, g8, h8.
+    pub const HILL: [Square; 4] = [
+        Square::new(6, 6).unwrap(),
+        Square::new(7, 6).unwrap(),
+        Square::new(6, 7).unwrap(),
+        Square::new(7, 7).unwrap(),
+    ];
+
+    /// True when King of the Hill is played and `seat`'s own live king stands on the hill.
+    pub fn on_the_hill(&self, pos: &crate::Position, seat: Seat) -> bool {
+        self.king_of_the_hill
+            && pos.army(seat) == crate::Army::Live
+            && pos.king(seat).is_some_and(|k| RuleSet::HILL.contains(&k))
+    }
 
     /// True in a sides game (two against two), false when each plays for himself.
     #[inline]

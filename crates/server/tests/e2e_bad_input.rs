@@ -202,7 +202,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     let server = TestServer::memory().await;
     let mut c = server.client("opts").await;
     for (rules, says) in [
-        ("teams KotH", "'KotH' is not played here"),
+        ("teams 3-check", "'3-check' is not played here"),
         ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
         ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
         ("verney1881 Prom=8", "takes no options"),

@@ -202,17 +202,29 @@ async fn metrics_after_a_game_are_labelled_by_rule_set_and_speed() {
 }
 
 #[tokio::test]
-async fn a_side_by_side_teams_game_to_its_end_stored_and_exported() {
+async fn games_under_rule_options_to_their_end_stored_and_exported() {
+    for (name, tag) in [
+        ("teams Teammate=1", "EnPassant Teammate=1"),
+        ("teams KotH", "EnPassant KotH"),
+        ("ffa KotH", "DeadKingWalking EnPassant KotH PromoteTo=D"),
+    ] {
+        play_to_the_end(name, tag).await;
+    }
+}
+
+/// Four clients play a game of the rule set `name` over the sockets until it ends; the stored
+/// record carries the result and exports with `RuleVariants` `tag`.
+async fn play_to_the_end(name: &str, tag: &str) {
     use fourhand_rules::game::Game;
     use fourhand_rules::RuleSet;
     // A whole game at machine speed: more moves a second than a person makes.
     let mut config = fourhand_server::Config::for_tests();
     config.rate_limit = 10_000;
     let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
-    let (game, mut c, _) = four_players(&server, "teams Teammate=1", None, None).await;
+    let (game, mut c, _) = four_players(&server, name, None, None).await;
     // The same game kept here: each seat plays a capture when it has one (a king first), else
     // a move chosen by a fixed sequence, until the game ends.
-    let rules = RuleSet::from_name("teams Teammate=1").unwrap();
+    let rules = RuleSet::from_name(name).unwrap();
     let mut local = Game::new(rules);
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     while local.outcome().is_none() {
@@ -232,7 +244,7 @@ async fn a_side_by_side_teams_game_to_its_end_stored_and_exported() {
         let m = *choice[(x % choice.len() as u64) as usize];
         play(&mut c, &game, seat.index(), &m.uci()).await;
         local.play(seat, m).unwrap();
-        assert!(local.records().len() < 2000, "the game ends");
+        assert!(local.records().len() < 3000, "{name}: the game ends");
     }
     let over = c[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
@@ -246,16 +258,25 @@ async fn a_side_by_side_teams_game_to_its_end_stored_and_exported() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         stored = server.app.store.game(id).await.unwrap().unwrap();
     }
-    assert_eq!(stored.game.rules, "teams Teammate=1");
+    assert_eq!(stored.game.rules, name);
     let end = stored.end.expect("the finished game is stored");
-    assert_eq!(end.result, over["event"]["result"].as_str().unwrap());
+    assert_eq!(
+        end.result,
+        over["event"]["result"].as_str().unwrap(),
+        "{name}"
+    );
     assert!(
-        end.pgn4.contains("[RuleVariants \"EnPassant Teammate=1\"]"),
+        end.pgn4.contains(&format!("[RuleVariants \"{tag}\"]")),
         "{}",
         end.pgn4
     );
     let (tags, again) = pgn4::read(&end.pgn4).unwrap();
     assert_eq!(tags.rules(), Ok(rules));
-    assert_eq!(again.outcome(), local.outcome());
+    assert_eq!(again.outcome(), local.outcome(), "{name}");
+    eprintln!(
+        "{name}: {} plies, {:?}",
+        local.records().len(),
+        local.outcome()
+    );
     server.stop().await;
 }

@@ -571,7 +571,9 @@ fn gives_check(after: &Position, mover: Seat) -> bool {
 }
 
 /// The position after `m` and the points won on the way; `None` when the move ends the game
-/// by a king capture (Teams).
+/// for the mover's side: a king capture (Teams), or his king reaching the hill under King of
+/// the Hill in a sides game. In FFA the hill mates every other live player: their armies go out
+/// and the mover scores a mate for each.
 pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Position>, [i32; 4]) {
     let mut c = pos.clone();
     let mover = pos.turn();
@@ -591,5 +593,22 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             }
         }
     }
+    if pos.rules().on_the_hill(&c, mover) {
+        if pos.rules().sides() {
+            return (None, pts);
+        }
+        for q in Seat::ALL.into_iter().filter(|&q| q != mover) {
+            if c.army(q) == Army::Live {
+                pts[mover.index()] += MATE_POINTS;
+                c.set_army(q, Army::Out);
+            }
+        }
+        while !c.army(c.turn()).takes_turns() && c.turn() != mover {
+            c.advance_turn();
+        }
+    }
     (Some(c), pts)
 }
+
+/// FFA points for a checkmate (rules.md §5.2).
+const MATE_POINTS: i32 = 20;

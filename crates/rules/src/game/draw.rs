@@ -46,8 +46,13 @@ pub fn fifty_moves(pos: &Position) -> bool {
     n > 0 && pos.halfmoves() >= 50 * n
 }
 
-/// Insufficient material under `rules` (rules.md §4.4).
+/// Insufficient material under `rules` (rules.md §4.4). Never under King of the Hill, where a
+/// bare king still wins by walking to the centre (the project's decision: chess.com's rule is not
+/// documented).
 pub fn insufficient_material(pos: &Position, rules: &RuleSet) -> bool {
+    if rules.king_of_the_hill {
+        return false;
+    }
     let counts = |army_ok: &dyn Fn(Army) -> bool| {
         let mut heavy = false;
         let mut minors = [0u32; 4];

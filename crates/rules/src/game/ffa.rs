@@ -112,6 +112,17 @@ pub(super) fn after_move(
         let bonus = check_bonus(g.rules.check_bonus, checked, queen_only);
         g.score(seat, bonus, ScoreReason::MultiCheck, events);
     }
+    // King of the Hill: the mover's own live king on the hill mates every other active player
+    // (a zombie king wins nothing there: its player is already out).
+    if !zombie && g.rules.on_the_hill(&g.pos, seat) {
+        for q in others {
+            if g.pos.army(q) == Army::Live {
+                marks.decisive = true;
+                g.score(seat, scoring::MATE, ScoreReason::Checkmate, events);
+                eliminate(g, q, OutReason::HillTaken, events);
+            }
+        }
+    }
     if !g.pos.army(g.pos.turn()).takes_turns() {
         g.pos.advance_turn();
     }

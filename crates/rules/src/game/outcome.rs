@@ -18,6 +18,8 @@ pub enum OutReason {
     Disconnected,
     /// Its king was captured.
     KingCaptured,
+    /// An opponent's king reached the hill (King of the Hill).
+    HillTaken,
 }
 
 impl OutReason {
@@ -30,6 +32,7 @@ impl OutReason {
             OutReason::TimedOut => "timed out",
             OutReason::Disconnected => "disconnected",
             OutReason::KingCaptured => "king captured",
+            OutReason::HillTaken => "the hill taken",
         }
     }
 }

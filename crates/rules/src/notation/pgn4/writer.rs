@@ -250,6 +250,7 @@ fn termination_text(game: &Game) -> Option<String> {
                 OutReason::TimedOut => format!("{c} forfeit on time. {result}"),
                 OutReason::Disconnected => format!("{c} forfeit by disconnection. {result}"),
                 OutReason::KingCaptured => format!("{c}'s king captured. {result}"),
+                OutReason::HillTaken => format!("King of the hill. {result}"),
                 OutReason::Stalemated => format!("{c} stalemated. {result}"),
             }
         }
