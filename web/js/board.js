@@ -94,6 +94,9 @@ function el(name, attrs = {}, parent) {
   return e;
 }
 
+/** The four centre squares of King of the Hill. */
+export const HILL = ["g7", "h7", "g8", "h8"];
+
 export class Board {
   /** `handlers`: onMove(from, to, promo), onPromote(from, to, options), onPremove(from, to),
    *  onArrow(from, to), onClearArrows(), onClick(sq). */
@@ -103,7 +106,7 @@ export class Board {
     container.appendChild(this.svg);
     this.state = {
       fen: null, bottom: 0, colours: ["Red", "Blue", "Yellow", "Green"], legal: [], last: {}, checks: [], inert: [],
-      zombies: [], arrows: [], premove: null, premoveSeat: null,
+      zombies: [], arrows: [], premove: null, premoveSeat: null, hill: false,
     };
     this.selected = null;
     this.drag = null;
@@ -247,6 +250,8 @@ export class Board {
         "aria-pressed": sq === this.selected ? "true" : "false",
       }, this.svg);
       rect.addEventListener("focus", () => { this.focus = sq; });
+      // King of the Hill: the four centre squares wear a gold frame.
+      if (s.hill && HILL.includes(sq)) el("rect", { x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, fill: "none", stroke: "#d4a017", "stroke-width": 0.1, "data-hill": sq, "pointer-events": "none" }, this.svg);
       if (lastBy.has(sq)) el("rect", { x, y, width: 1, height: 1, fill: colourOf(s.colours[lastBy.get(sq)]), opacity: 0.42, "data-last": SEATS[lastBy.get(sq)], "pointer-events": "none" }, this.svg);
       if (pre.includes(sq)) el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: "#1d4ed8", "stroke-width": 0.08, "stroke-dasharray": "0.12 0.08", "data-premove": sq, "pointer-events": "none" }, this.svg);
       if (sq === this.selected) el("rect", { x, y, width: 1, height: 1, fill: "#5b8fd6", opacity: 0.6, "pointer-events": "none" }, this.svg);

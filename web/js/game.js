@@ -14,6 +14,7 @@ import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
 import { resultWordsOf } from "./results.js";
+import { baseRules, optionsOf } from "./rulesets.js";
 
 const LOW_MS = 10000;
 
@@ -179,6 +180,7 @@ export function gameView(ctx, id) {
       board.set({
         fen, bottom: bottom(), colours: s.colours, legal: [], last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
         checks: fen ? kingsOf(fen, st.checksAt[st.review] || []) : [], inert: [], zombies: [], arrows: [], premove: null, premoveSeat: null,
+        hill: optionsOf(s.rules).includes("KotH"),
       });
       reviewBar.replaceChildren(h("span", {}, st.review < 0 ? t("review.start") : t("review.at", { n: st.review + 1, total: st.entries.length })),
         h("button", { "data-testid": "live", onclick: () => review(null) }, t("review.live")));
@@ -188,6 +190,7 @@ export function gameView(ctx, id) {
         fen: s.fen4, bottom: bottom(), colours: s.colours, legal: tm !== null ? st.legal[tm] || [] : [],
         last: st.last, checks: kingsOf(s.fen4, s.in_check || []), inert, zombies, arrows: st.arrows,
         premove: pSeat !== null ? st.premoves[pSeat] || null : null, premoveSeat: pSeat,
+        hill: optionsOf(s.rules).includes("KotH"),
       });
       reviewBar.replaceChildren();
       reviewBar.hidden = true;
@@ -213,7 +216,7 @@ export function gameView(ctx, id) {
 
   function canClaim(seat) {
     const s = st.state;
-    if (s.rules !== "ffa") return false;
+    if (baseRules(s.rules) !== "ffa") return false;
     const left = s.statuses.map((x, i) => (x === "active" ? i : -1)).filter((i) => i >= 0);
     if (left.length !== 2 || !left.includes(seat)) return false;
     const other = left.find((i) => i !== seat);
@@ -223,7 +226,7 @@ export function gameView(ctx, id) {
   function confirmResign() {
     const s = st.state;
     const seat = actingSeat();
-    const text = s.rules === "ffa" ? t("resign.ffa") : ["teams"].includes(s.rules) ? t("resign.teams") : t("resign.historic");
+    const text = baseRules(s.rules) === "ffa" ? t("resign.ffa") : baseRules(s.rules) === "teams" ? t("resign.teams") : t("resign.historic");
     const dlg = dialog("resign-confirm", t("resign.title"), [h("h2", {}, t("resign.title")), h("p", {}, text),
       h("div", { class: "row" },
         h("button", { class: "danger", "data-testid": "resign-yes", onclick: () => { dlg.remove(); ctx.send({ type: "resign", game: id, seat: SEATS[seat] }); } }, t("resign.yes")),
@@ -249,7 +252,7 @@ export function gameView(ctx, id) {
         h("span", { class: "name" }, `${colourName(s.colours[i])} · ${seatLabel(seat)}${ratingText(seat.rating)}`,
           seat.connected === false && !seat.bot ? h("span", { class: "warn" }, ` ${t("game.away")}`) : ""),
         h("span", { class: "extra" }, s.statuses[i] !== "active" ? h("span", { class: "muted" }, ` ${t(statusKey(s.statuses[i]))} `) : "",
-          s.rules === "ffa" ? h("span", { "data-points": letter }, ` ${t("game.points", { n: s.points[i] })} `) : "",
+          baseRules(s.rules) === "ffa" ? h("span", { "data-points": letter }, ` ${t("game.points", { n: s.points[i] })} `) : "",
           i === running && delayLeft > 0 ? h("span", { class: "delay" }, `+${num(Math.ceil(delayLeft / 1000))} `) : "",
           away ? h("span", { class: "muted" }, ` ${t("game.back_in", { n: Math.max(0, Math.ceil((away - now) / 1000)) })} `) : "",
           h("span", { class: "time" }, clock(bank, low))));
@@ -396,7 +399,7 @@ export function gameView(ctx, id) {
         const word = /resigned/.test(ev.status) ? "R" : /timed out/.test(ev.status) ? "T" : /stalemated/.test(ev.status) ? "S" : null;
         if (word) { st.entries.push({ seat: ev.seat, text: word }); st.fens[st.entries.length - 1] = s.fen4; }
         ctx.announce(`${colourName(s.colours[i])}: ${t(statusKey(ev.status))}`);
-        if (s.rules === "ffa" && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
+        if (baseRules(s.rules) === "ffa" && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
         break;
       }
       case "scored": s.points[SEATS.indexOf(ev.seat)] += ev.points; break;
@@ -451,7 +454,7 @@ export function gameView(ctx, id) {
   });
 
   const fillChatTargets = () => {
-    const sides = st.state && st.state.rules !== "ffa";
+    const sides = st.state && baseRules(st.state.rules) !== "ffa";
     chatTo.replaceChildren(...[...(sides ? ["partner"] : []), "table"].map((v) => h("option", { value: v }, t(`chat.${v}`))));
   };
   chatInput.addEventListener("keydown", (e) => {

@@ -4,8 +4,9 @@
 import { h } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { colourOf, colourName } from "./board.js";
+import { baseRules, rulesName } from "./rulesets.js";
 
-export const RULES = ["teams", "ffa", "verney1881", "club1893"];
+export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "ffa", "ffa KotH", "verney1881", "club1893"];
 const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
 export const LEVELS = ["random", "greedy", "engine1", "engine2", "engine3"];
 const SEAT_LETTERS = ["S", "W", "N", "E"];
@@ -49,14 +50,14 @@ export function lobbyView(ctx, focus) {
   // ---- The Play panel -------------------------------------------------------------------
   const savedPlay = JSON.parse(localStorage.getItem("fh.play") || "{}");
   const play = {
-    rules: h("select", { id: "play-rules", "data-testid": "play-rules" }, RULES.map((v) => h("option", { value: v, selected: savedPlay.rules === v }, t(`rules.${v}`)))),
+    rules: h("select", { id: "play-rules", "data-testid": "play-rules" }, RULES.map((v) => h("option", { value: v, selected: savedPlay.rules === v }, rulesName(v)))),
     time: h("select", { id: "play-time", "data-testid": "play-time" }, TIMES.map((p, i) => h("option", { value: i, selected: savedPlay.time === i }, timeLabel(timeOfPreset(p))))),
     level: h("select", { id: "play-level", "data-testid": "play-level" }, LEVELS.map((l) => h("option", { value: l, selected: (savedPlay.level || "engine1") === l }, t(`level.${l}`)))),
     seat: h("select", { id: "play-seat", "data-testid": "play-seat" }),
     rated: h("input", { type: "checkbox", id: "play-rated", "data-testid": "play-rated" }),
   };
   const fillSeats = () => {
-    const colours = COLOURS[play.rules.value];
+    const colours = COLOURS[baseRules(play.rules.value)];
     const keep = play.seat.value || savedPlay.seat || "S";
     play.seat.replaceChildren(...SEAT_LETTERS.map((s, i) => h("option", { value: s, selected: s === keep }, t("seat.as", { seat: s, colour: colourName(colours[i]) }))));
   };
@@ -94,7 +95,7 @@ export function lobbyView(ctx, focus) {
 
   // ---- A custom table --------------------------------------------------------------------
   const form = {
-    rules: h("select", { "data-testid": "rules", "aria-label": t("play.rules") }, RULES.map((v) => h("option", { value: v }, t(`rules.${v}`)))),
+    rules: h("select", { "data-testid": "rules", "aria-label": t("play.rules") }, RULES.map((v) => h("option", { value: v }, rulesName(v)))),
     setup: h("select", { "data-testid": "setup", "aria-label": t("table.setup") }, h("option", { value: "" }, t("table.default_setup")), SETUPS.map((s) => h("option", { value: s }, s))),
     base: h("input", { type: "number", value: 1, min: 1, max: 180, class: "narrow", "aria-label": t("table.minutes") }),
     mode: h("select", { "aria-label": t("table.extra_kind") }, h("option", { value: "delay" }, t("table.delay")), h("option", { value: "inc" }, t("table.increment"))),
@@ -119,14 +120,14 @@ export function lobbyView(ctx, focus) {
   function renderTables() {
     const list = [...tables.values()];
     tablesEl.replaceChildren(...(list.length ? list.map((tb) => {
-      const colours = COLOURS[tb.rules] || COLOURS.teams;
+      const colours = COLOURS[baseRules(tb.rules)] || COLOURS.teams;
       const mine = ctx.tokens.of(tb.id);
       const seated = Object.keys(mine).length > 0;
       const level = h("select", { "data-bot-level": tb.id, "aria-label": t("play.level"), onchange: (e) => botLevel.set(tb.id, e.target.value) },
         LEVELS.map((l) => h("option", { value: l, selected: (botLevel.get(tb.id) || "greedy") === l }, t(`level.${l}`))));
       return h("div", { class: "table-card", "data-table": tb.id },
         h("div", { class: "table-head" },
-          h("b", {}, t(`rules.${tb.rules}`)), ` · ${tb.setup} · ${timeLabel(tb.time)}`,
+          h("b", {}, rulesName(tb.rules)), ` · ${tb.setup} · ${timeLabel(tb.time)}`,
           tb.rated ? ` · ${t("table.rated")}${tb.rated_bots ? ` (${t("table.bots_allowed")})` : ""}` : "",
           tb.rematch_of ? h("span", { class: "badge" }, t("table.rematch")) : "",
           seated ? h("span", { class: "bot-level" }, t("table.bot_level"), " ", level) : ""),
@@ -146,7 +147,7 @@ export function lobbyView(ctx, focus) {
   const live = new Map();
   function renderGames() {
     gamesEl.replaceChildren(...(live.size ? [...live.values()].map((g) => h("tr", { "data-live": g.id },
-      h("td", {}, t(`rules.${g.rules}`)), h("td", {}, g.players.join(", ")),
+      h("td", {}, rulesName(g.rules)), h("td", {}, g.players.join(", ")),
       h("td", {}, h("button", { "data-watch": g.id, onclick: () => ctx.go(`game/${g.id}`) }, t("live.watch"))))) : [h("tr", {}, h("td", { class: "muted" }, t("live.none")))]));
   }
   async function refreshGames() {
@@ -166,7 +167,7 @@ export function lobbyView(ctx, focus) {
     if (m.type === "game_started") refreshGames();
     if (m.type === "game_ended") { ended.add(m.game); live.delete(m.game); renderGames(); }
     if (m.type === "seated") renderTables();
-    if (m.type === "queued") status.textContent = t("play.waiting", { n: m.waiting, rules: t(`rules.${m.rules}`) });
+    if (m.type === "queued") status.textContent = t("play.waiting", { n: m.waiting, rules: rulesName(m.rules) });
     if (m.type === "error") status.textContent = m.message;
   });
   ctx.send({ type: "lobby_subscribe" });

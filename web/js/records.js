@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { t, num } from "./i18n.js";
+import { rulesName } from "./rulesets.js";
 import { poolName, resultWordsOf } from "./results.js";
 
 const MODES = ["", "teams", "ffa", "verney1881", "club1893"];
@@ -16,7 +17,7 @@ const nameLink = (n) => h("a", { href: `#player/${encodeURIComponent(n)}` }, n);
 function gameRow(g) {
   const players = g.players.flatMap((n, i) => [i ? ", " : "", g.seat === i ? h("b", {}, n) : n]);
   return h("tr", { "data-archive": g.id },
-    h("td", {}, when(g.ended_ms)), h("td", {}, `${t(`rules.${g.rules}`)}${g.rated ? ` · ${t("table.rated")}` : ""}`),
+    h("td", {}, when(g.ended_ms)), h("td", {}, `${rulesName(g.rules)}${g.rated ? ` · ${t("table.rated")}` : ""}`),
     h("td", {}, ...players), h("td", {}, resultWordsOf(g.result, g.rules)),
     h("td", {}, h("a", { href: `#replay/game/${g.id}`, "data-replay": g.id }, t("over.replay")), " ",
       h("a", { href: `/api/games/${g.id}/pgn4`, download: `fourhand-${g.id}.pgn4` }, t("game.export"))));
@@ -55,7 +56,7 @@ export async function profileView(ctx, name) {
   }
   const byPool = (pool) => p.history.filter((c) => c.pool === pool);
   const records = Object.entries(p.record).map(([mode, r]) => h("li", { "data-record": mode },
-    `${t(`rules.${mode}`)}: `, r.placings ? t("records.placings", { a: r.placings[0], b: r.placings[1], c: r.placings[2], d: r.placings[3] })
+    `${rulesName(mode)}: `, r.placings ? t("records.placings", { a: r.placings[0], b: r.placings[1], c: r.placings[2], d: r.placings[3] })
       : t("records.wdl", { won: r.won, drawn: r.drawn, lost: r.lost }), r.aborted ? ` · ${t("records.aborted", { n: r.aborted })}` : ""));
   ctx.view.append(
     h("section", { class: "panel", "data-testid": "profile" }, h("h2", {}, p.name),
@@ -74,7 +75,7 @@ export async function profileView(ctx, name) {
 export async function archiveView(ctx, player) {
   const f = {
     player: h("input", { placeholder: t("records.player"), "aria-label": t("records.player"), value: player ? decodeURIComponent(player) : "", "data-testid": "archive-player" }),
-    rules: h("select", { "data-testid": "archive-rules", "aria-label": t("records.mode") }, MODES.map((v) => h("option", { value: v }, v ? t(`rules.${v}`) : t("records.any_mode")))),
+    rules: h("select", { "data-testid": "archive-rules", "aria-label": t("records.mode") }, MODES.map((v) => h("option", { value: v }, v ? rulesName(v) : t("records.any_mode")))),
     from: h("input", { type: "date", "data-testid": "archive-from", "aria-label": t("records.from") }),
     to: h("input", { type: "date", "data-testid": "archive-to", "aria-label": t("records.to") }),
   };

@@ -7,6 +7,7 @@ import { MoveList, entryText } from "./movelist.js";
 import { squaresOf } from "./game.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { optionsOf, rulesName } from "./rulesets.js";
 import { resultWordsOf } from "./results.js";
 
 export async function libraryView(ctx) {
@@ -40,7 +41,7 @@ export async function replayView(ctx, kind, id) {
     const e = entries[ply - 1];
     const sq = e && squaresOf(e.text);
     board.set({
-      fen, bottom, colours: p.colours, legal: [], arrows: [],
+      fen, bottom, colours: p.colours, legal: [], arrows: [], hill: optionsOf(p.rules).includes("KotH"),
       last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
       checks: ply > 0 && p.checks ? kingsOf(fen, p.checks[ply - 1]) : [],
     });
@@ -66,7 +67,7 @@ export async function replayView(ctx, kind, id) {
     return h("button", { "data-testid": testid, "aria-label": label, title: label, onclick: fn }, svg);
   };
   ctx.view.append(h("div", { class: "game" }, boardEl, h("div", { class: "side" },
-    h("h2", {}, tags.Event || t(`rules.${p.rules}`)),
+    h("h2", {}, tags.Event || rulesName(p.rules)),
     h("p", { class: "muted" }, p.colours.map((c) => `${colourName(c)}: ${tags[c] || "?"}`).join(" · ")),
     h("p", { "data-testid": "replay-result" }, resultWords(p), p.termination ? ` — ${p.termination}` : ""),
     p.error ? h("p", { class: "muted" }, t("replay.error", { error: p.error })) : "",

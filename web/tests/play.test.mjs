@@ -42,6 +42,47 @@ test("the Play panel starts a game against engine bots of the chosen level in th
   });
 });
 
+test("a Teams game with partners side by side (Red with Blue) starts from the Play panel and is played", async () => {
+  let pages = [];
+  await withShots("side-by-side", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    const label = await p.$eval('[data-testid=play-rules] option[value="teams Teammate=1"]', (o) => o.textContent);
+    assert.match(label, /partners side by side: Red \+ Blue/);
+    await p.selectOption("[data-testid=play-rules]", "teams Teammate=1");
+    await p.selectOption("[data-testid=play-level]", "random");
+    await p.selectOption("[data-testid=play-seat]", "S");
+    await p.click("[data-testid=play-start]");
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    const state = await p.evaluate(() => window.__fourhandGame.st.state.rules);
+    assert.equal(state, "teams Teammate=1");
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await click(p, "h2", "h3");
+    // Red's move, then the three bots (Blue, Red's partner, first).
+    await moves(p, 4);
+    // Partner chat is offered (the server sends it to Blue, the pairing's partner).
+    await p.waitForSelector('[data-testid=chat-to] option[value="partner"]', { state: "attached" });
+  });
+});
+
+test("a King of the Hill game frames the hill on the board", async () => {
+  let pages = [];
+  await withShots("king-of-the-hill", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.selectOption("[data-testid=play-rules]", "ffa KotH");
+    await p.selectOption("[data-testid=play-level]", "random");
+    await p.selectOption("[data-testid=play-seat]", "S");
+    await p.click("[data-testid=play-start]");
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    const hill = await p.$$eval("[data-testid=board] [data-hill]", (els) => els.map((e) => e.dataset.hill).sort());
+    assert.deepEqual(hill, ["g7", "g8", "h7", "h8"]);
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await click(p, "h2", "h3");
+    await moves(p, 4);
+  });
+});
+
 test("the move panel shows numbered rounds in seat columns and reviews an earlier position", async () => {
   let pages = [];
   await withShots("move-panel", () => pages, async () => {
