@@ -43,6 +43,10 @@ const INERT: i32 = 2500;
 /// An army out of the game.
 const OUT: i32 = 4000;
 
+/// N-check: what having only this many lives left costs (0, 1, 2, 3 or more): the last one
+/// is a mate away.
+const LIVES_LOST: [i32; 4] = [0, 450, 150, 0];
+
 /// King of the Hill: what a king's nearness to the four centre squares is worth — little far
 /// away, much one or two steps off, when the search may not yet see the walk.
 const HILL_PULL: [i32; 7] = [0, 250, 100, 40, 15, 5, 0];
@@ -127,6 +131,9 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
         }
         if army == Army::Live && rules.king_of_the_hill {
             per[s] += hill_pull(pos, seat);
+        }
+        if let Some(n) = pos.lives(seat).filter(|_| army.is_hostile()) {
+            per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
         if army.is_hostile() {
             per[s] += pos.mobility(seat) as i32 * mobility;

@@ -1,12 +1,12 @@
 //! chess.com's rule options, as PGN4 writes them in the `RuleVariants` tag
 //! (`EnPassant Prom=8 PromoteTo=D Teammate=1`, …), read onto a base rule set and written back.
 //!
-//! A token either changes a [`RuleSet`] field (`Teammate=`, `Prom=`, `PromoteTo=`), states a
-//! rule the base already has (`EnPassant` in Teams and FFA, `DeadKingWalking` in FFA), or is a
-//! display and privacy option the rules do not see (`Anonymous`, `SemiAnonymous`, …). Any other
-//! token is refused with a message naming it: a game under rules the engine does not play is
-//! never replayed as if it were another game. The base's own tokens may be left out (older
-//! exports do): they never switch a rule off.
+//! A token either changes a [`RuleSet`] field (`Teammate=`, `Prom=`, `PromoteTo=`, `KotH`,
+//! `N-check`), states a rule the base already has (`EnPassant` in Teams and FFA,
+//! `DeadKingWalking` in FFA), or is a display and privacy option the rules do not see
+//! (`Anonymous`, `SemiAnonymous`, …). Any other token is refused with a message naming it: a game
+//! under rules the engine does not play is never replayed as if it were another game. The base's
+//! own tokens may be left out (older exports do): they never switch a rule off.
 
 use crate::board::Kind;
 use crate::ruleset::{Pairing, PromotionChoice, PromotionZone, RuleSet, Variant};
@@ -66,6 +66,17 @@ impl RuleSet {
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
+                (_, None) if name.ends_with("-check") => {
+                    let n: u8 = name
+                        .trim_end_matches("-check")
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=9).contains(n))
+                        .ok_or_else(|| {
+                            format!("rule option '{token}': N-check takes N from 1 to 9")
+                        })?;
+                    self.check_lives = Some(n);
+                }
                 ("Prom", Some(v)) => {
                     let n: u8 =
                         v.parse()
@@ -85,7 +96,7 @@ impl RuleSet {
                     })?;
                 }
                 _ if DISPLAY_ONLY.contains(&token) => {}
-                _ if NOT_PLAYED.contains(&name) || name.ends_with("-check") => {
+                _ if NOT_PLAYED.contains(&name) => {
                     return Err(format!("rule option '{token}' is not played here"));
                 }
                 _ => {
@@ -123,6 +134,9 @@ impl RuleSet {
         }
         if self.king_of_the_hill {
             tokens.push("KotH".into());
+        }
+        if let Some(n) = self.check_lives {
+            tokens.push(format!("{n}-check"));
         }
         if self.pairing != base.pairing {
             if let Some(n) = self.pairing.teammate() {
@@ -224,6 +238,10 @@ mod tests {
             (RuleSet::TEAMS, "EnPassant Teammate=3"),
             (RuleSet::TEAMS, "EnPassant KotH Teammate=1"),
             (RuleSet::FFA, "DeadKingWalking EnPassant KotH PromoteTo=D"),
+            (
+                RuleSet::FFA,
+                "3-check DeadKingWalking EnPassant PromoteTo=D",
+            ),
             (RuleSet::TEAMS, "EnPassant Prom=8 PromoteTo=Q"),
             (
                 RuleSet::FFA,
@@ -276,7 +294,8 @@ mod tests {
             (RuleSet::TEAMS, "PromoteTo=QQRB", "PromoteTo= takes"),
             (RuleSet::TEAMS, "Atomic", "'Atomic' is not a Teams option"),
             (RuleSet::FFA, "OppX=2", "'OppX=2' is not a FFA option"),
-            (RuleSet::TEAMS, "3-check", "'3-check' is not played here"),
+            (RuleSet::TEAMS, "12-check", "N-check takes N from 1 to 9"),
+            (RuleSet::TEAMS, "0-check", "N-check takes N from 1 to 9"),
             (
                 RuleSet::FFA,
                 "Chess960=519",

@@ -279,6 +279,9 @@ pub struct RuleSet {
     /// King of the Hill (chess.com `KotH`): a royal king that ends a legal move on g7, h7, g8 or
     /// h8 wins for its side (Teams) or mates every other active player (FFA).
     pub king_of_the_hill: bool,
+    /// N-check (chess.com `3-check` and the like): each king starts with this many lives and
+    /// loses one for every new check; the check that takes the last is a mate.
+    pub check_lives: Option<u8>,
 }
 
 impl RuleSet {
@@ -310,6 +313,7 @@ impl RuleSet {
         abort: AbortRule::FirstMove,
         draw_judging: DrawJudging::AfterEachPly,
         king_of_the_hill: false,
+        check_lives: None,
     };
 
     /// chess.com Free-For-All.

@@ -202,7 +202,8 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     let server = TestServer::memory().await;
     let mut c = server.client("opts").await;
     for (rules, says) in [
-        ("teams 3-check", "'3-check' is not played here"),
+        ("teams Chess960=519", "'Chess960=519' is not played here"),
+        ("ffa 12-check", "N-check takes N from 1 to 9"),
         ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
         ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
         ("verney1881 Prom=8", "takes no options"),

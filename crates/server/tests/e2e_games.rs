@@ -207,6 +207,11 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
         ("teams Teammate=1", "EnPassant Teammate=1"),
         ("teams KotH", "EnPassant KotH"),
         ("ffa KotH", "DeadKingWalking EnPassant KotH PromoteTo=D"),
+        ("teams 3-check", "3-check EnPassant"),
+        (
+            "ffa 3-check",
+            "3-check DeadKingWalking EnPassant PromoteTo=D",
+        ),
     ] {
         play_to_the_end(name, tag).await;
     }

@@ -593,6 +593,22 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             }
         }
     }
+    // N-check: a king out of lives is mated — in a sides game that wins (it is judged on the
+    // player's turn, which the search takes as coming); in FFA the mover scores it at once.
+    if pos.rules().check_lives.is_some() {
+        for q in Seat::ALL.into_iter().filter(|&q| q != mover) {
+            if c.lives(q) == Some(0) && pos.lives(q) != Some(0) && c.army(q).is_hostile() {
+                if pos.rules().sides() {
+                    return (None, pts);
+                }
+                pts[mover.index()] += MATE_POINTS;
+                c.set_army(q, Army::Out);
+            }
+        }
+        while !c.army(c.turn()).takes_turns() && c.turn() != mover {
+            c.advance_turn();
+        }
+    }
     if pos.rules().on_the_hill(&c, mover) {
         if pos.rules().sides() {
             return (None, pts);

@@ -56,6 +56,7 @@ pub(super) fn after_move(
         .collect();
 
     let checked_before = Marks::in_check_all(&g.pos);
+    let lives_before: Vec<Option<u8>> = Seat::ALL.iter().map(|&q| g.pos.lives(q)).collect();
 
     let played = g.pos.play(mv);
 
@@ -102,7 +103,20 @@ pub(super) fn after_move(
             eliminate(g, pc.seat, OutReason::KingCaptured, events);
         }
     }
-    for q in mated {
+    // N-check: a king whose last life this move took is mated by the mover, at once (a zombie
+    // king the same way, for the same 20).
+    let out_of_lives: Vec<Seat> = others
+        .iter()
+        .copied()
+        .filter(|&q| {
+            can_be_mated(&g.pos, q)
+                && !mated.contains(&q)
+                && g.pos.lives(q) == Some(0)
+                && lives_before[q.index()] != Some(0)
+        })
+        .collect();
+    marks.decisive |= !out_of_lives.is_empty();
+    for q in mated.into_iter().chain(out_of_lives) {
         if !zombie {
             g.score(seat, scoring::MATE, ScoreReason::Checkmate, events);
         }

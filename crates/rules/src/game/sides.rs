@@ -43,6 +43,12 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
 /// Judges the player whose turn it is. Never makes progress by itself: returns `false`.
 pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     let t = g.pos.turn();
+    // N-check: a player with no lives left is mated when his own turn comes.
+    if g.pos.lives(t) == Some(0) {
+        g.set_status(t, SeatStatus::Out(OutReason::Checkmated), events);
+        g.side_won(t, OutReason::Checkmated, events);
+        return false;
+    }
     if g.pos.has_legal_move(t) {
         return false;
     }

@@ -263,6 +263,23 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                 pos.set_ep_window(seat, window);
             }
         }
+        "lives" => {
+            per_seat(key)?;
+            // Outside N-check the extra says nothing the rules use (chess.com writes it in
+            // other games too): ignored, as unknown extras are.
+            if pos.rules().check_lives.is_none() {
+                return Ok(());
+            }
+            for (i, v) in values.iter().enumerate() {
+                let n: u8 = v
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| *n <= 9)
+                    .ok_or_else(|| FenError(format!("bad lives value '{v}' (0 to 9)")))?;
+                pos.set_lives(Seat::from_index(i), n);
+            }
+        }
         "reversed" | "onePoint" => {
             per_seat(key)?;
             for v in values {
@@ -402,6 +419,13 @@ fn extras(pos: &Position) -> Vec<String> {
                 .join(",")
         )
     };
+    if pos.rules().check_lives.is_some() {
+        let v: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&s| pos.lives(s).unwrap_or(0).to_string())
+            .collect();
+        out.push(format!("'lives':({})", v.join(",")));
+    }
     let windows = pos.ep_windows();
     if windows.0.iter().any(|w| w.squares().is_some()) {
         let v = Seat::ALL

@@ -10,6 +10,7 @@ pub(crate) mod bitset;
 pub(crate) mod geometry;
 mod legality;
 mod levels;
+mod lives;
 mod movegen;
 mod play;
 mod zobrist;
@@ -99,6 +100,8 @@ pub struct Position {
     pub(crate) armies: [Army; 4],
     /// Plies since the last pawn move or capture of a live piece.
     pub(crate) halfmoves: u32,
+    /// N-check: each seat's remaining check lives (all 0 outside N-check).
+    pub(crate) lives: [u8; 4],
     pub(crate) hash: u64,
     /// Per seat: king home, short rook home, long rook home (0 when the seat cannot castle).
     pub(crate) castle_sq: [[u8; 3]; 4],
@@ -128,6 +131,7 @@ impl Position {
             halfmoves: 0,
             hash: 0,
             castle_sq: [[0; 3]; 4],
+            lives: [rules.check_lives.unwrap_or(0); 4],
             rules,
         };
         p.hash = p.compute_hash();
@@ -202,6 +206,22 @@ impl Position {
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
+    }
+
+    /// N-check: the check lives `seat`'s king has left (`None` outside N-check).
+    #[inline]
+    pub fn lives(&self, seat: Seat) -> Option<u8> {
+        self.rules.check_lives.map(|_| self.lives[seat.index()])
+    }
+
+    /// Sets `seat`'s check lives (N-check; ignored outside it).
+    pub fn set_lives(&mut self, seat: Seat, n: u8) {
+        if self.rules.check_lives.is_none() {
+            return;
+        }
+        let s = seat.index();
+        self.hash ^= zobrist::lives(s, self.lives[s]) ^ zobrist::lives(s, n);
+        self.lives[s] = n;
     }
 
     /// Zobrist hash of everything that defines the position for repetition.
@@ -458,7 +478,9 @@ impl Position {
             }
         }
         for s in 0..4 {
-            h ^= zobrist::ep(s, self.ep[s].skipped) ^ zobrist::army(s, self.armies[s]);
+            h ^= zobrist::ep(s, self.ep[s].skipped)
+                ^ zobrist::army(s, self.armies[s])
+                ^ zobrist::lives(s, self.lives[s]);
         }
         h
     }
@@ -472,6 +494,7 @@ impl PartialEq for Position {
             && self.turn == o.turn
             && self.armies == o.armies
             && self.halfmoves == o.halfmoves
+            && self.lives == o.lives
             && self.rules.variant == o.rules.variant
     }
 }

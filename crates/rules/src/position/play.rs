@@ -27,7 +27,11 @@ impl Position {
     /// pseudo-legal); the game layer checks that.
     pub fn play(&mut self, m: Move) -> Played {
         let seat = self.turn;
+        let attackers = self.rules.check_lives.map(|_| self.king_attackers());
         let played = self.apply_on_board(seat, m);
+        if let Some(before) = attackers {
+            self.take_lives(seat, m, &before);
+        }
         if !self.rules.king_capture {
             self.update_statuses(1, seat);
         }

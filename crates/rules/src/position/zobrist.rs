@@ -45,6 +45,16 @@ pub(crate) const fn ep(s: usize, sq: u8) -> u64 {
     }
 }
 
+/// Key of seat `s`'s remaining check lives (N-check; 0 outside it).
+#[inline(always)]
+pub(crate) const fn lives(s: usize, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        mix(0x5_0000 + ((s as u64) << 8) + n as u64)
+    }
+}
+
 /// Key of seat `s`'s army status.
 #[inline(always)]
 pub(crate) const fn army(s: usize, a: Army) -> u64 {
