@@ -14,7 +14,7 @@ import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
 import { resultWordsOf } from "./results.js";
-import { baseRules, optionsOf } from "./rulesets.js";
+import { baseRules, livesOf, optionsOf } from "./rulesets.js";
 
 const LOW_MS = 10000;
 
@@ -253,6 +253,7 @@ export function gameView(ctx, id) {
           seat.connected === false && !seat.bot ? h("span", { class: "warn" }, ` ${t("game.away")}`) : ""),
         h("span", { class: "extra" }, s.statuses[i] !== "active" ? h("span", { class: "muted" }, ` ${t(statusKey(s.statuses[i]))} `) : "",
           baseRules(s.rules) === "ffa" ? h("span", { "data-points": letter }, ` ${t("game.points", { n: s.points[i] })} `) : "",
+          livesOf(s.fen4) ? h("span", { "data-lives": letter, title: t("game.lives", { n: livesOf(s.fen4)[i] }) }, ` ♥${num(livesOf(s.fen4)[i])} `) : "",
           i === running && delayLeft > 0 ? h("span", { class: "delay" }, `+${num(Math.ceil(delayLeft / 1000))} `) : "",
           away ? h("span", { class: "muted" }, ` ${t("game.back_in", { n: Math.max(0, Math.ceil((away - now) / 1000)) })} `) : "",
           h("span", { class: "time" }, clock(bank, low))));

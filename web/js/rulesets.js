@@ -17,6 +17,12 @@ export function sidesOf(name) {
   return [[0, 2], [1, 3]];
 }
 
+/** N-check: each seat's remaining check lives from a FEN4's `'lives'` extra, or null. */
+export function livesOf(fen4) {
+  const m = /'lives':\(([\d,\s]+)\)/.exec(fen4 || "");
+  return m ? m[1].split(",").map((x) => Number(x.trim())) : null;
+}
+
 /** A rule set name in words: the game, then each option ("Teams · partners side by side …"). */
 export function rulesName(name) {
   const words = optionsOf(name).map((o) => {

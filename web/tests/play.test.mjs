@@ -83,6 +83,25 @@ test("a King of the Hill game frames the hill on the board", async () => {
   });
 });
 
+test("a three-check game shows each king's lives beside its player", async () => {
+  let pages = [];
+  await withShots("three-check", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.selectOption("[data-testid=play-rules]", "teams 3-check");
+    await p.selectOption("[data-testid=play-level]", "random");
+    await p.selectOption("[data-testid=play-seat]", "S");
+    await p.click("[data-testid=play-start]");
+    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await p.waitForSelector("[data-lives=S]");
+    const lives = await p.$$eval("[data-lives]", (els) => els.map((e) => e.textContent.trim()));
+    assert.deepEqual(lives, ["♥3", "♥3", "♥3", "♥3"]);
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await click(p, "h2", "h3");
+    await moves(p, 4);
+  });
+});
+
 test("the move panel shows numbered rounds in seat columns and reviews an earlier position", async () => {
   let pages = [];
   await withShots("move-panel", () => pages, async () => {
