@@ -2,7 +2,7 @@
 //! (`EnPassant Prom=8 PromoteTo=D Teammate=1`, …), read onto a base rule set and written back.
 //!
 //! A token either changes a [`RuleSet`] field (`Teammate=`, `Prom=`, `PromoteTo=`, `KotH`,
-//! `N-check`), states a rule the base already has (`EnPassant` in Teams and FFA,
+//! `N-check`, `CaptureTheKing`), states a rule the base already has (`EnPassant` in Teams and FFA,
 //! `DeadKingWalking` in FFA), or is a display and privacy option the rules do not see
 //! (`Anonymous`, `SemiAnonymous`, …). Any other token is refused with a message naming it: a game
 //! under rules the engine does not play is never replayed as if it were another game. The base's
@@ -22,8 +22,7 @@ const DISPLAY_ONLY: [&str; 6] = [
 ];
 
 /// Tokens of chess.com rule options that the engine does not play (yet).
-const NOT_PLAYED: [&str; 8] = [
-    "CaptureTheKing",
+const NOT_PLAYED: [&str; 7] = [
     "Play4Mate",
     "Play-4-Mate",
     "Takeover",
@@ -66,6 +65,7 @@ impl RuleSet {
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
+                ("CaptureTheKing", None) => self.must_parry_check = false,
                 (_, None) if name.ends_with("-check") => {
                     let n: u8 = name
                         .trim_end_matches("-check")
@@ -134,6 +134,9 @@ impl RuleSet {
         }
         if self.king_of_the_hill {
             tokens.push("KotH".into());
+        }
+        if !self.must_parry_check {
+            tokens.push("CaptureTheKing".into());
         }
         if let Some(n) = self.check_lives {
             tokens.push(format!("{n}-check"));
@@ -237,6 +240,7 @@ mod tests {
             (RuleSet::TEAMS, "EnPassant Teammate=1"),
             (RuleSet::TEAMS, "EnPassant Teammate=3"),
             (RuleSet::TEAMS, "EnPassant KotH Teammate=1"),
+            (RuleSet::TEAMS, "CaptureTheKing EnPassant KotH"),
             (RuleSet::FFA, "DeadKingWalking EnPassant KotH PromoteTo=D"),
             (
                 RuleSet::FFA,

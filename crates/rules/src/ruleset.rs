@@ -282,6 +282,10 @@ pub struct RuleSet {
     /// N-check (chess.com `3-check` and the like): each king starts with this many lives and
     /// loses one for every new check; the check that takes the last is a mate.
     pub check_lives: Option<u8>,
+    /// A move may not leave the mover's king attacked (rules.md §4.1). Off under chess.com's
+    /// `CaptureTheKing`: no pins, no need to answer a check, no checkmate — a king is beaten
+    /// only by its capture.
+    pub must_parry_check: bool,
 }
 
 impl RuleSet {
@@ -314,6 +318,7 @@ impl RuleSet {
         draw_judging: DrawJudging::AfterEachPly,
         king_of_the_hill: false,
         check_lives: None,
+        must_parry_check: true,
     };
 
     /// chess.com Free-For-All.

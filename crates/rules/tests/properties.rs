@@ -149,14 +149,15 @@ fn teams_playouts() {
 }
 
 #[test]
-fn side_by_side_partner_playouts() {
-    for seed in 1..=12u64 {
-        let option = if seed % 2 == 0 {
-            "Teammate=1"
-        } else {
-            "Teammate=3"
-        };
-        let rules = RuleSet::TEAMS.with_rule_variants(option).unwrap();
+fn option_playouts() {
+    for seed in 1..=16u64 {
+        let (base, option) = [
+            (RuleSet::TEAMS, "Teammate=1"),
+            (RuleSet::TEAMS, "Teammate=3 CaptureTheKing"),
+            (RuleSet::FFA, "CaptureTheKing 3-check"),
+            (RuleSet::TEAMS, "KotH 3-check"),
+        ][seed as usize % 4];
+        let rules = base.with_rule_variants(option).unwrap();
         let setup = Setup::ALL[seed as usize % 5];
         let g = playout(rules, setup, seed, 160, 0);
         assert_round_trip(&g, &format!("{option} seed {seed}"));

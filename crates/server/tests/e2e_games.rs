@@ -212,6 +212,11 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
             "ffa 3-check",
             "3-check DeadKingWalking EnPassant PromoteTo=D",
         ),
+        ("teams CaptureTheKing", "CaptureTheKing EnPassant"),
+        (
+            "ffa CaptureTheKing",
+            "CaptureTheKing DeadKingWalking EnPassant PromoteTo=D",
+        ),
     ] {
         play_to_the_end(name, tag).await;
     }

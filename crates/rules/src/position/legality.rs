@@ -57,7 +57,7 @@ impl Position {
     /// Passes the moves `seat` could legally make if it were its turn to `out`.
     fn legal_into<S: Sink>(&self, seat: Seat, out: &mut S) {
         if self.rules.king_capture {
-            self.generate(seat, true, out);
+            self.generate(seat, self.rules.must_parry_check, out);
         } else if self.armies[seat.index()].takes_turns() {
             self.levels_moves(seat, out);
         }

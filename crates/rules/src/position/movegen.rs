@@ -471,16 +471,22 @@ impl<S: Sink> Gen<'_, S> {
             return;
         }
         // Whether the king stands in check is asked only once a path is clear (early in a game
-        // it seldom is), and at most once.
+        // it seldom is), and at most once. Where checks need no answer (CaptureTheKing), no
+        // square's attackers matter.
+        let attackers = if pos.rules.must_parry_check {
+            self.capturable
+        } else {
+            0
+        };
         let mut in_check = None;
         for (is_short, rook) in [(true, short), (false, long)] {
             if pos.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(pos, k, rook) {
                 continue;
             }
-            if *in_check.get_or_insert_with(|| pos.is_attacked(k, self.capturable, 0)) {
+            if *in_check.get_or_insert_with(|| pos.is_attacked(k, attackers, 0)) {
                 return;
             }
-            if let Some(to) = castle_squares_ok(pos, k, rook, self.capturable) {
+            if let Some(to) = castle_squares_ok(pos, k, rook, attackers) {
                 let kind = if is_short {
                     MoveKind::CastleShort
                 } else {

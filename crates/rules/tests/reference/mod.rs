@@ -316,10 +316,16 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             let land = (pass.0 + step.0, pass.1 + step.1);
             let mut without_king = board.clone();
             without_king.remove(&k);
+            // Under CaptureTheKing no square's attackers matter.
+            let guard = if rules.must_parry_check {
+                hostile_seats.clone()
+            } else {
+                Vec::new()
+            };
             if clear
-                && !attacked(&board, k, &hostile_seats)
-                && !attacked(&without_king, pass, &hostile_seats)
-                && !attacked(&without_king, land, &hostile_seats)
+                && !attacked(&board, k, &guard)
+                && !attacked(&without_king, pass, &guard)
+                && !attacked(&without_king, land, &guard)
             {
                 cands.push(Cand {
                     from: k,
@@ -356,6 +362,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 .find(|(_, p)| p.seat == seat && p.kind == Kind::King && !p.dead)
                 .map(|(&at, _)| at);
             let own_safe = match king {
+                _ if !rules.must_parry_check => true,
                 None => true,
                 Some(k) => !attacked(&b, k, &by),
             };
