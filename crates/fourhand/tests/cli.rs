@@ -248,3 +248,57 @@ fn arena_writes_a_line_per_game_and_a_pgn4_file_that_replay_replays() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn rule_options_on_the_command_line_play_write_and_replay() {
+    // perft under an option, and a refused one.
+    let o = fourhand(&[
+        "perft",
+        "--rules",
+        "teams",
+        "--options",
+        "CaptureTheKing",
+        "3",
+    ]);
+    assert!(stdout(&o).contains("nodes 7960"), "{}", stdout(&o));
+    let o = fourhand(&["perft", "--rules", "ffa", "--options", "Teammate=1", "1"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'Teammate=1' is not a FFA option"));
+    // An arena match under options writes games that replay.
+    let dir = std::env::temp_dir().join(format!("fourhand-cli-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("koth.pgn4");
+    let o = fourhand(&[
+        "arena",
+        "greedy",
+        "random",
+        "--games",
+        "2",
+        "--rules",
+        "teams",
+        "--options",
+        "KotH 3-check",
+        "--max-plies",
+        "80",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).contains("Teams 3-check KotH greedy vs random: "),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[RuleVariants \"3-check EnPassant KotH\"]"),
+        "{text}"
+    );
+    let r = fourhand(&["replay", pgn.to_str().unwrap()]);
+    assert!(
+        stdout(&r).contains("2 games, 2 replayed cleanly"),
+        "{}",
+        stdout(&r)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

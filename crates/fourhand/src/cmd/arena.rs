@@ -190,9 +190,14 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let (elo, margin) = r.elo();
+    // The rule set as named, with its options (`Teams KotH`).
+    let title = match rules.name().split_once(' ') {
+        Some((_, options)) => format!("{} {options}", variant.pgn_name()),
+        None => variant.pgn_name().to_string(),
+    };
     println!(
         "{} {} vs {}: {:.1}/{} ({:.1}%), Elo {:+.0} ± {:.0}, {} forfeits, {} flag falls, {:.1} s",
-        variant.pgn_name(),
+        title,
         name_a,
         name_b,
         r.score,
