@@ -12,7 +12,8 @@ use std::process::ExitCode;
 /// Arguments of `fourhand replay`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The PGN4 file (several games one after another are replayed in turn).
+    /// The PGN4 file (several games one after another are replayed in turn). Its `Variant` and
+    /// `RuleVariants` tags choose the rules, options included (`EnPassant KotH Teammate=1`, …).
     #[arg(required_unless_present = "check")]
     file: Option<PathBuf>,
     /// Print one JSON object instead of text.
