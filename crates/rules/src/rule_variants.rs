@@ -2,7 +2,7 @@
 //! (`EnPassant Prom=8 PromoteTo=D Teammate=1`, …), read onto a base rule set and written back.
 //!
 //! A token either changes a [`RuleSet`] field (`Teammate=`, `Prom=`, `PromoteTo=`, `KotH`,
-//! `N-check`, `CaptureTheKing`), states a rule the base already has (`EnPassant` in Teams and FFA,
+//! `N-check`, `CaptureTheKing`, `PointsForMate=`), states a rule the base already has (`EnPassant` in Teams and FFA,
 //! `DeadKingWalking` in FFA), or is a display and privacy option the rules do not see
 //! (`Anonymous`, `SemiAnonymous`, …). Any other token is refused with a message naming it: a game
 //! under rules the engine does not play is never replayed as if it were another game. The base's
@@ -22,14 +22,13 @@ const DISPLAY_ONLY: [&str; 6] = [
 ];
 
 /// Tokens of chess.com rule options that the engine does not play (yet).
-const NOT_PLAYED: [&str; 7] = [
+const NOT_PLAYED: [&str; 6] = [
     "Play4Mate",
     "Play-4-Mate",
     "Takeover",
     "DeadWall",
     "Antichess",
     "Chess960",
-    "PointsForMate",
 ];
 
 impl RuleSet {
@@ -76,6 +75,15 @@ impl RuleSet {
                             format!("rule option '{token}': N-check takes N from 1 to 9")
                         })?;
                     self.check_lives = Some(n);
+                }
+                ("PointsForMate", Some(v)) if self.variant == Variant::Ffa => {
+                    self.mate_points = v
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=100).contains(n))
+                        .ok_or_else(|| {
+                            format!("rule option '{token}': PointsForMate= takes 1 to 100")
+                        })?;
                 }
                 ("Prom", Some(v)) => {
                     let n: u8 =
@@ -137,6 +145,9 @@ impl RuleSet {
         }
         if !self.must_parry_check {
             tokens.push("CaptureTheKing".into());
+        }
+        if self.mate_points != base.mate_points {
+            tokens.push(format!("PointsForMate={}", self.mate_points));
         }
         if let Some(n) = self.check_lives {
             tokens.push(format!("{n}-check"));
@@ -241,6 +252,10 @@ mod tests {
             (RuleSet::TEAMS, "EnPassant Teammate=3"),
             (RuleSet::TEAMS, "EnPassant KotH Teammate=1"),
             (RuleSet::TEAMS, "CaptureTheKing EnPassant KotH"),
+            (
+                RuleSet::FFA,
+                "DeadKingWalking EnPassant PointsForMate=40 PromoteTo=D",
+            ),
             (RuleSet::FFA, "DeadKingWalking EnPassant KotH PromoteTo=D"),
             (
                 RuleSet::FFA,
@@ -304,6 +319,16 @@ mod tests {
                 RuleSet::FFA,
                 "Chess960=519",
                 "'Chess960=519' is not played here",
+            ),
+            (
+                RuleSet::FFA,
+                "PointsForMate=0",
+                "PointsForMate= takes 1 to 100",
+            ),
+            (
+                RuleSet::TEAMS,
+                "PointsForMate=40",
+                "'PointsForMate=40' is not a Teams option",
             ),
             (RuleSet::VERNEY_1881, "EnPassant", "takes no options"),
         ] {

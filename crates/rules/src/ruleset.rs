@@ -286,6 +286,9 @@ pub struct RuleSet {
     /// `CaptureTheKing`: no pins, no need to answer a check, no checkmate — a king is beaten
     /// only by its capture.
     pub must_parry_check: bool,
+    /// FFA: the points for mating a king (chess.com `PointsForMate=`, default 20); a claim
+    /// needs a lead of one more.
+    pub mate_points: u8,
 }
 
 impl RuleSet {
@@ -319,6 +322,7 @@ impl RuleSet {
         king_of_the_hill: false,
         check_lives: None,
         must_parry_check: true,
+        mate_points: 20,
     };
 
     /// chess.com Free-For-All.

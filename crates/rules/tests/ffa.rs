@@ -407,3 +407,28 @@ fn early_resignation_aborts_unless_in_check() {
     g.timeout(W).unwrap();
     assert_eq!(g.statuses()[W], SeatStatus::Zombie(OutReason::TimedOut));
 }
+
+#[test]
+fn points_for_mate_sets_the_mate_and_the_claim_lead() {
+    let rules = RuleSet::FFA.with_rule_variants("PointsForMate=40").unwrap();
+    let p = board(rules.shared(), S, MATE_SETUP);
+    let mut g = Game::from_position(rules, p, BySeat([0; 4])).with_seed(1);
+    for s in Seat::ALL {
+        g.set_moves_made(s, 3);
+    }
+    mv(&mut g, "d10-e12");
+    assert_eq!(g.points()[S], 40);
+    assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Checkmated));
+    // Two players left, 40 points apart: under PointsForMate=40 a claim needs 41.
+    let p = with_army(
+        with_army(board(rules.shared(), S, KINGS), N, Army::Out),
+        E,
+        Army::Out,
+    );
+    let mut g = Game::from_position(rules, p, BySeat([40, 0, 0, 0])).with_seed(1);
+    for s in Seat::ALL {
+        g.set_moves_made(s, 3);
+    }
+    let e = g.claim_win(S).unwrap_err();
+    assert!(e.to_string().contains("a lead of 41 points"), "{e}");
+}

@@ -433,7 +433,7 @@ impl Searcher {
                 let mut p = *points;
                 let mut c = pos.clone();
                 c.set_army(me, Army::Out);
-                p[previous_mover(pos, me).index()] += 20;
+                p[previous_mover(pos, me).index()] += i32::from(pos.rules().mate_points);
                 if me == self.root {
                     return -MATE + ply;
                 }
@@ -601,7 +601,7 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
                 if pos.rules().sides() {
                     return (None, pts);
                 }
-                pts[mover.index()] += MATE_POINTS;
+                pts[mover.index()] += i32::from(pos.rules().mate_points);
                 c.set_army(q, Army::Out);
             }
         }
@@ -615,7 +615,7 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
         }
         for q in Seat::ALL.into_iter().filter(|&q| q != mover) {
             if c.army(q) == Army::Live {
-                pts[mover.index()] += MATE_POINTS;
+                pts[mover.index()] += i32::from(pos.rules().mate_points);
                 c.set_army(q, Army::Out);
             }
         }
@@ -625,6 +625,3 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
     }
     (Some(c), pts)
 }
-
-/// FFA points for a checkmate (rules.md §5.2).
-const MATE_POINTS: i32 = 20;

@@ -116,9 +116,10 @@ pub(super) fn after_move(
         })
         .collect();
     marks.decisive |= !out_of_lives.is_empty();
+    let mate = i32::from(g.rules.mate_points);
     for q in mated.into_iter().chain(out_of_lives) {
         if !zombie {
-            g.score(seat, scoring::MATE, ScoreReason::Checkmate, events);
+            g.score(seat, mate, ScoreReason::Checkmate, events);
         }
         eliminate(g, q, OutReason::Checkmated, events);
     }
@@ -132,7 +133,7 @@ pub(super) fn after_move(
         for q in others {
             if g.pos.army(q) == Army::Live {
                 marks.decisive = true;
-                g.score(seat, scoring::MATE, ScoreReason::Checkmate, events);
+                g.score(seat, mate, ScoreReason::Checkmate, events);
                 eliminate(g, q, OutReason::HillTaken, events);
             }
         }
@@ -254,10 +255,12 @@ pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
         ));
     }
     let other = active.into_iter().find(|&s| s != seat).unwrap_or(seat);
-    if g.points[seat] < g.points[other] + 21 {
-        return Err(GameError::CannotClaim(
-            "a claim needs a lead of 21 points or more".into(),
-        ));
+    // A lead of more than a mate (21 by default; PointsForMate=n makes it n + 1).
+    let lead = i32::from(g.rules.mate_points) + 1;
+    if g.points[seat] < g.points[other] + lead {
+        return Err(GameError::CannotClaim(format!(
+            "a claim needs a lead of {lead} points or more"
+        )));
     }
     Ok(())
 }

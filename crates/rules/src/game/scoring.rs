@@ -43,7 +43,8 @@ pub const fn check_bonus(table: CheckBonus, kings: usize, queen_only: bool) -> i
     }
 }
 
-/// Points for mating a king.
+/// Points for mating a king by default (a rule set's `mate_points`, chess.com
+/// `PointsForMate=`, may say otherwise).
 pub const MATE: i32 = 20;
 /// Points for being stalemated, and for a king at the end.
 pub const KING: i32 = 20;
