@@ -199,3 +199,47 @@ async fn a_connection_follows_a_bounded_number_of_games() {
     watcher.expect(|m| m["type"] == "snapshot").await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn quick_pairing_under_options_pairs_only_the_same_rules_and_stays_casual() {
+    let mut config = Config::for_tests();
+    config.pair_wait_secs = 1;
+    let server = TestServer::start(config, Store::memory()).await;
+    // Three ask for King of the Hill, one for plain Teams: no table of four forms at once; after
+    // the wait each queue is filled with bots, so two games start, one of each.
+    let mut players = Vec::new();
+    for (n, rules) in [
+        ("k1", "teams KotH"),
+        ("k2", "teams  KotH"),
+        ("k3", "teams KotH"),
+        ("t1", "teams"),
+    ] {
+        let mut c = server.client(n).await;
+        c.send(json!({"type": "quick_pair", "rules": rules})).await;
+        let q = c.expect(|m| m["type"] == "queued").await;
+        assert_eq!(
+            q["rules"],
+            rules.split_whitespace().collect::<Vec<_>>().join(" "),
+            "{q}"
+        );
+        players.push(c);
+    }
+    let mut games = std::collections::HashSet::new();
+    for p in players.iter_mut() {
+        let g = p.expect(|m| m["type"] == "game_started").await["game"].clone();
+        games.insert(g.to_string());
+    }
+    assert_eq!(games.len(), 2, "one table per rule set");
+    // Rated pairing under options is refused with the reason.
+    let (_, session) = support::account(&server, "member").await;
+    let mut m = support::Client::connect(server.addr, &session).await;
+    m.send(json!({"type": "quick_pair", "rules": "teams KotH", "rated": true}))
+        .await;
+    let e = m.error().await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("casual only"),
+        "{e}"
+    );
+    server.stop().await;
+}
