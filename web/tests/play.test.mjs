@@ -19,6 +19,15 @@ async function hotSeat(p, rules, line) {
   }
 }
 
+/** From the Play panel, starts a game of `rules` against bots of `level` in `seat`. */
+async function fromPlayPanel(p, rules, level, seat) {
+  await p.selectOption("[data-testid=play-rules]", rules);
+  await p.selectOption("[data-testid=play-level]", level);
+  await p.selectOption("[data-testid=play-seat]", seat);
+  await p.click("[data-testid=play-start]");
+  await p.waitForSelector("[data-testid=board] [data-piece]");
+}
+
 const TWELVE = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["i2", "i3"], ["b9", "c9"],
   ["d13", "d12"], ["m9", "l9"], ["e2", "e3"], ["b10", "c10"], ["e13", "e12"], ["m10", "l10"]];
 
@@ -27,11 +36,7 @@ test("the Play panel starts a game against engine bots of the chosen level in th
   await withShots("play-panel", () => pages, async () => {
     const p = await player(browser, server.base);
     pages = [p];
-    await p.selectOption("[data-testid=play-rules]", "ffa");
-    await p.selectOption("[data-testid=play-level]", "engine2");
-    await p.selectOption("[data-testid=play-seat]", "N");
-    await p.click("[data-testid=play-start]");
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await fromPlayPanel(p, "ffa", "engine2", "N");
     assert.equal(await p.getAttribute("[data-testid=board]", "data-bottom"), "N", "my seat at the bottom");
     const names = await p.$$eval("[data-clock] .name", (els) => els.map((e) => e.textContent));
     for (const i of [0, 1, 3]) assert.match(names[i], /engine 2 \(1\d{3}\)/, names.join(" | "));
@@ -49,11 +54,7 @@ test("a Teams game with partners side by side (Red with Blue) starts from the Pl
     pages = [p];
     const label = await p.$eval('[data-testid=play-rules] option[value="teams Teammate=1"]', (o) => o.textContent);
     assert.match(label, /partners side by side: Red \+ Blue/);
-    await p.selectOption("[data-testid=play-rules]", "teams Teammate=1");
-    await p.selectOption("[data-testid=play-level]", "random");
-    await p.selectOption("[data-testid=play-seat]", "S");
-    await p.click("[data-testid=play-start]");
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await fromPlayPanel(p, "teams Teammate=1", "random", "S");
     const state = await p.evaluate(() => window.__fourhandGame.st.state.rules);
     assert.equal(state, "teams Teammate=1");
     await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
@@ -70,11 +71,7 @@ test("a King of the Hill game frames the hill on the board", async () => {
   await withShots("king-of-the-hill", () => pages, async () => {
     const p = await player(browser, server.base);
     pages = [p];
-    await p.selectOption("[data-testid=play-rules]", "ffa KotH");
-    await p.selectOption("[data-testid=play-level]", "random");
-    await p.selectOption("[data-testid=play-seat]", "S");
-    await p.click("[data-testid=play-start]");
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await fromPlayPanel(p, "ffa KotH", "random", "S");
     const hill = await p.$$eval("[data-testid=board] [data-hill]", (els) => els.map((e) => e.dataset.hill).sort());
     assert.deepEqual(hill, ["g7", "g8", "h7", "h8"]);
     await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
@@ -88,11 +85,7 @@ test("a three-check game shows each king's lives beside its player", async () =>
   await withShots("three-check", () => pages, async () => {
     const p = await player(browser, server.base);
     pages = [p];
-    await p.selectOption("[data-testid=play-rules]", "teams 3-check");
-    await p.selectOption("[data-testid=play-level]", "random");
-    await p.selectOption("[data-testid=play-seat]", "S");
-    await p.click("[data-testid=play-start]");
-    await p.waitForSelector("[data-testid=board] [data-piece]");
+    await fromPlayPanel(p, "teams 3-check", "random", "S");
     await p.waitForSelector("[data-lives=S]");
     const lives = await p.$$eval("[data-lives]", (els) => els.map((e) => e.textContent.trim()));
     assert.deepEqual(lives, ["♥3", "♥3", "♥3", "♥3"]);

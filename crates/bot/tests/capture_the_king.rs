@@ -1,27 +1,11 @@
 //! The engine under CaptureTheKing (no checkmate, kings are captured): it takes a king it can
 //! take, and it does not leave its own king to be taken.
 
-use fourhand_bot::search::{Limits, Searcher, MATE};
-use fourhand_rules::{Kind, Piece, Position, RuleSet, Seat, Square};
+mod common;
 
-/// A position of `rules` from a list like "rK h1, bK a7" (South to move).
-fn position(rules: &'static RuleSet, spec: &str) -> Position {
-    let mut p = Position::empty(rules);
-    for item in spec.split(',').map(str::trim) {
-        let (code, sq) = item.split_once(' ').unwrap();
-        let seat = Seat::from_fen_letter(code.chars().next().unwrap()).unwrap();
-        let kind = Kind::from_letter(code.chars().nth(1).unwrap()).unwrap();
-        let piece = Piece {
-            seat,
-            kind,
-            dead: false,
-            one_point: false,
-            reversed: false,
-        };
-        p.put(sq.parse::<Square>().unwrap(), piece);
-    }
-    p
-}
+use common::position;
+use fourhand_bot::search::{Limits, Searcher, MATE};
+use fourhand_rules::{RuleSet, Seat};
 
 #[test]
 fn the_engine_takes_a_king_and_keeps_its_own() {

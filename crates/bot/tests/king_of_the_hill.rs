@@ -2,30 +2,12 @@
 //! Teams (a win) and in FFA (three mates), and it walks its king towards the hill when nothing
 //! else is going on; played out, the game ends on the hill.
 
+mod common;
+
+use common::position;
 use fourhand_bot::search::{Limits, Searcher, MATE};
 use fourhand_rules::game::{Game, Outcome, SeatStatus};
-use fourhand_rules::{BySeat, Position, RuleSet, Seat, Side, Square};
-
-/// A position of `rules` from a list like "rK g6, bK a7" (South to move).
-fn position(rules: &'static RuleSet, spec: &str) -> Position {
-    let mut p = Position::empty(rules);
-    for item in spec.split(',').map(str::trim) {
-        let (code, sq) = item.split_once(' ').unwrap();
-        let seat = Seat::from_fen_letter(code.chars().next().unwrap()).unwrap();
-        let kind = fourhand_rules::Kind::from_letter(code.chars().nth(1).unwrap()).unwrap();
-        p.put(
-            sq.parse::<Square>().unwrap(),
-            fourhand_rules::Piece {
-                seat,
-                kind,
-                dead: false,
-                one_point: false,
-                reversed: false,
-            },
-        );
-    }
-    p
-}
+use fourhand_rules::{BySeat, RuleSet, Seat, Side};
 
 #[test]
 fn teams_the_engine_takes_the_hill_and_wins() {

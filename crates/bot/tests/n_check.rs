@@ -1,28 +1,12 @@
 //! The engine under N-check (chess.com `3-check`): with an opponent on his last life it gives
 //! the check that takes it — a win in Teams, a mate worth 20 in FFA.
 
+mod common;
+
+use common::position;
 use fourhand_bot::search::{Limits, Searcher, MATE};
 use fourhand_rules::game::{Game, SeatStatus};
-use fourhand_rules::{BySeat, Kind, Piece, Position, RuleSet, Seat, Square};
-
-/// A position of `rules` from a list like "rK h1, bK a7" (South to move).
-fn position(rules: &'static RuleSet, spec: &str) -> Position {
-    let mut p = Position::empty(rules);
-    for item in spec.split(',').map(str::trim) {
-        let (code, sq) = item.split_once(' ').unwrap();
-        let seat = Seat::from_fen_letter(code.chars().next().unwrap()).unwrap();
-        let kind = Kind::from_letter(code.chars().nth(1).unwrap()).unwrap();
-        let piece = Piece {
-            seat,
-            kind,
-            dead: false,
-            one_point: false,
-            reversed: false,
-        };
-        p.put(sq.parse::<Square>().unwrap(), piece);
-    }
-    p
-}
+use fourhand_rules::{BySeat, RuleSet, Seat};
 
 /// Blue's king on a7 with one life left; Red's bishop on d6 checks it from c5.
 const LAST_LIFE: &str = "rK h1, bK a7, yK g14, gK n8, rB d6, bP b10, yP g13, gP m8";

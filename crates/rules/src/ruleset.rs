@@ -396,13 +396,6 @@ impl RuleSet {
         Square::new(7, 7).unwrap(),
     ];
 
-    /// True when King of the Hill is played and `seat`'s own live king stands on the hill.
-    pub fn on_the_hill(&self, pos: &crate::Position, seat: Seat) -> bool {
-        self.king_of_the_hill
-            && pos.army(seat) == crate::Army::Live
-            && pos.king(seat).is_some_and(|k| RuleSet::HILL.contains(&k))
-    }
-
     /// True in a sides game (two against two), false when each plays for himself.
     #[inline]
     pub const fn sides(&self) -> bool {

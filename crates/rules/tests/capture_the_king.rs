@@ -24,11 +24,7 @@ fn teams() -> RuleSet {
 }
 
 fn game(rules: RuleSet, p: Position) -> Game {
-    let mut g = Game::from_position(rules, p, BySeat([0; 4])).with_seed(1);
-    for s in Seat::ALL {
-        g.set_moves_made(s, 3);
-    }
-    g
+    common::game_from(rules, p)
 }
 
 #[test]
@@ -120,24 +116,6 @@ fn perft_from_the_start_matches_the_counts_and_the_reference() {
                 d + 1
             );
         }
-        assert_eq!(reference_perft(&p, 3), PERFT[2], "{}", rules.name());
+        assert_eq!(reference::perft(&p, 3), PERFT[2], "{}", rules.name());
     }
-}
-
-/// Perft by the slow reference generator's move lists.
-fn reference_perft(p: &Position, depth: u32) -> u64 {
-    let names = reference::legal_moves(p);
-    if depth == 1 {
-        return names.len() as u64;
-    }
-    let list = p.legal_moves();
-    names
-        .iter()
-        .map(|name| {
-            let m = list.iter().find(|m| m.uci() == *name).expect("listed");
-            let mut c = p.clone();
-            c.play(*m);
-            reference_perft(&c, depth - 1)
-        })
-        .sum()
 }

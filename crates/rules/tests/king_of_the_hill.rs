@@ -23,11 +23,7 @@ fn ffa() -> RuleSet {
 }
 
 fn game(rules: RuleSet, p: Position) -> Game {
-    let mut g = Game::from_position(rules, p, BySeat([0; 4])).with_seed(1);
-    for s in Seat::ALL {
-        g.set_moves_made(s, 3);
-    }
-    g
+    common::game_from(rules, p)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use common::{board, mv};
 use fourhand_rules::game::{Decisive, Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::perft::perft;
-use fourhand_rules::{BySeat, Position, RuleSet, Seat, Side};
+use fourhand_rules::{Position, RuleSet, Seat, Side};
 
 const S: Seat = Seat::South;
 const W: Seat = Seat::West;
@@ -23,11 +23,7 @@ fn teams() -> RuleSet {
 }
 
 fn game(rules: RuleSet, p: Position) -> Game {
-    let mut g = Game::from_position(rules, p, BySeat([0; 4])).with_seed(1);
-    for s in Seat::ALL {
-        g.set_moves_made(s, 3);
-    }
-    g
+    common::game_from(rules, p)
 }
 
 fn lives(g: &Game) -> [u8; 4] {

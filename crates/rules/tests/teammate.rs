@@ -8,7 +8,7 @@ use common::{board, moves, mv};
 use fourhand_rules::game::{Decisive, Game, OutReason, Outcome};
 use fourhand_rules::notation::pgn4;
 use fourhand_rules::perft::perft;
-use fourhand_rules::{BySeat, Pairing, Position, RuleSet, Seat, Side};
+use fourhand_rules::{Pairing, Position, RuleSet, Seat, Side};
 
 /// Teams with Red and Blue partners (South+West against North+East).
 fn red_blue() -> RuleSet {
@@ -16,11 +16,7 @@ fn red_blue() -> RuleSet {
 }
 
 fn game(rules: RuleSet, turn: Seat, spec: &str) -> Game {
-    let mut g = Game::from_position(rules, board(rules.shared(), turn, spec), BySeat([0; 4]));
-    for s in Seat::ALL {
-        g.set_moves_made(s, 1);
-    }
-    g
+    common::game_from(rules, board(rules.shared(), turn, spec))
 }
 
 const KINGS: &str = "rK h1, bK a7, yK g14, gK n8";
@@ -141,29 +137,11 @@ fn perft_from_the_start_matches_the_counts_and_the_reference() {
             assert_eq!(perft(&p, d as u32 + 1), n, "{option} depth {}", d + 1);
         }
         assert_eq!(
-            reference_perft(&p, 3),
+            reference::perft(&p, 3),
             counts[2],
             "{option}: the reference generator"
         );
     }
-}
-
-/// Perft by the slow reference generator's move lists.
-fn reference_perft(p: &Position, depth: u32) -> u64 {
-    let names = reference::legal_moves(p);
-    if depth == 1 {
-        return names.len() as u64;
-    }
-    let list = p.legal_moves();
-    names
-        .iter()
-        .map(|name| {
-            let m = list.iter().find(|m| m.uci() == *name).expect("listed");
-            let mut c = p.clone();
-            c.play(*m);
-            reference_perft(&c, depth - 1)
-        })
-        .sum()
 }
 
 #[test]

@@ -4,8 +4,23 @@
 mod support;
 
 use fourhand_rules::notation::pgn4;
+use fourhand_server::store::StoredGame;
 use serde_json::json;
 use support::{four_players, play, TestServer};
+
+/// The stored record of `game` once its end is stored (the store write follows the `over`
+/// event; a second at most).
+async fn stored_when_finished(server: &TestServer, game: &str) -> StoredGame {
+    let id = game.parse().unwrap();
+    for _ in 0..50 {
+        let stored = server.app.store.game(id).await.unwrap().unwrap();
+        if stored.end.is_some() {
+            return stored;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    server.app.store.game(id).await.unwrap().unwrap()
+}
 
 /// Seats four clients at a new table and plays a recorded game through them.
 async fn replay_through(
@@ -33,23 +48,7 @@ async fn a_teams_game_to_checkmate() {
     assert_eq!(over["event"]["result"], "0-1");
     assert_eq!(over["event"]["termination"], "Red checkmated");
     // The record is stored with the result, and exports as PGN4.
-    let id = game.parse().unwrap();
-    for _ in 0..50 {
-        if server
-            .app
-            .store
-            .game(id)
-            .await
-            .unwrap()
-            .unwrap()
-            .end
-            .is_some()
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    let stored = server.app.store.game(id).await.unwrap().unwrap();
+    let stored = stored_when_finished(&server, &game).await;
     let end = stored.end.expect("finished game stored");
     assert_eq!(end.result, "0-1");
     assert_eq!(stored.actions.len(), 28);
@@ -259,15 +258,7 @@ async fn play_to_the_end(name: &str, tag: &str) {
     let over = c[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
-    let id = game.parse().unwrap();
-    let mut stored = server.app.store.game(id).await.unwrap().unwrap();
-    for _ in 0..50 {
-        if stored.end.is_some() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        stored = server.app.store.game(id).await.unwrap().unwrap();
-    }
+    let stored = stored_when_finished(&server, &game).await;
     assert_eq!(stored.game.rules, name);
     let end = stored.end.expect("the finished game is stored");
     assert_eq!(

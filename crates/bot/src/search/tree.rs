@@ -593,31 +593,25 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             }
         }
     }
-    // N-check: a king out of lives is mated — in a sides game that wins (it is judged on the
-    // player's turn, which the search takes as coming); in FFA the mover scores it at once.
-    if pos.rules().check_lives.is_some() {
-        for q in Seat::ALL.into_iter().filter(|&q| q != mover) {
-            if c.lives(q) == Some(0) && pos.lives(q) != Some(0) && c.army(q).is_hostile() {
-                if pos.rules().sides() {
-                    return (None, pts);
-                }
-                pts[mover.index()] += i32::from(pos.rules().mate_points);
-                c.set_army(q, Army::Out);
-            }
-        }
-        while !c.army(c.turn()).takes_turns() && c.turn() != mover {
-            c.advance_turn();
-        }
-    }
-    if pos.rules().on_the_hill(&c, mover) {
-        if pos.rules().sides() {
+    // The rule options' own mates: a king whose last check life the move took (N-check), and
+    // every other live army when the mover's king reaches the hill (King of the Hill). In a
+    // sides game that wins (a lost last life is judged on the player's turn, which the search
+    // takes as coming); in FFA the mover scores a mate for each and they go out.
+    let rules = pos.rules();
+    if rules.check_lives.is_some() || rules.king_of_the_hill {
+        let hill = c.on_the_hill(mover);
+        let mated = |q: Seat| {
+            q != mover
+                && ((c.lives(q) == Some(0) && pos.lives(q) != Some(0) && c.army(q).is_hostile())
+                    || (hill && c.army(q) == Army::Live))
+        };
+        let mated: Vec<Seat> = Seat::ALL.into_iter().filter(|&q| mated(q)).collect();
+        if !mated.is_empty() && rules.sides() {
             return (None, pts);
         }
-        for q in Seat::ALL.into_iter().filter(|&q| q != mover) {
-            if c.army(q) == Army::Live {
-                pts[mover.index()] += i32::from(pos.rules().mate_points);
-                c.set_army(q, Army::Out);
-            }
+        for &q in &mated {
+            pts[mover.index()] += i32::from(rules.mate_points);
+            c.set_army(q, Army::Out);
         }
         while !c.army(c.turn()).takes_turns() && c.turn() != mover {
             c.advance_turn();

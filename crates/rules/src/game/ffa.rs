@@ -129,7 +129,7 @@ pub(super) fn after_move(
     }
     // King of the Hill: the mover's own live king on the hill mates every other active player
     // (a zombie king wins nothing there: its player is already out).
-    if !zombie && g.rules.on_the_hill(&g.pos, seat) {
+    if !zombie && g.pos.on_the_hill(seat) {
         for q in others {
             if g.pos.army(q) == Army::Live {
                 marks.decisive = true;

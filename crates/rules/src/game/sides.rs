@@ -24,7 +24,7 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Ev
     // King of the Hill: the mover's own king on the hill wins for his side at once (the next
     // seat is always an opponent when partners sit opposite; the first opponent in turn order
     // otherwise).
-    if !marks.decisive && g.rules.on_the_hill(&g.pos, seat) {
+    if !marks.decisive && g.pos.on_the_hill(seat) {
         marks.decisive = true;
         let mut loser = seat.next();
         while g.rules.allied(seat, loser) {

@@ -208,6 +208,13 @@ impl Position {
         self.halfmoves
     }
 
+    /// True when King of the Hill is played and `seat`'s own live king stands on the hill.
+    pub fn on_the_hill(&self, seat: Seat) -> bool {
+        self.rules.king_of_the_hill
+            && self.armies[seat.index()] == Army::Live
+            && self.king(seat).is_some_and(|k| RuleSet::HILL.contains(&k))
+    }
+
     /// N-check: the check lives `seat`'s king has left (`None` outside N-check).
     #[inline]
     pub fn lives(&self, seat: Seat) -> Option<u8> {

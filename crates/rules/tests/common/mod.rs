@@ -154,3 +154,14 @@ pub fn mv(g: &mut fourhand_rules::game::Game, text: &str) {
         });
     g.play(seat, m).unwrap();
 }
+
+/// A game of `rules` from a constructed position, no points, the zombie seed 1, every seat past
+/// the abort window (three moves made).
+pub fn game_from(rules: RuleSet, p: Position) -> fourhand_rules::game::Game {
+    let mut g =
+        fourhand_rules::game::Game::from_position(rules, p, Default::default()).with_seed(1);
+    for s in Seat::ALL {
+        g.set_moves_made(s, 3);
+    }
+    g
+}

@@ -402,3 +402,21 @@ fn partner_rule(pos: &Position, before: &Board, after: &Board, seat: Seat) -> bo
     let old = attackers(before, k, &by);
     attackers(after, k, &by).iter().all(|a| old.contains(a))
 }
+
+/// Perft by the reference generator's move lists (the moves made by the fast position).
+pub fn perft(p: &Position, depth: u32) -> u64 {
+    let names = legal_moves(p);
+    if depth == 1 {
+        return names.len() as u64;
+    }
+    let list = p.legal_moves();
+    names
+        .iter()
+        .map(|name| {
+            let m = list.iter().find(|m| m.uci() == *name).expect("listed");
+            let mut c = p.clone();
+            c.play(*m);
+            perft(&c, depth - 1)
+        })
+        .sum()
+}

@@ -106,10 +106,7 @@ impl<S: Sink> Gen<'_, S> {
     /// seats' pieces — kings, live or dead, only where kings are captured.
     fn prey(&self) -> Bits {
         let pos = self.pos;
-        let mut prey = pos.dead;
-        for x in (0..4).filter(|x| self.capturable >> x & 1 != 0) {
-            prey = or(&prey, &pos.occ[x]);
-        }
+        let mut prey = or(&pos.dead, &pos.occupied_by(self.capturable));
         if !pos.rules.king_capture {
             for &k in pos.kings.iter().filter(|&&k| k != 0) {
                 clear_bit(&mut prey, k);
