@@ -3,7 +3,6 @@
 //! row), mobility, king safety, checked kings, and the state of each army (out, or in
 //! Verney/Club inert: mating one opponent is half the win, reviving the partner undoes it).
 
-use fourhand_rules::game::scoring::capture_value;
 use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat};
@@ -97,7 +96,7 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
             queens |= pc.seat.bit();
         }
         let v = if rules.scoring {
-            capture_value(pc) * 40
+            rules.points.capture(pc) * 40
         } else {
             value(pc.kind)
         };

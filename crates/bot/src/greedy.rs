@@ -1,6 +1,5 @@
 //! The greedy level: the most valuable safe capture, else a promotion, else any move.
 
-use fourhand_rules::game::scoring::capture_value;
 use fourhand_rules::game::Game;
 use fourhand_rules::{Move, Seat};
 use rand::seq::SliceRandom;
@@ -18,8 +17,9 @@ pub fn greedy(game: &Game, rng: &mut impl Rng) -> Option<Move> {
         let Some(victim) = pos.piece_at(m.to()) else {
             continue;
         };
-        let gain = capture_value(victim);
-        let mover = pos.piece_at(m.from()).map(capture_value).unwrap_or(0);
+        let table = &pos.rules().points;
+        let gain = table.capture(victim);
+        let mover = pos.piece_at(m.from()).map(|p| table.capture(p)).unwrap_or(0);
         let mut after = pos.clone();
         after.play(m);
         let attacked = Seat::ALL.into_iter().any(|o| {

@@ -77,13 +77,14 @@ impl RuleSet {
                     self.check_lives = Some(n);
                 }
                 ("PointsForMate", Some(v)) if self.variant == Variant::Ffa => {
-                    self.mate_points = v
+                    self.points.mate = v
                         .parse()
                         .ok()
                         .filter(|n| (1..=100).contains(n))
                         .ok_or_else(|| {
                             format!("rule option '{token}': PointsForMate= takes 1 to 100")
                         })?;
+                    self.points.claim_lead = self.points.mate + 1;
                 }
                 ("Prom", Some(v)) => {
                     let n: u8 =
@@ -126,7 +127,7 @@ impl RuleSet {
         let mut tokens: Vec<String> = match self.variant {
             Variant::Teams => vec!["EnPassant".into()],
             Variant::Ffa => vec!["DeadKingWalking".into(), "EnPassant".into()],
-            Variant::Verney1881 | Variant::Club1893 => return String::new(),
+            Variant::Verney1881 | Variant::Club1893 | Variant::Chaturaji => return String::new(),
         };
         if self.promotion_choice != base.promotion_choice || self.variant == Variant::Ffa {
             tokens.push(format!(
@@ -146,8 +147,8 @@ impl RuleSet {
         if !self.must_parry_check {
             tokens.push("CaptureTheKing".into());
         }
-        if self.mate_points != base.mate_points {
-            tokens.push(format!("PointsForMate={}", self.mate_points));
+        if self.points.mate != base.points.mate {
+            tokens.push(format!("PointsForMate={}", self.points.mate));
         }
         if let Some(n) = self.check_lives {
             tokens.push(format!("{n}-check"));

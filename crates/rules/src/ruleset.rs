@@ -3,7 +3,7 @@
 //! The table of rules.md §3 is the list of fields. Code asks the rule set ("may a pawn double
 //! step?") instead of branching on the game's name.
 
-use crate::board::{Kind, Seat, Setup, Side, Square};
+use crate::board::{BoardShape, Kind, Piece, Seat, Setup, Side, Square};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -19,6 +19,8 @@ pub enum Variant {
     Verney1881,
     /// The London Four-handed Chess Club rules, 1893.
     Club1893,
+    /// chess.com's dice-free Chaturaji: four for themselves on the 8×8 centre (variants.md §2).
+    Chaturaji,
 }
 
 impl Variant {
@@ -29,6 +31,7 @@ impl Variant {
             Variant::Ffa => "FFA",
             Variant::Verney1881 => "Verney1881",
             Variant::Club1893 => "Club1893",
+            Variant::Chaturaji => "Chaturaji",
         }
     }
 
@@ -39,6 +42,7 @@ impl Variant {
             Variant::Ffa => "ffa",
             Variant::Verney1881 => "verney1881",
             Variant::Club1893 => "club1893",
+            Variant::Chaturaji => "chaturaji",
         }
     }
 }
@@ -52,8 +56,9 @@ impl FromStr for Variant {
             "ffa" | "free-for-all" | "freeforall" | "solo" => Ok(Variant::Ffa),
             "verney1881" | "verney" => Ok(Variant::Verney1881),
             "club1893" | "club" => Ok(Variant::Club1893),
+            "chaturaji" => Ok(Variant::Chaturaji),
             _ => Err(format!(
-                "unknown rules '{s}' (expected teams, ffa, verney1881 or club1893)"
+                "unknown rules '{s}' (expected teams, ffa, verney1881, club1893 or chaturaji)"
             )),
         }
     }
@@ -133,6 +138,8 @@ pub enum PromotionChoice {
     QueenOnly,
     /// A queen worth one point when captured (FFA `=D`).
     OnePointQueen,
+    /// A rook only (Chaturaji's sailboat).
+    RookOnly,
 }
 
 impl PromotionChoice {
@@ -141,6 +148,7 @@ impl PromotionChoice {
         match self {
             PromotionChoice::AnyPiece => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
             PromotionChoice::QueenOnly | PromotionChoice::OnePointQueen => &[Kind::Queen],
+            PromotionChoice::RookOnly => &[Kind::Rook],
         }
     }
 }
@@ -187,6 +195,9 @@ pub enum StalemateRule {
     ScoreAndOut,
     /// The turn passes; a side unable to move draws (Verney, Club).
     Pass,
+    /// The turn passes (PGN4 `-`) and the player stays in (Chaturaji, where only a boxed-in
+    /// army has no move); when no one can move, the repeated position draws.
+    PassTurn,
 }
 
 /// When the draw rules (repetition, fifty moves, insufficient material) are judged.
@@ -209,6 +220,91 @@ pub enum CheckBonus {
     /// The help-centre table: two kings +1 with a queen, +5 otherwise; three +5 with a queen, +20
     /// otherwise.
     HelpCentre,
+}
+
+/// What captures, mates and the kings left at the end are worth where points are kept (FFA
+/// rules.md §5.2, Chaturaji variants.md §2.6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PointTable {
+    /// Capturing a live pawn.
+    pub pawn: u8,
+    /// Capturing a live knight.
+    pub knight: u8,
+    /// Capturing a live bishop.
+    pub bishop: u8,
+    /// Capturing a live rook (Chaturaji's sailboat).
+    pub rook: u8,
+    /// Capturing a live queen.
+    pub queen: u8,
+    /// Capturing a live one-point queen (FFA `=D`).
+    pub one_point_queen: u8,
+    /// Capturing a live (or zombie) king; also what each zombie king left at the end brings the
+    /// last player, and what being stalemated brings in FFA.
+    pub king: u8,
+    /// Capturing the dead king of a player who resigned or lost on time (Chaturaji 3, FFA 0);
+    /// also what each one left at the end brings the last player.
+    pub dead_king: u8,
+    /// Mating a king (chess.com `PointsForMate=`, default 20; none in Chaturaji).
+    pub mate: u8,
+    /// Each active player's award in a draw.
+    pub draw: u8,
+    /// The lead a claim of the win needs (FFA: one more than a mate; Chaturaji: one more than
+    /// a king).
+    pub claim_lead: u8,
+}
+
+impl PointTable {
+    /// chess.com FFA: P1 N3 B5 R5 Q9 D1 K20, dead king 0, mate 20, draw 10, claim lead 21.
+    pub const FFA: PointTable = PointTable {
+        pawn: 1,
+        knight: 3,
+        bishop: 5,
+        rook: 5,
+        queen: 9,
+        one_point_queen: 1,
+        king: 20,
+        dead_king: 0,
+        mate: 20,
+        draw: 10,
+        claim_lead: 21,
+    };
+
+    /// chess.com Chaturaji: P1 N3 B5 R(sailboat)5 K3, dead king 3, no mate, draw 2, claim lead 4.
+    pub const CHATURAJI: PointTable = PointTable {
+        pawn: 1,
+        knight: 3,
+        bishop: 5,
+        rook: 5,
+        queen: 9,
+        one_point_queen: 1,
+        king: 3,
+        dead_king: 3,
+        mate: 0,
+        draw: 2,
+        claim_lead: 4,
+    };
+
+    /// Points for capturing `pc`: its kind's value when live, a dead king's value for a dead
+    /// king, 0 for any other dead piece.
+    pub const fn capture(&self, pc: Piece) -> i32 {
+        let v = if pc.dead {
+            match pc.kind {
+                Kind::King => self.dead_king,
+                _ => 0,
+            }
+        } else {
+            match pc.kind {
+                Kind::Pawn => self.pawn,
+                Kind::Knight => self.knight,
+                Kind::Bishop => self.bishop,
+                Kind::Rook => self.rook,
+                Kind::Queen if pc.one_point => self.one_point_queen,
+                Kind::Queen => self.queen,
+                Kind::King => self.king,
+            }
+        };
+        v as i32
+    }
 }
 
 /// When an early resignation or timeout aborts the game.
@@ -286,9 +382,13 @@ pub struct RuleSet {
     /// `CaptureTheKing`: no pins, no need to answer a check, no checkmate — a king is beaten
     /// only by its capture.
     pub must_parry_check: bool,
-    /// FFA: the points for mating a king (chess.com `PointsForMate=`, default 20); a claim
-    /// needs a lead of one more.
-    pub mate_points: u8,
+    /// What captures, mates, draws and kings are worth where points are kept.
+    pub points: PointTable,
+    /// The squares played on: the cross, or Chaturaji's 8×8 centre.
+    pub board: BoardShape,
+    /// With two players left, chess.com FFA's automatic resignation of a player who can no
+    /// longer catch up and automatic claim (rules.md §5.2); not in Chaturaji (variants.md §2.7).
+    pub auto_two_left: bool,
 }
 
 impl RuleSet {
@@ -322,7 +422,9 @@ impl RuleSet {
         king_of_the_hill: false,
         check_lives: None,
         must_parry_check: true,
-        mate_points: 20,
+        points: PointTable::FFA,
+        board: BoardShape::Cross160,
+        auto_two_left: true,
     };
 
     /// chess.com Free-For-All.
@@ -350,6 +452,7 @@ impl RuleSet {
             Variant::Ffa => RuleSet::FFA,
             Variant::Verney1881 => RuleSet::VERNEY_1881,
             Variant::Club1893 => RuleSet::CLUB_1893,
+            Variant::Chaturaji => RuleSet::CHATURAJI,
         }
     }
 
@@ -386,6 +489,28 @@ impl RuleSet {
         castling: true,
         promotion_choice: PromotionChoice::AnyPiece,
         ..RuleSet::VERNEY_1881
+    };
+
+    /// chess.com's dice-free Chaturaji (variants.md §2.9): FFA on the 8×8 centre d4–k11, no
+    /// check rule (kings are captured, never mated), single-step pawns promoting to a sailboat
+    /// (rook) on the far edge — the player's own 8th rank on that board, which is rank 11 counted
+    /// on the cross grid — no castling, a pass for a player without a move, and its own points.
+    pub const CHATURAJI: RuleSet = RuleSet {
+        variant: Variant::Chaturaji,
+        board: BoardShape::Centre64,
+        default_setup: Setup::Chaturaji,
+        any_setup: false,
+        double_step: false,
+        en_passant: false,
+        castling: false,
+        promotion_zone: PromotionZone::OwnRank(11),
+        promotion_choice: PromotionChoice::RookOnly,
+        must_parry_check: false,
+        dead_king_walking: false,
+        stalemate: StalemateRule::PassTurn,
+        points: PointTable::CHATURAJI,
+        auto_two_left: false,
+        ..RuleSet::FFA
     };
 
     /// The four centre squares of King of the Hill: g7, h7, g8, h8.
@@ -485,6 +610,7 @@ static TEAMS: RuleSet = RuleSet::TEAMS;
 static FFA: RuleSet = RuleSet::FFA;
 static VERNEY: RuleSet = RuleSet::VERNEY_1881;
 static CLUB: RuleSet = RuleSet::CLUB_1893;
+static CHATURAJI: RuleSet = RuleSet::CHATURAJI;
 
 impl RuleSet {
     /// The shared, static rule set of a variant (what positions refer to).
@@ -494,6 +620,7 @@ impl RuleSet {
             Variant::Ffa => &FFA,
             Variant::Verney1881 => &VERNEY,
             Variant::Club1893 => &CLUB,
+            Variant::Chaturaji => &CHATURAJI,
         }
     }
 

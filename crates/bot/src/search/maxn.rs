@@ -7,6 +7,7 @@ use super::tree::previous_mover;
 use super::{child, Searcher};
 use crate::eval::evaluate;
 use fourhand_rules::position::Army;
+use fourhand_rules::ruleset::StalemateRule;
 use fourhand_rules::{Position, Seat};
 
 /// A score for each seat, from its own point of view.
@@ -78,10 +79,15 @@ impl Searcher {
     fn maxn_no_moves(&self, pos: &Position, me: Seat, points: &[i32; 4]) -> Scores {
         let mut p = *points;
         let mut c = pos.clone();
-        if pos.in_check(me) {
-            p[previous_mover(pos, me).index()] += 20;
+        let rules = pos.rules();
+        if rules.stalemate == StalemateRule::PassTurn {
+            // Chaturaji: a boxed-in army passes and stays in.
+            return scores(pos, points, self.opts.king_shelter);
+        }
+        if rules.must_parry_check && pos.in_check(me) {
+            p[previous_mover(pos, me).index()] += i32::from(rules.points.mate);
         } else {
-            p[me.index()] += 20;
+            p[me.index()] += i32::from(rules.points.king);
         }
         c.set_army(me, Army::Out);
         scores(&c, &p, self.opts.king_shelter)

@@ -10,9 +10,8 @@ use super::prune::{
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
 use crate::eval::{allied, evaluate};
-use fourhand_rules::game::scoring::capture_value;
 use fourhand_rules::position::Army;
-use fourhand_rules::ruleset::MatedArmy;
+use fourhand_rules::ruleset::{MatedArmy, StalemateRule};
 use fourhand_rules::{Kind, Move, Position, Seat};
 
 /// Deepest quiescence.
@@ -427,13 +426,18 @@ impl Searcher {
 
     pub(super) fn no_moves(&self, pos: &Position, me: Seat, points: &[i32; 4], ply: i32) -> i32 {
         let ours = allied(pos, self.root, me);
-        if pos.in_check(me) {
-            if pos.rules().scoring {
-                // FFA: the mated player is out; the mover who mated scores 20.
+        let rules = pos.rules();
+        if rules.stalemate == StalemateRule::PassTurn {
+            // Chaturaji: a boxed-in army passes and stays in.
+            return evaluate(pos, self.root, points, self.opts.king_shelter);
+        }
+        if rules.must_parry_check && pos.in_check(me) {
+            if rules.scoring {
+                // FFA: the mated player is out; the mover who mated scores the mate.
                 let mut p = *points;
                 let mut c = pos.clone();
                 c.set_army(me, Army::Out);
-                p[previous_mover(pos, me).index()] += i32::from(pos.rules().mate_points);
+                p[previous_mover(pos, me).index()] += i32::from(rules.points.mate);
                 if me == self.root {
                     return -MATE + ply;
                 }
@@ -445,9 +449,9 @@ impl Searcher {
                 MATE - ply
             }
         } else if pos.rules().scoring {
-            // FFA: the stalemated player scores 20 and is out.
+            // FFA: the stalemated player scores a king's worth (20) and is out.
             let mut p = *points;
-            p[me.index()] += 20;
+            p[me.index()] += i32::from(rules.points.king);
             evaluate(pos, self.root, &p, self.opts.king_shelter)
         } else if pos.rules().mated_army == MatedArmy::GameOver {
             0
@@ -581,7 +585,7 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
     let mut pts = *points;
     for (_, pc) in played.captures() {
         if pos.rules().scoring {
-            pts[mover.index()] += capture_value(pc);
+            pts[mover.index()] += pos.rules().points.capture(pc);
         }
         if pc.kind == Kind::King && !pc.dead {
             if pos.rules().mated_army == MatedArmy::GameOver {
@@ -610,7 +614,7 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             return (None, pts);
         }
         for &q in &mated {
-            pts[mover.index()] += i32::from(rules.mate_points);
+            pts[mover.index()] += i32::from(rules.points.mate);
             c.set_army(q, Army::Out);
         }
         while !c.army(c.turn()).takes_turns() && c.turn() != mover {

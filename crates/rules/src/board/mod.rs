@@ -3,9 +3,11 @@
 pub(crate) mod piece;
 mod seat;
 mod setup;
+mod shape;
 mod square;
 
 pub use piece::{Kind, Piece};
 pub use seat::{BySeat, Seat, Side};
 pub use setup::{Setup, UnknownSetup};
+pub use shape::BoardShape;
 pub use square::{BadSquare, Square, SIZE};

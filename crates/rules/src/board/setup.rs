@@ -19,6 +19,10 @@ pub enum Setup {
     Byg,
     /// `4PCrg`.
     Rg,
+    /// Chaturaji's corners of the 8×8 centre (variants.md §2.2): sailboat (rook), knight, bishop
+    /// and king on each player's back row from his left, four pawns in front. Not one of
+    /// [`Setup::ALL`]: only the Chaturaji rule set starts from it.
+    Chaturaji,
 }
 
 impl Setup {
@@ -39,6 +43,7 @@ impl Setup {
             Setup::By => "4PCb",
             Setup::Byg => "4PCn",
             Setup::Rg => "4PCrg",
+            Setup::Chaturaji => "Chaturaji",
         }
     }
 
@@ -52,12 +57,16 @@ impl Setup {
             Setup::By => [false, true, false, true],
             Setup::Byg => [false, true, false, false],
             Setup::Rg => [true, false, true, false],
+            Setup::Chaturaji => [false; 4],
         };
         table[seat as usize]
     }
 
     /// Every piece of the start position.
     pub fn pieces(self) -> Vec<(Square, Piece)> {
+        if self == Setup::Chaturaji {
+            return chaturaji();
+        }
         let mut out = Vec::with_capacity(64);
         let back = [
             Kind::Rook,
@@ -85,6 +94,31 @@ impl Setup {
         }
         out
     }
+}
+
+/// Chaturaji's start (variants.md §2.2): per seat, the back row (sailboat, knight, bishop,
+/// king from the player's left) and the pawns in front, as (file, rank) from 0.
+fn chaturaji() -> Vec<(Square, Piece)> {
+    const ARMIES: [[(u8, u8); 8]; 4] = [
+        // South: d4 e4 f4 g4, pawns d5 e5 f5 g5.
+        [(3, 3), (4, 3), (5, 3), (6, 3), (3, 4), (4, 4), (5, 4), (6, 4)],
+        // West: d11 d10 d9 d8, pawns e11 e10 e9 e8.
+        [(3, 10), (3, 9), (3, 8), (3, 7), (4, 10), (4, 9), (4, 8), (4, 7)],
+        // North: k11 j11 i11 h11, pawns k10 j10 i10 h10.
+        [(10, 10), (9, 10), (8, 10), (7, 10), (10, 9), (9, 9), (8, 9), (7, 9)],
+        // East: k4 k5 k6 k7, pawns j4 j5 j6 j7.
+        [(10, 3), (10, 4), (10, 5), (10, 6), (9, 3), (9, 4), (9, 5), (9, 6)],
+    ];
+    const KINDS: [Kind; 4] = [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::King];
+    let mut out = Vec::with_capacity(32);
+    for seat in Seat::ALL {
+        for (i, &(f, r)) in ARMIES[seat.index()].iter().enumerate() {
+            let kind = if i < 4 { KINDS[i] } else { Kind::Pawn };
+            let sq = Square::new(f, r).expect("the centre is on the board");
+            out.push((sq, Piece::new(seat, kind)));
+        }
+    }
+    out
 }
 
 /// Square on `seat`'s back row at position `along` (3..=10 along the row, a..n / 1..14 order).

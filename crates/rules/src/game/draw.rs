@@ -47,10 +47,12 @@ pub fn fifty_moves(pos: &Position) -> bool {
 }
 
 /// Insufficient material under `rules` (rules.md §4.4). Never under King of the Hill, where a
-/// bare king still wins by walking to the centre (the project's decision: chess.com's rule is not
-/// documented).
+/// bare king still wins by walking to the centre, nor where checks need no answer
+/// (CaptureTheKing, Chaturaji): there is no mate to be impossible, and a king left next to
+/// another can still be taken (the project's decisions: chess.com's rules are not documented;
+/// variants.md §2.7 for Chaturaji).
 pub fn insufficient_material(pos: &Position, rules: &RuleSet) -> bool {
-    if rules.king_of_the_hill {
+    if rules.king_of_the_hill || !rules.must_parry_check {
         return false;
     }
     let counts = |army_ok: &dyn Fn(Army) -> bool| {

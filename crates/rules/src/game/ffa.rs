@@ -2,7 +2,7 @@
 //! eliminations, Dead King Walking, the end with its king bonuses, draws, claims and the
 //! server's automatic resignations and claims.
 
-use super::scoring::{self, capture_value, check_bonus};
+use super::scoring::{self, check_bonus};
 use super::{
     zombie_pick, Action, Event, Game, GameError, Marks, OutReason, ScoreReason, SeatStatus,
 };
@@ -11,9 +11,16 @@ use crate::game::draw;
 use crate::game::{DrawReason, Outcome};
 use crate::moves::Move;
 use crate::position::{Army, Position};
+use crate::ruleset::StalemateRule;
 
+/// Mated: in check with no legal move, where checks must be parried at all (under
+/// CaptureTheKing and in Chaturaji no one is ever mated; a player without a move is stalemated
+/// or passes).
 fn is_mated(pos: &Position, q: Seat) -> bool {
-    pos.king(q).is_some() && pos.in_check(q) && !pos.has_legal_move(q)
+    pos.rules().must_parry_check
+        && pos.king(q).is_some()
+        && pos.in_check(q)
+        && !pos.has_legal_move(q)
 }
 
 fn can_be_mated(pos: &Position, q: Seat) -> bool {
@@ -30,12 +37,19 @@ fn eliminate(g: &mut Game, q: Seat, reason: OutReason, events: &mut Vec<Event>) 
     g.pos.set_army(q, Army::Out);
 }
 
-/// Kings of zombie players still on the board.
-fn zombie_kings(g: &Game) -> i32 {
-    Seat::ALL
+/// What the kings of players already out bring the last player at the end: each zombie king
+/// its live value, each dead king left on the board its dead value (Chaturaji 3, FFA 0).
+fn kings_left(g: &Game) -> i32 {
+    let zombies = Seat::ALL
         .iter()
         .filter(|&&s| g.pos.army(s) == Army::Zombie && g.pos.king(s).is_some())
-        .count() as i32
+        .count() as i32;
+    let dead = g
+        .pos
+        .pieces()
+        .filter(|(_, pc)| pc.dead && pc.kind == Kind::King)
+        .count() as i32;
+    zombies * i32::from(g.rules.points.king) + dead * i32::from(g.rules.points.dead_king)
 }
 
 pub(super) fn after_move(
@@ -96,7 +110,7 @@ pub(super) fn after_move(
 
     for (_, pc) in played.captures() {
         if !zombie {
-            g.score(seat, capture_value(pc), ScoreReason::Capture, events);
+            g.score(seat, g.rules.points.capture(pc), ScoreReason::Capture, events);
         }
         if pc.kind == Kind::King && !pc.dead {
             marks.decisive = true;
@@ -116,7 +130,7 @@ pub(super) fn after_move(
         })
         .collect();
     marks.decisive |= !out_of_lives.is_empty();
-    let mate = i32::from(g.rules.mate_points);
+    let mate = i32::from(g.rules.points.mate);
     for q in mated.into_iter().chain(out_of_lives) {
         if !zombie {
             g.score(seat, mate, ScoreReason::Checkmate, events);
@@ -159,6 +173,12 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
         return;
     }
     let king_on_board = g.pos.king(seat).is_some();
+    // Where dead kings count, the leaver's king is now one of them (counted by kings_left).
+    let king_value = if g.rules.points.dead_king > 0 {
+        0
+    } else {
+        i32::from(g.rules.points.king)
+    };
     g.set_status(seat, SeatStatus::Out(reason), events);
     g.pos.set_army(seat, Army::Out);
     if g.pos.turn() == seat {
@@ -166,15 +186,16 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
     }
     if let [last] = others[..] {
         if draw::insufficient_material(&g.pos, &g.rules) {
-            g.score(seat, scoring::DRAW, ScoreReason::Draw, events);
-            g.score(last, scoring::DRAW, ScoreReason::Draw, events);
-            let zk = zombie_kings(g);
-            g.score(last, scoring::KING * zk, ScoreReason::Draw, events);
+            let award = i32::from(g.rules.points.draw);
+            g.score(seat, award, ScoreReason::Draw, events);
+            g.score(last, award, ScoreReason::Draw, events);
+            let kings = kings_left(g);
+            g.score(last, kings, ScoreReason::Draw, events);
             g.finish(Outcome::Drawn(DrawReason::InsufficientMaterial), events);
             return;
         }
-        let kings = zombie_kings(g) + i32::from(king_on_board);
-        g.score(last, scoring::KING * kings, ScoreReason::KingsAtEnd, events);
+        let kings = kings_left(g) + king_value * i32::from(king_on_board);
+        g.score(last, kings, ScoreReason::KingsAtEnd, events);
         g.finish(Outcome::Finished, events);
         return;
     }
@@ -190,8 +211,8 @@ fn check_end(g: &mut Game, events: &mut Vec<Event>) {
     let active = g.active_seats();
     if active.len() <= 1 {
         if let Some(&last) = active.first() {
-            let zk = zombie_kings(g);
-            g.score(last, scoring::KING * zk, ScoreReason::KingsAtEnd, events);
+            let kings = kings_left(g);
+            g.score(last, kings, ScoreReason::KingsAtEnd, events);
         }
         g.finish(Outcome::Finished, events);
     }
@@ -206,9 +227,9 @@ fn reachable_gain(g: &Game, p: Seat) -> i32 {
         .pos
         .pieces()
         .filter(|(_, pc)| pc.seat != p && !pc.dead)
-        .map(|(_, pc)| capture_value(pc))
+        .map(|(_, pc)| g.rules.points.capture(pc))
         .sum();
-    capturable + scoring::KING
+    capturable + i32::from(g.rules.points.king)
 }
 
 /// With two players left: the automatic resignation of a player who can no longer catch the
@@ -216,7 +237,7 @@ fn reachable_gain(g: &Game, p: Seat) -> i32 {
 /// then the automatic claim (rules.md §5.2). Returns true when it acted.
 fn auto_two_left(g: &mut Game) -> bool {
     let active = g.active_seats();
-    if active.len() != 2 {
+    if active.len() != 2 || !g.rules.auto_two_left {
         return false;
     }
     for &p in active.iter().filter(|_| g.auto.autoresign) {
@@ -255,8 +276,8 @@ pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
         ));
     }
     let other = active.into_iter().find(|&s| s != seat).unwrap_or(seat);
-    // A lead of more than a mate (21 by default; PointsForMate=n makes it n + 1).
-    let lead = i32::from(g.rules.mate_points) + 1;
+    // A lead of more than a mate (21 by default; PointsForMate=n makes it n + 1; Chaturaji 4).
+    let lead = i32::from(g.rules.points.claim_lead);
     if g.points[seat] < g.points[other] + lead {
         return Err(GameError::CannotClaim(format!(
             "a claim needs a lead of {lead} points or more"
@@ -268,23 +289,41 @@ pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
 /// The claimant resigns; the other player gets his king and every zombie king; the game ends.
 pub(super) fn claim(g: &mut Game, seat: Seat, events: &mut Vec<Event>) {
     let other = g.active_seats().into_iter().find(|&s| s != seat);
-    let king = i32::from(g.pos.king(seat).is_some());
+    // Where dead kings count, the claimant's king is now one of them (counted by kings_left).
+    let king = if g.rules.points.dead_king > 0 {
+        0
+    } else {
+        i32::from(g.pos.king(seat).is_some()) * i32::from(g.rules.points.king)
+    };
     g.set_status(seat, SeatStatus::Out(OutReason::Resigned), events);
     g.pos.set_army(seat, Army::Out);
     if let Some(o) = other {
-        let kings = king + zombie_kings(g);
-        g.score(o, scoring::KING * kings, ScoreReason::KingsAtEnd, events);
+        let kings = king + kings_left(g);
+        g.score(o, kings, ScoreReason::KingsAtEnd, events);
     }
     g.finish(Outcome::Finished, events);
 }
 
-/// Draw points: +10 to each active player and the zombie kings' 20 shared among them.
+/// Draw points: the draw award (FFA 10, Chaturaji 2) to each active player and the kings left
+/// (zombie kings 20 each, Chaturaji's dead kings 3 each) shared among them, each king's share
+/// rounded.
 pub(super) fn draw_points(g: &mut Game, events: &mut Vec<Event>) {
     let active = g.active_seats();
-    let zk = zombie_kings(g);
-    let share = scoring::share(scoring::KING, active.len());
+    let award = i32::from(g.rules.points.draw);
+    let zombies = Seat::ALL
+        .iter()
+        .filter(|&&s| g.pos.army(s) == Army::Zombie && g.pos.king(s).is_some())
+        .count() as i32;
+    let dead = g
+        .pos
+        .pieces()
+        .filter(|(_, pc)| pc.dead && pc.kind == Kind::King)
+        .count() as i32;
+    let n = active.len();
+    let share = zombies * scoring::share(i32::from(g.rules.points.king), n)
+        + dead * scoring::share(i32::from(g.rules.points.dead_king), n);
     for s in active {
-        g.score(s, scoring::DRAW + share * zk, ScoreReason::Draw, events);
+        g.score(s, award + share, ScoreReason::Draw, events);
     }
 }
 
@@ -311,7 +350,7 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
                 // Stalemated: the seat's slot is an `S`, as for a live player, and the king's
                 // 20 points are shared among the active players.
                 let active = g.active_seats();
-                let share = scoring::share(scoring::KING, active.len());
+                let share = scoring::share(i32::from(g.rules.points.king), active.len());
                 for s in active {
                     g.score(s, share, ScoreReason::ZombieStalemate, &mut events);
                 }
@@ -338,10 +377,20 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
             if g.pos.has_legal_move(t) {
                 return false;
             }
-            if g.pos.in_check(t) {
+            if g.rules.stalemate == StalemateRule::PassTurn {
+                // Chaturaji: a boxed-in army passes (PGN4 `-`); the server passes at once, a
+                // replay waits for the `-`.
+                if !g.auto.passes {
+                    return false;
+                }
+                pass(g, &mut events);
+                g.push_record(t, Action::Judged, events);
+                return true;
+            }
+            if is_mated(&g.pos, t) {
                 eliminate(g, t, OutReason::Checkmated, &mut events);
             } else {
-                g.score(t, scoring::KING, ScoreReason::Stalemated, &mut events);
+                g.score(t, i32::from(g.rules.points.king), ScoreReason::Stalemated, &mut events);
                 eliminate(g, t, OutReason::Stalemated, &mut events);
             }
             g.pos.advance_turn();
@@ -358,4 +407,21 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
             true
         }
     }
+}
+
+/// True when the seat to move is a live player with no move under [`StalemateRule::PassTurn`]:
+/// his slot is a pass.
+pub(super) fn must_pass(g: &Game) -> bool {
+    let t = g.pos.turn();
+    g.rules.stalemate == StalemateRule::PassTurn
+        && g.pos.army(t) == Army::Live
+        && !g.pos.has_legal_move(t)
+}
+
+/// Passes the seat to move (PGN4 `-`); the passed position counts for repetition.
+pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
+    let t = g.pos.turn();
+    events.push(Event::TurnPassed { seat: t });
+    g.pos.advance_turn();
+    g.turn_changed(events);
 }

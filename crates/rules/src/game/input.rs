@@ -86,8 +86,8 @@ pub struct Automation {
     /// FFA autoclaim with two players left (off in replays: chess.com writes the leader's claim
     /// as an `R` in his slot, as in game 100527014).
     pub autoclaim: bool,
-    /// Verney/Club: pass skipped turns and stalemates (off when replaying: the record's `-`
-    /// entries pass them).
+    /// Verney/Club: pass skipped turns and stalemates; Chaturaji: pass a boxed-in army (off
+    /// when replaying: the record's `-` entries pass them).
     pub passes: bool,
 }
 

@@ -263,15 +263,19 @@ impl Game {
         Ok(self.events_since(start))
     }
 
-    /// Verney/Club: the seat to move cannot move, and its turn must be passed (a skipped turn
-    /// of a mated or resigned player, or a stalemate pass).
+    /// The seat to move cannot move, and its turn must be passed: Verney/Club (a skipped turn
+    /// of a mated or resigned player, or a stalemate pass) and Chaturaji (a boxed-in army).
     pub fn must_pass(&self) -> bool {
         !self.is_over()
-            && self.rules.mate_judging == MateJudging::Levels
-            && historical::must_pass(self)
+            && if self.rules.mate_judging == MateJudging::Levels {
+                historical::must_pass(self)
+            } else {
+                ffa::must_pass(self)
+            }
     }
 
-    /// Verney/Club: passes the turn of `seat`, which must be unable to move (PGN4 `-`).
+    /// Passes the turn of `seat`, which must be unable to move (PGN4 `-`; Verney, Club,
+    /// Chaturaji).
     pub fn pass(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
         self.check_turn(seat)?;
         if !self.must_pass() {
@@ -281,7 +285,11 @@ impl Game {
         }
         let start = self.records.len();
         let mut events = Vec::new();
-        historical::pass(self, &mut events);
+        if self.rules.mate_judging == MateJudging::Levels {
+            historical::pass(self, &mut events);
+        } else {
+            ffa::pass(self, &mut events);
+        }
         self.push_record(seat, Action::Judged, events);
         self.settle();
         Ok(self.events_since(start))

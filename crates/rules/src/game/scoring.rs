@@ -1,23 +1,7 @@
-//! FFA points (rules.md §5.2): what captures, mates and checks are worth.
+//! FFA points (rules.md §5.2): check bonuses and shares. What captures, mates and kings are
+//! worth is the rule set's [`crate::ruleset::PointTable`].
 
-use crate::board::{Kind, Piece};
 use crate::ruleset::CheckBonus;
-
-/// Points for capturing `pc`: 0 for a dead piece, 1 for a pawn or one-point queen, 3 knight,
-/// 5 bishop or rook, 9 queen, 20 king.
-pub const fn capture_value(pc: Piece) -> i32 {
-    if pc.dead {
-        return 0;
-    }
-    match pc.kind {
-        Kind::Pawn => 1,
-        Kind::Knight => 3,
-        Kind::Bishop | Kind::Rook => 5,
-        Kind::Queen if pc.one_point => 1,
-        Kind::Queen => 9,
-        Kind::King => 20,
-    }
-}
 
 /// Points for checking `kings` live kings at once with the mover's own pieces; `queen_only` when
 /// every checking piece is a queen.
@@ -42,14 +26,6 @@ pub const fn check_bonus(table: CheckBonus, kings: usize, queen_only: bool) -> i
         _ => 0,
     }
 }
-
-/// Points for mating a king by default (a rule set's `mate_points`, chess.com
-/// `PointsForMate=`, may say otherwise).
-pub const MATE: i32 = 20;
-/// Points for being stalemated, and for a king at the end.
-pub const KING: i32 = 20;
-/// Points for each active player in a draw.
-pub const DRAW: i32 = 10;
 
 /// `total` shared among `n` players, rounded to the nearest whole point.
 pub fn share(total: i32, n: usize) -> i32 {

@@ -172,9 +172,11 @@ fn parse_board(text: &str, dead: &[bool; 4], pos: &mut Position) -> Result<(), F
             } else {
                 let pc = parse_piece(cell, dead)
                     .ok_or_else(|| FenError(format!("bad cell '{cell}' in rank {}", rank + 1)))?;
-                let sq = Square::new(file, rank).ok_or_else(|| {
-                    FenError(format!("piece '{cell}' off the board in rank {}", rank + 1))
-                })?;
+                let sq = Square::new(file, rank)
+                    .filter(|&sq| pos.on_board(sq))
+                    .ok_or_else(|| {
+                        FenError(format!("piece '{cell}' off the board in rank {}", rank + 1))
+                    })?;
                 pos.put(sq, pc);
                 file += 1;
             }
@@ -379,7 +381,7 @@ pub fn write_with_points(pos: &Position, points: &BySeat<i32>) -> String {
         let mut cells: Vec<String> = Vec::with_capacity(14);
         let mut run = 0;
         for file in 0..SIZE {
-            let Some(sq) = Square::new(file, rank) else {
+            let Some(sq) = Square::new(file, rank).filter(|&sq| pos.on_board(sq)) else {
                 if run > 0 {
                     cells.push(run.to_string());
                     run = 0;

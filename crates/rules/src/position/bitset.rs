@@ -3,18 +3,38 @@
 //! The board's frame of wall cells makes shifts safe: a step off the board lands on a wall cell
 //! (cleared by [`ON_BOARD`]) or leaves the 256 bits altogether.
 
+use crate::board::BoardShape;
+
 /// A set of internal square indices.
 pub(crate) type Bits = [u64; 4];
 
 /// The squares of the board (not its walls or cut-off corners).
 pub(crate) const ON_BOARD: Bits = on_board();
 
+/// Chaturaji's 64 squares d4–k11.
+const CENTRE: Bits = squares_of(BoardShape::Centre64);
+
+/// The squares of the board `shape` plays on.
+#[inline(always)]
+pub(crate) const fn board_squares(shape: BoardShape) -> &'static Bits {
+    match shape {
+        BoardShape::Cross160 => &ON_BOARD,
+        BoardShape::Centre64 => &CENTRE,
+    }
+}
+
 const fn on_board() -> Bits {
+    squares_of(BoardShape::Cross160)
+}
+
+const fn squares_of(shape: BoardShape) -> Bits {
     let mut b = [0u64; 4];
     let mut i = 0usize;
     while i < 256 {
-        if crate::board::Square::from_index(i as u8).is_some() {
-            b[i >> 6] |= 1 << (i & 63);
+        if let Some(sq) = crate::board::Square::from_index(i as u8) {
+            if shape.contains(sq) {
+                b[i >> 6] |= 1 << (i & 63);
+            }
         }
         i += 1;
     }
@@ -134,5 +154,6 @@ mod tests {
     #[test]
     fn the_board_has_160_squares() {
         assert_eq!(count(&ON_BOARD), 160);
+        assert_eq!(count(board_squares(BoardShape::Centre64)), 64);
     }
 }

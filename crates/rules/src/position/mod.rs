@@ -112,7 +112,7 @@ impl Position {
     /// An empty board under `rules`, South to move.
     pub fn empty(rules: &'static RuleSet) -> Position {
         let mut cells = [WALL; 256];
-        for sq in Square::all() {
+        for sq in rules.board.squares() {
             cells[sq.index() as usize] = EMPTY;
         }
         let mut p = Position {
@@ -297,16 +297,27 @@ impl Position {
     }
 
     /// Places `pc` on `sq` (replacing what stood there). Hash and king squares are kept.
+    /// A square off the board in use (Chaturaji's walls) is left as it is: check
+    /// [`Position::on_board`] first.
     pub fn put(&mut self, sq: Square, pc: Piece) {
+        if !self.on_board(sq) {
+            return;
+        }
         self.remove(sq);
         self.drop_code(sq.index(), pc.code());
+    }
+
+    /// True when `sq` is a square of the board in use (every square but Chaturaji's walls).
+    #[inline]
+    pub fn on_board(&self, sq: Square) -> bool {
+        self.cells[sq.index() as usize] != WALL
     }
 
     /// Empties `sq`, returning what stood there.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let i = sq.index();
         let c = self.cells[i as usize];
-        if c == EMPTY {
+        if c == EMPTY || c == WALL {
             return None;
         }
         self.lift(i);

@@ -167,6 +167,8 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             .any(|o| rel_rank(o, to) == 1),
     };
     let promo_kinds = rules.promotion_choice.kinds();
+    // A square of the board in use (Chaturaji plays on the centre 8×8 only).
+    let on = |f: i32, r: i32| sq(f, r).filter(|&s| rules.board.contains(s));
     for (&at, &p) in &board {
         if p.seat != seat || p.dead {
             continue;
@@ -194,18 +196,18 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 let beyond = (one.0 + a, one.1 + b);
                 if rules.partner_pawn_jump
                     && partner_pawn
-                    && sq(beyond.0, beyond.1).is_some()
+                    && on(beyond.0, beyond.1).is_some()
                     && !board.contains_key(&beyond)
                 {
                     add(beyond, vec![]);
                 }
-                if sq(one.0, one.1).is_some() && !board.contains_key(&one) {
+                if on(one.0, one.1).is_some() && !board.contains_key(&one) {
                     add(one, vec![]);
                     let two = (one.0 + a, one.1 + b);
                     if rules.double_step
                         && !p.reversed
                         && rel_rank(seat, at) == 2
-                        && sq(two.0, two.1).is_some()
+                        && on(two.0, two.1).is_some()
                         && !board.contains_key(&two)
                     {
                         add(two, vec![]);
@@ -218,7 +220,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 };
                 for (x, y) in sides {
                     let to = (at.0 + a + x, at.1 + b + y);
-                    if sq(to.0, to.1).is_none() {
+                    if on(to.0, to.1).is_none() {
                         continue;
                     }
                     let mut removes = vec![];
@@ -253,7 +255,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 };
                 for (x, y) in steps {
                     let to = (at.0 + x, at.1 + y);
-                    if sq(to.0, to.1).is_some() && target_ok(to) {
+                    if on(to.0, to.1).is_some() && target_ok(to) {
                         add(to, vec![]);
                     }
                 }
@@ -266,7 +268,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 };
                 for (x, y) in dirs {
                     let (mut f, mut r) = (at.0 + x, at.1 + y);
-                    while sq(f, r).is_some() {
+                    while on(f, r).is_some() {
                         match board.get(&(f, r)) {
                             None => add((f, r), vec![]),
                             Some(q) => {

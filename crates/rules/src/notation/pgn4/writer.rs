@@ -6,7 +6,7 @@ use crate::board::{Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
-use crate::ruleset::MateJudging;
+use crate::ruleset::{MateJudging, StalemateRule};
 
 /// One filled slot: whose, and what was written there.
 struct Slot {
@@ -24,7 +24,9 @@ pub fn write(game: &Game, extra: &Tags) -> String {
     if !options.is_empty() {
         tags.set("RuleVariants", options);
     }
-    tags.set("StartFen4", start_text(game));
+    if let Some(start) = start_text(game) {
+        tags.set("StartFen4", start);
+    }
     for (k, v) in &extra.0 {
         if !matches!(
             k.as_str(),
@@ -33,7 +35,7 @@ pub fn write(game: &Game, extra: &Tags) -> String {
             tags.set(k, v.clone());
         }
     }
-    if rules.scoring && game.seed() != 0 {
+    if rules.scoring && rules.dead_king_walking && game.seed() != 0 {
         tags.set("ZombieSeed", game.seed().to_string());
     }
     let names = tags.players(rules);
@@ -51,15 +53,25 @@ pub fn write(game: &Game, extra: &Tags) -> String {
     out
 }
 
-fn start_text(game: &Game) -> String {
+/// The `StartFen4` tag: a setup code, or the whole FEN4; none for the start of a game with a
+/// board of its own (Chaturaji), which the reader takes as the default.
+fn start_text(game: &Game) -> Option<String> {
     let start = game.start_position();
-    let shared = game.rules().shared();
+    let rules = game.rules();
+    let shared = rules.shared();
+    let unscored = game.start_points().0 == [0; 4];
+    if !Setup::ALL.contains(&rules.default_setup)
+        && unscored
+        && *start == Position::start(shared, rules.default_setup)
+    {
+        return None;
+    }
     for setup in Setup::ALL {
-        if *start == Position::start(shared, setup) && game.start_points().0 == [0; 4] {
-            return setup.code().to_string();
+        if *start == Position::start(shared, setup) && unscored {
+            return Some(setup.code().to_string());
         }
     }
-    fen4::write_with_points(start, &game.start_points())
+    Some(fen4::write_with_points(start, &game.start_points()))
 }
 
 /// The record's filled slots in order, as the movetext writes them: whose each is and its text
@@ -72,7 +84,9 @@ pub fn entries(game: &Game) -> Vec<(Seat, String)> {
 fn slots(game: &Game) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
-    let levels = game.rules().mate_judging == MateJudging::Levels;
+    // Whose passed turns are written `-`: Verney/Club's, and Chaturaji's boxed-in armies.
+    let levels = game.rules().mate_judging == MateJudging::Levels
+        || game.rules().stalemate == StalemateRule::PassTurn;
     // A resignation in the seat's own turn whose zombie moves at once: "Kd13-d12R".
     let mut merge: Option<(Seat, &str)> = None;
     for rec in game.records() {

@@ -8,7 +8,7 @@ use crate::board::piece::{kind_bits, REVERSED};
 use crate::board::Kind;
 use crate::moves::MoveKind;
 use crate::position::bitset::{
-    and, and_not, bits, clear_bit, is_empty, or, set_bit, shift, Bits, ON_BOARD,
+    and, and_not, bits, board_squares, clear_bit, is_empty, or, set_bit, shift, Bits, ON_BOARD,
 };
 use crate::position::geometry::{forward, rank_squares, sideways};
 
@@ -52,7 +52,7 @@ impl<S: Sink> Gen<'_, S> {
             _ => (Admit::All, ON_BOARD),
         };
         let occupied = pos.occ.iter().fold(pos.dead, |a, o| or(&a, o));
-        let empty = and_not(&ON_BOARD, &occupied);
+        let empty = and_not(board_squares(pos.rules.board), &occupied);
         let f = forward(s);
         let back = f.wrapping_neg();
 
