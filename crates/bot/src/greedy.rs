@@ -19,7 +19,10 @@ pub fn greedy(game: &Game, rng: &mut impl Rng) -> Option<Move> {
         };
         let table = &pos.rules().points;
         let gain = table.capture(victim);
-        let mover = pos.piece_at(m.from()).map(|p| table.capture(p)).unwrap_or(0);
+        let mover = pos
+            .piece_at(m.from())
+            .map(|p| table.capture(p))
+            .unwrap_or(0);
         let mut after = pos.clone();
         after.play(m);
         let attacked = Seat::ALL.into_iter().any(|o| {

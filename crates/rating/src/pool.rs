@@ -15,6 +15,8 @@ pub enum Mode {
     Verney1881,
     /// Club 1893.
     Club1893,
+    /// chess.com's Chaturaji (four for themselves on the 8×8 centre, placings by points).
+    Chaturaji,
 }
 
 /// How fast the games of a pool are.
@@ -40,7 +42,13 @@ pub struct Pool {
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 4] = [Mode::Teams, Mode::Ffa, Mode::Verney1881, Mode::Club1893];
+    pub const ALL: [Mode; 5] = [
+        Mode::Teams,
+        Mode::Ffa,
+        Mode::Verney1881,
+        Mode::Club1893,
+        Mode::Chaturaji,
+    ];
 
     /// Its short name, as the rules are named elsewhere (`teams`, `ffa`, …).
     pub fn as_str(self) -> &'static str {
@@ -49,6 +57,7 @@ impl Mode {
             Mode::Ffa => "ffa",
             Mode::Verney1881 => "verney1881",
             Mode::Club1893 => "club1893",
+            Mode::Chaturaji => "chaturaji",
         }
     }
 
@@ -123,7 +132,7 @@ mod tests {
         for p in Pool::all() {
             assert_eq!(Pool::parse(&p.to_string()), Some(p));
         }
-        assert_eq!(Pool::all().count(), 12);
+        assert_eq!(Pool::all().count(), 15);
         assert_eq!(
             Pool::parse("verney1881-rapid").unwrap().mode,
             Mode::Verney1881

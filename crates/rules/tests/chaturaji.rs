@@ -30,9 +30,7 @@ fn the_start_gives_red_eight_moves_and_perft_matches_the_reference() {
     let p = Position::start(rules(), Setup::Chaturaji);
     assert_eq!(
         moves(&p),
-        [
-            "d5-d6", "e4-d6", "e4-f6", "e5-e6", "f5-f6", "g4-h4", "g4-h5", "g5-g6"
-        ]
+        ["d5-d6", "e4-d6", "e4-f6", "e5-e6", "f5-f6", "g4-h4", "g4-h5", "g5-g6"]
     );
     // No first-round move of one army can touch another (variants.md §2.10).
     let counts = [8, 64, 512, 4096];
@@ -153,12 +151,7 @@ fn a_boxed_in_army_passes_and_stays_in() {
     assert_eq!(g.statuses()[E], SeatStatus::Active);
     assert_eq!(g.points(), BySeat([0; 4]));
     // A replay waits for the record's `-`.
-    let mut g = Game::from_position_with(
-        RuleSet::CHATURAJI,
-        p,
-        BySeat([0; 4]),
-        Automation::REPLAY,
-    );
+    let mut g = Game::from_position_with(RuleSet::CHATURAJI, p, BySeat([0; 4]), Automation::REPLAY);
     assert!(g.must_pass());
     g.pass(E).unwrap();
     assert_eq!(g.to_move(), Some(S));
@@ -184,7 +177,11 @@ fn three_out_ends_the_game_and_the_last_player_takes_the_dead_kings() {
 
 #[test]
 fn the_claim_needs_a_lead_of_four_and_gives_the_other_the_kings() {
-    let p = board(rules(), S, "rK d4, rR f9, gK k4, gP f10, gB j10, bK d11, yK k11");
+    let p = board(
+        rules(),
+        S,
+        "rK d4, rR f9, gK k4, gP f10, gB j10, bK d11, yK k11",
+    );
     let mut g = game(p);
     mv(&mut g, "f9-f10");
     g.resign(W).unwrap();

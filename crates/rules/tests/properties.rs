@@ -183,11 +183,7 @@ fn chaturaji_playouts_with_resignations() {
     let mut out = 0;
     for seed in 1..=24u64 {
         let g = playout(RuleSet::CHATURAJI, Setup::Chaturaji, seed, 300, 50);
-        out += g
-            .statuses()
-            .iter()
-            .filter(|(_, s)| !s.is_active())
-            .count();
+        out += g.statuses().iter().filter(|(_, s)| !s.is_active()).count();
         assert_round_trip(&g, &format!("chaturaji seed {seed}"));
     }
     assert!(out > 0, "the playouts should put players out");

@@ -11,6 +11,7 @@ use axum::{Json, Router};
 use fourhand_protocol::ErrorCode;
 use fourhand_rating::glicko2::{PROVISIONAL_RD, START_RD};
 use fourhand_rating::Pool;
+use fourhand_rules::{RuleSet, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -151,17 +152,21 @@ impl Tally {
                 *n += 1;
             }
         } else {
-            match (end.result.as_str(), seat % 2) {
-                ("1-0", 0) | ("0-1", 1) => self.won += 1,
-                ("1-0", 1) | ("0-1", 0) => self.lost += 1,
+            // The first side is South's, with his partner under the game's pairing.
+            let first = RuleSet::from_name(&g.game.rules).map_or(seat % 2 == 0, |r| {
+                r.side_of(Seat::from_index(seat)) == Side::First
+            });
+            match (end.result.as_str(), first) {
+                ("1-0", true) | ("0-1", false) => self.won += 1,
+                ("1-0", false) | ("0-1", true) => self.lost += 1,
                 ("1/2-1/2", _) => self.drawn += 1,
                 _ => {}
             }
         }
     }
 
-    fn record(&self, ffa: bool) -> Record {
-        if ffa {
+    fn record(&self, placed: bool) -> Record {
+        if placed {
             Record::Places {
                 placings: self.placings,
                 aborted: self.aborted,
@@ -210,7 +215,11 @@ async fn profile(
     }
     let record = tallies
         .iter()
-        .map(|(rules, t)| (rules.clone(), t.record(rules == "ffa")))
+        .map(|(rules, t)| {
+            // Games kept in points (FFA, Chaturaji) are tallied by placings.
+            let placed = RuleSet::from_name(rules).is_ok_and(|r| r.scoring);
+            (rules.clone(), t.record(placed))
+        })
         .collect();
     Ok(Json(Profile {
         name: user.name,

@@ -216,13 +216,15 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
             "ffa CaptureTheKing",
             "CaptureTheKing DeadKingWalking EnPassant PromoteTo=D",
         ),
+        // Chaturaji has no options: no RuleVariants tag.
+        ("chaturaji", ""),
     ] {
         play_to_the_end(name, tag).await;
     }
 }
 
 /// Four clients play a game of the rule set `name` over the sockets until it ends; the stored
-/// record carries the result and exports with `RuleVariants` `tag`.
+/// record carries the result and exports with `RuleVariants` `tag` (none when empty).
 async fn play_to_the_end(name: &str, tag: &str) {
     use fourhand_rules::game::Game;
     use fourhand_rules::RuleSet;
@@ -266,11 +268,21 @@ async fn play_to_the_end(name: &str, tag: &str) {
         over["event"]["result"].as_str().unwrap(),
         "{name}"
     );
-    assert!(
-        end.pgn4.contains(&format!("[RuleVariants \"{tag}\"]")),
-        "{}",
-        end.pgn4
-    );
+    if tag.is_empty() {
+        assert!(!end.pgn4.contains("[RuleVariants"), "{}", end.pgn4);
+        assert!(
+            end.pgn4
+                .contains(&format!("[Variant \"{}\"]", rules.variant.pgn_name())),
+            "{}",
+            end.pgn4
+        );
+    } else {
+        assert!(
+            end.pgn4.contains(&format!("[RuleVariants \"{tag}\"]")),
+            "{}",
+            end.pgn4
+        );
+    }
     let (tags, again) = pgn4::read(&end.pgn4).unwrap();
     assert_eq!(tags.rules(), Ok(rules));
     assert_eq!(again.outcome(), local.outcome(), "{name}");
@@ -278,6 +290,100 @@ async fn play_to_the_end(name: &str, tag: &str) {
         "{name}: {} plies, {:?}",
         local.records().len(),
         local.outcome()
+    );
+    server.stop().await;
+}
+
+/// A Chaturaji game from the Play panel's path: one player creates the table, sits South, puts
+/// bots in the other seats and plays until the game ends (his king may fall early; the bots play
+/// on to the end). The record is stored with its points and placings and replays.
+#[tokio::test]
+async fn a_chaturaji_game_against_bots_to_its_end_stored_and_exported() {
+    let mut config = fourhand_server::Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let mut c = server.client("raja").await;
+    c.send(json!({"type": "create_table", "rules": "chaturaji"}))
+        .await;
+    let table = c.expect(|m| m["type"] == "table").await["table"].clone();
+    assert_eq!(table["rules"], "chaturaji", "{table}");
+    let id = table["id"].clone();
+    c.send(json!({"type": "sit", "table": id, "seat": "S"}))
+        .await;
+    let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
+    for seat in ["W", "N", "E"] {
+        c.send(json!({"type": "add_bot", "table": id, "seat": seat, "level": "greedy"}))
+            .await;
+    }
+    let game = c.expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.send(json!({"type": "join", "game": game, "seat_token": token}))
+        .await;
+    let snapshot = c.expect(|m| m["type"] == "snapshot").await;
+    assert!(
+        snapshot["state"]["fen4"]
+            .as_str()
+            .unwrap()
+            .ends_with("x,x,x,x,x,x,x,x,x,x,x,x,x,x"),
+        "the walls of the 8×8 are in the FEN4: {snapshot}"
+    );
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut moves = 0;
+    let over = loop {
+        let m = c
+            .expect(|m| {
+                (m["type"] == "legal" && m["seat"] == "S")
+                    || (m["type"] == "event" && m["event"]["kind"] == "over")
+            })
+            .await;
+        if m["type"] == "event" {
+            break m;
+        }
+        let list = m["moves"].as_array().unwrap();
+        if list.is_empty() {
+            continue;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mv = list[(x % list.len() as u64) as usize].as_str().unwrap();
+        let (squares, promotion) = match mv.split_once('=') {
+            Some((s, p)) => (s, Some(p)),
+            None => (mv, None),
+        };
+        let (from, to) = squares.split_once('-').unwrap();
+        let mut play = json!({"type": "play", "game": game, "seat": "S", "from": from, "to": to});
+        if let Some(p) = promotion {
+            play["promotion"] = json!(p);
+        }
+        c.send(play).await;
+        moves += 1;
+        assert!(moves < 2000, "the game ends");
+    };
+    let stored = stored_when_finished(&server, &game).await;
+    assert_eq!(stored.game.rules, "chaturaji");
+    let end = stored.end.expect("the finished game is stored");
+    assert_eq!(end.result, over["event"]["result"].as_str().unwrap());
+    assert!(end.placings.is_some(), "placings by points");
+    assert!(end.pgn4.contains("[Variant \"Chaturaji\"]"), "{}", end.pgn4);
+    let (tags, again) = pgn4::read(&end.pgn4).unwrap();
+    assert_eq!(
+        tags.rules(),
+        Ok(fourhand_rules::RuleSet::CHATURAJI),
+        "{}",
+        end.pgn4
+    );
+    assert!(again.is_over(), "{}", end.pgn4);
+    assert_eq!(
+        again.points().0.to_vec(),
+        over["event"]["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_i64().unwrap() as i32)
+            .collect::<Vec<_>>()
     );
     server.stop().await;
 }

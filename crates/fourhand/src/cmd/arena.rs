@@ -19,7 +19,7 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     games: u32,
-    /// Rule set: teams, ffa, verney1881, club1893.
+    /// Rule set: teams, ffa, verney1881, club1893, chaturaji.
     #[arg(long, default_value = "teams")]
     rules: String,
     /// chess.com rule options on top of Teams or FFA, as PGN4's `RuleVariants` writes them

@@ -16,7 +16,7 @@ pub struct Args {
     /// Start from a FEN4 position instead.
     #[arg(long)]
     fen: Option<String>,
-    /// Rule set: teams, ffa, verney1881, club1893.
+    /// Rule set: teams, ffa, verney1881, club1893, chaturaji.
     #[arg(long, default_value = "teams")]
     rules: String,
     /// chess.com rule options on top of Teams or FFA, as PGN4's `RuleVariants` writes them

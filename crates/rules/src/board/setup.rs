@@ -101,13 +101,49 @@ impl Setup {
 fn chaturaji() -> Vec<(Square, Piece)> {
     const ARMIES: [[(u8, u8); 8]; 4] = [
         // South: d4 e4 f4 g4, pawns d5 e5 f5 g5.
-        [(3, 3), (4, 3), (5, 3), (6, 3), (3, 4), (4, 4), (5, 4), (6, 4)],
+        [
+            (3, 3),
+            (4, 3),
+            (5, 3),
+            (6, 3),
+            (3, 4),
+            (4, 4),
+            (5, 4),
+            (6, 4),
+        ],
         // West: d11 d10 d9 d8, pawns e11 e10 e9 e8.
-        [(3, 10), (3, 9), (3, 8), (3, 7), (4, 10), (4, 9), (4, 8), (4, 7)],
+        [
+            (3, 10),
+            (3, 9),
+            (3, 8),
+            (3, 7),
+            (4, 10),
+            (4, 9),
+            (4, 8),
+            (4, 7),
+        ],
         // North: k11 j11 i11 h11, pawns k10 j10 i10 h10.
-        [(10, 10), (9, 10), (8, 10), (7, 10), (10, 9), (9, 9), (8, 9), (7, 9)],
+        [
+            (10, 10),
+            (9, 10),
+            (8, 10),
+            (7, 10),
+            (10, 9),
+            (9, 9),
+            (8, 9),
+            (7, 9),
+        ],
         // East: k4 k5 k6 k7, pawns j4 j5 j6 j7.
-        [(10, 3), (10, 4), (10, 5), (10, 6), (9, 3), (9, 4), (9, 5), (9, 6)],
+        [
+            (10, 3),
+            (10, 4),
+            (10, 5),
+            (10, 6),
+            (9, 3),
+            (9, 4),
+            (9, 5),
+            (9, 6),
+        ],
     ];
     const KINDS: [Kind; 4] = [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::King];
     let mut out = Vec::with_capacity(32);
@@ -156,7 +192,7 @@ impl fmt::Display for UnknownSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown setup '{}' (expected 4PC, 4PCo, 4PCb, 4PCn or 4PCrg)",
+            "unknown setup '{}' (expected 4PC, 4PCo, 4PCb, 4PCn, 4PCrg or Chaturaji)",
             self.0
         )
     }
@@ -169,6 +205,7 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Setup, UnknownSetup> {
         Setup::ALL
             .into_iter()
+            .chain([Setup::Chaturaji])
             .find(|x| x.code().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownSetup(s.to_string()))
     }

@@ -110,7 +110,12 @@ pub(super) fn after_move(
 
     for (_, pc) in played.captures() {
         if !zombie {
-            g.score(seat, g.rules.points.capture(pc), ScoreReason::Capture, events);
+            g.score(
+                seat,
+                g.rules.points.capture(pc),
+                ScoreReason::Capture,
+                events,
+            );
         }
         if pc.kind == Kind::King && !pc.dead {
             marks.decisive = true;
@@ -390,7 +395,12 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
             if is_mated(&g.pos, t) {
                 eliminate(g, t, OutReason::Checkmated, &mut events);
             } else {
-                g.score(t, i32::from(g.rules.points.king), ScoreReason::Stalemated, &mut events);
+                g.score(
+                    t,
+                    i32::from(g.rules.points.king),
+                    ScoreReason::Stalemated,
+                    &mut events,
+                );
                 eliminate(g, t, OutReason::Stalemated, &mut events);
             }
             g.pos.advance_turn();

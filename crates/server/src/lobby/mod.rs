@@ -162,7 +162,8 @@ impl TableSettings {
                 .parse::<Setup>()
                 .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?,
         };
-        if !rules.any_setup && setup != rules.default_setup {
+        // Chaturaji's own setup belongs to the 8×8 board: no other rule set starts from it.
+        if setup != rules.default_setup && (!rules.any_setup || !Setup::ALL.contains(&setup)) {
             return Err(ServerError::new(
                 ErrorCode::BadRequest,
                 format!(
