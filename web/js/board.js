@@ -7,6 +7,7 @@
 import { pieceShape } from "./pieces.js";
 import { THEMES, prefs } from "./prefs.js";
 import { t } from "./i18n.js";
+import { centreText } from "./rulesets.js";
 
 export const SEATS = ["S", "W", "N", "E"];
 const FEN_SEAT = { r: 0, b: 1, y: 2, g: 3 };
@@ -16,8 +17,10 @@ const PALETTE = {
 };
 const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 
-/** A piece kind ("N", or FFA's "D" for the queen) in the page's language. */
-export const pieceName = (kind) => t(KIND_KEY[kind === "D" ? "Q" : kind] || "piece.pawn");
+/** A piece kind ("N", or FFA's "D" for the queen) in the page's language; on Chaturaji's 8×8
+ *  (`centre`) the rook is the sailboat. */
+export const pieceName = (kind, centre = false) =>
+  (centre && kind === "R" ? t("piece.sailboat") : t(KIND_KEY[kind === "D" ? "Q" : kind] || "piece.pawn"));
 
 export function colourOf(name) { return PALETTE[name] || "#999"; }
 /** A colour's name in the page's language. */
@@ -26,6 +29,8 @@ export const colourName = (name) => t(`colour.${name}`);
 export function square(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
 export function parseSquare(s) { return [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1]; }
 const offBoard = (f, r) => f < 0 || r < 0 || f > 13 || r > 13 || ((f < 3 || f > 10) && (r < 3 || r > 10));
+/** Off the board in use: the cross, or (Chaturaji) only its 8×8 centre d4–k11. */
+const offFor = (centre) => (f, r) => offBoard(f, r) || (centre && (f < 3 || f > 10 || r < 3 || r > 10));
 
 /** Pieces of a FEN4: Map square -> { seat, kind, dead }. */
 export function parseFen(fen) {
@@ -79,11 +84,13 @@ export function kingsOf(fen, seats) {
   return [...parseFen(fen)].filter(([, p]) => p.kind === "K" && !p.dead && seats.includes(SEATS[p.seat])).map(([sq]) => sq);
 }
 
-/** "j1, Red knight" (or "j1, empty"). */
-export function squareName(sq, piece, colours) {
-  if (!piece) return t("board.empty", { square: sq });
+/** "j1, Red knight" (or "j1, empty"); on Chaturaji's 8×8 (`centre`) the square as its players
+ *  read it (a1–h8). */
+export function squareName(sq, piece, colours, centre = false) {
+  const square = centre ? centreText(sq) : sq;
+  if (!piece) return t("board.empty", { square });
   const who = piece.dead ? t("board.dead") : colourName(colours[piece.seat]);
-  return t("board.piece", { square: sq, colour: who, piece: pieceName(piece.kind) });
+  return t("board.piece", { square, colour: who, piece: pieceName(piece.kind, centre) });
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -106,7 +113,7 @@ export class Board {
     container.appendChild(this.svg);
     this.state = {
       fen: null, bottom: 0, colours: ["Red", "Blue", "Yellow", "Green"], legal: [], last: {}, checks: [], inert: [],
-      zombies: [], arrows: [], premove: null, premoveSeat: null, hill: false,
+      zombies: [], arrows: [], premove: null, premoveSeat: null, hill: false, centre: false,
     };
     this.selected = null;
     this.drag = null;
@@ -121,12 +128,15 @@ export class Board {
 
   set(patch) { Object.assign(this.state, patch); this.render(); }
 
+  /** Off the board in use (`state.centre`: Chaturaji's 8×8). */
+  off(f, r) { return offFor(this.state.centre)(f, r); }
+
   squareAt(e) {
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX; pt.y = e.clientY;
     const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
     const fr = fromDisplay(Math.floor(p.x), Math.floor(p.y), this.state.bottom);
-    return fr && !offBoard(...fr) ? square(...fr) : null;
+    return fr && !this.off(...fr) ? square(...fr) : null;
   }
 
   targets(from) { return this.state.legal.filter((m) => m.startsWith(from + "-")); }
@@ -194,7 +204,7 @@ export class Board {
       // RTL pages mirror the layout but not the board: arrows keep their board meaning.
       for (let k = 1; k < 14; k++) {
         const fr = fromDisplay(x + step[0] * k, y + step[1] * k, this.state.bottom);
-        if (fr && !offBoard(...fr)) { this.focus = square(...fr); break; }
+        if (fr && !this.off(...fr)) { this.focus = square(...fr); break; }
         if (!fr) break;
       }
       this.render();
@@ -228,6 +238,9 @@ export class Board {
     const hadFocus = this.svg.contains(document.activeElement);
     this.svg.replaceChildren();
     this.svg.setAttribute("data-bottom", SEATS[s.bottom]);
+    // Chaturaji's 8×8 fills the frame; it stands on d4–k11 under every rotation.
+    this.svg.setAttribute("viewBox", s.centre ? "3 3 8 8" : "0 0 14 14");
+    this.svg.setAttribute("data-centre", s.centre ? "1" : "0");
     const theme = THEMES[prefs.get("theme")] || THEMES.wood;
     const set = prefs.get("pieces");
     const coords = prefs.get("coords");
@@ -240,13 +253,13 @@ export class Board {
     const pre = s.premove ? [s.premove.from, s.premove.to] : [];
     this.focus ||= "h7";
     for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
-      if (offBoard(f, r)) continue;
+      if (this.off(f, r)) continue;
       const sq = square(f, r);
       const [x, y] = toDisplay(f, r, s.bottom);
       const light = (f + r) % 2 === 0; // rules.md §1: d1 dark, k1 light
       const rect = el("rect", {
         x, y, width: 1, height: 1, fill: light ? theme.light : theme.dark, "data-sq": sq,
-        role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours),
+        role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours, s.centre),
         "aria-pressed": sq === this.selected ? "true" : "false",
       }, this.svg);
       rect.addEventListener("focus", () => { this.focus = sq; });
@@ -309,9 +322,10 @@ export class Board {
     for (let x = 0; x < 14; x++) {
       for (let y = 13; y >= 0; y--) {
         const fr = fromDisplay(x, y, s.bottom);
-        if (fr && !offBoard(...fr)) {
+        if (fr && !this.off(...fr)) {
           const light = (fr[0] + fr[1]) % 2 === 0;
-          const label = s.bottom % 2 === 0 ? square(...fr)[0] : String(fr[1] + 1);
+          const name = s.centre ? centreText(square(...fr)) : square(...fr);
+          const label = s.bottom % 2 === 0 ? name[0] : name.slice(1);
           el("text", { x: x + 0.94, y: y + 0.95, "text-anchor": "end", "font-size": 0.24, fill: light ? theme.dark : theme.light, "pointer-events": "none", "aria-hidden": "true", class: "coord" }, this.svg).textContent = label;
           break;
         }
@@ -320,9 +334,10 @@ export class Board {
     for (let y = 0; y < 14; y++) {
       for (let x = 0; x < 14; x++) {
         const fr = fromDisplay(x, y, s.bottom);
-        if (fr && !offBoard(...fr)) {
+        if (fr && !this.off(...fr)) {
           const light = (fr[0] + fr[1]) % 2 === 0;
-          const label = s.bottom % 2 === 0 ? String(fr[1] + 1) : square(...fr)[0];
+          const name = s.centre ? centreText(square(...fr)) : square(...fr);
+          const label = s.bottom % 2 === 0 ? name.slice(1) : name[0];
           el("text", { x: x + 0.05, y: y + 0.26, "font-size": 0.24, fill: light ? theme.dark : theme.light, "pointer-events": "none", "aria-hidden": "true", class: "coord" }, this.svg).textContent = label;
           break;
         }

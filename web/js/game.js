@@ -14,7 +14,7 @@ import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
 import { resultWordsOf } from "./results.js";
-import { baseRules, livesOf, optionsOf } from "./rulesets.js";
+import { baseRules, centre, centreText, claimLead, livesOf, optionsOf, scored } from "./rulesets.js";
 
 const LOW_MS = 10000;
 
@@ -180,7 +180,7 @@ export function gameView(ctx, id) {
       board.set({
         fen, bottom: bottom(), colours: s.colours, legal: [], last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
         checks: fen ? kingsOf(fen, st.checksAt[st.review] || []) : [], inert: [], zombies: [], arrows: [], premove: null, premoveSeat: null,
-        hill: optionsOf(s.rules).includes("KotH"),
+        hill: optionsOf(s.rules).includes("KotH"), centre: centre(s.rules),
       });
       reviewBar.replaceChildren(h("span", {}, st.review < 0 ? t("review.start") : t("review.at", { n: st.review + 1, total: st.entries.length })),
         h("button", { "data-testid": "live", onclick: () => review(null) }, t("review.live")));
@@ -190,13 +190,13 @@ export function gameView(ctx, id) {
         fen: s.fen4, bottom: bottom(), colours: s.colours, legal: tm !== null ? st.legal[tm] || [] : [],
         last: st.last, checks: kingsOf(s.fen4, s.in_check || []), inert, zombies, arrows: st.arrows,
         premove: pSeat !== null ? st.premoves[pSeat] || null : null, premoveSeat: pSeat,
-        hill: optionsOf(s.rules).includes("KotH"),
+        hill: optionsOf(s.rules).includes("KotH"), centre: centre(s.rules),
       });
       reviewBar.replaceChildren();
       reviewBar.hidden = true;
     }
     const stillPlaying = SEATS.filter((_, i) => s.statuses[i] === "active" || s.statuses[i].startsWith("zombie"));
-    moveList.set({ entries: st.entries, colours: s.colours, current: st.review, playing: stillPlaying });
+    moveList.set({ entries: st.entries, colours: s.colours, current: st.review, playing: stillPlaying, centre: centre(s.rules) });
     drawClocks();
     const toMove = seatTo();
     info.textContent = s.result ? t("game.over") : tm !== null ? t("game.your_turn", { colour: colourName(s.colours[tm]) })
@@ -216,17 +216,18 @@ export function gameView(ctx, id) {
 
   function canClaim(seat) {
     const s = st.state;
-    if (baseRules(s.rules) !== "ffa") return false;
+    if (!scored(s.rules)) return false;
     const left = s.statuses.map((x, i) => (x === "active" ? i : -1)).filter((i) => i >= 0);
     if (left.length !== 2 || !left.includes(seat)) return false;
     const other = left.find((i) => i !== seat);
-    return s.points[seat] >= s.points[other] + 21;
+    return s.points[seat] >= s.points[other] + claimLead(s.rules);
   }
 
   function confirmResign() {
     const s = st.state;
     const seat = actingSeat();
-    const text = baseRules(s.rules) === "ffa" ? t("resign.ffa") : baseRules(s.rules) === "teams" ? t("resign.teams") : t("resign.historic");
+    const base = baseRules(s.rules);
+    const text = base === "ffa" || base === "chaturaji" || base === "teams" ? t(`resign.${base}`) : t("resign.historic");
     const dlg = dialog("resign-confirm", t("resign.title"), [h("h2", {}, t("resign.title")), h("p", {}, text),
       h("div", { class: "row" },
         h("button", { class: "danger", "data-testid": "resign-yes", onclick: () => { dlg.remove(); ctx.send({ type: "resign", game: id, seat: SEATS[seat] }); } }, t("resign.yes")),
@@ -252,7 +253,7 @@ export function gameView(ctx, id) {
         h("span", { class: "name" }, `${colourName(s.colours[i])} · ${seatLabel(seat)}${ratingText(seat.rating)}`,
           seat.connected === false && !seat.bot ? h("span", { class: "warn" }, ` ${t("game.away")}`) : ""),
         h("span", { class: "extra" }, s.statuses[i] !== "active" ? h("span", { class: "muted" }, ` ${t(statusKey(s.statuses[i]))} `) : "",
-          baseRules(s.rules) === "ffa" ? h("span", { "data-points": letter }, ` ${t("game.points", { n: s.points[i] })} `) : "",
+          scored(s.rules) ? h("span", { "data-points": letter }, ` ${t("game.points", { n: s.points[i] })} `) : "",
           livesOf(s.fen4) ? h("span", { "data-lives": letter, title: t("game.lives", { n: livesOf(s.fen4)[i] }) }, ` ♥${num(livesOf(s.fen4)[i])} `) : "",
           i === running && delayLeft > 0 ? h("span", { class: "delay" }, `+${num(Math.ceil(delayLeft / 1000))} `) : "",
           away ? h("span", { class: "muted" }, ` ${t("game.back_in", { n: Math.max(0, Math.ceil((away - now) / 1000)) })} `) : "",
@@ -367,7 +368,8 @@ export function gameView(ctx, id) {
     const s = st.state;
     const p = before.get(ev.from);
     const colour = colourName(s.colours[SEATS.indexOf(ev.seat)]);
-    const words = { colour, piece: pieceName(p?.kind), from: ev.from, to: ev.to };
+    const c = centre(s.rules);
+    const words = { colour, piece: pieceName(p?.kind, c), from: c ? centreText(ev.from) : ev.from, to: c ? centreText(ev.to) : ev.to };
     let text = t(/x/.test(ev.text) ? "announce.capture" : "announce.move", words);
     if (/#/.test(ev.text)) text += `, ${t("announce.mate")}`;
     else if (/\+/.test(ev.text)) text += `, ${t("announce.check")}`;
@@ -400,7 +402,7 @@ export function gameView(ctx, id) {
         const word = /resigned/.test(ev.status) ? "R" : /timed out/.test(ev.status) ? "T" : /stalemated/.test(ev.status) ? "S" : null;
         if (word) { st.entries.push({ seat: ev.seat, text: word }); st.fens[st.entries.length - 1] = s.fen4; }
         ctx.announce(`${colourName(s.colours[i])}: ${t(statusKey(ev.status))}`);
-        if (baseRules(s.rules) === "ffa" && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
+        if (scored(s.rules) && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
         break;
       }
       case "scored": s.points[SEATS.indexOf(ev.seat)] += ev.points; break;
@@ -455,7 +457,7 @@ export function gameView(ctx, id) {
   });
 
   const fillChatTargets = () => {
-    const sides = st.state && baseRules(st.state.rules) !== "ffa";
+    const sides = st.state && !scored(st.state.rules);
     chatTo.replaceChildren(...[...(sides ? ["partner"] : []), "table"].map((v) => h("option", { value: v }, t(`chat.${v}`))));
   };
   chatInput.addEventListener("keydown", (e) => {

@@ -6,6 +6,7 @@
 import { colourOf, colourName, SEATS } from "./board.js";
 import { t, num } from "./i18n.js";
 import { h } from "./dom.js";
+import { centreText } from "./rulesets.js";
 
 const WORDS = { R: "entry.resigns", T: "entry.timeout", S: "entry.stalemated", "#": "entry.mated", "-": "entry.passes", "R#": "entry.resigns" };
 
@@ -50,8 +51,10 @@ export class MoveList {
 
   /** `playing`: the seats still in the game (live games; a finished one: those that were in
    *  at its end), for the last round's columns. */
-  set({ entries, colours, current, playing }) {
+  set({ entries, colours, current, playing, centre }) {
     if (playing) this.playing = playing;
+    // Chaturaji's 8×8: squares as its players read them (a1–h8).
+    if (centre !== undefined) this.centre = centre;
     if (entries) this.entries = entries;
     if (colours) this.colours = colours;
     if (current !== undefined) this.current = current;
@@ -75,13 +78,14 @@ export class MoveList {
         h("span", { class: "num" }, `${num(n + 1)}.`),
         ...round.map((e) => {
           const i = SEATS.indexOf(e.seat);
+          const shown = entryText(this.centre ? centreText(e.text) : e.text);
           const mark = /#$/.test(e.text) ? " mate" : /\+$/.test(e.text) ? " check" : WORDS[e.text] ? " word" : "";
           return h("button", {
             class: `mv${mark}${e.index === this.current ? " current" : ""}`, "data-seat": e.seat, "data-ply": e.index,
-            style: `--seat: ${colourOf(this.colours[i])}; grid-column: ${cols.indexOf(e.seat) + 2}`, "aria-label": `${colourName(this.colours[i])}: ${entryText(e.text)}`,
+            style: `--seat: ${colourOf(this.colours[i])}; grid-column: ${cols.indexOf(e.seat) + 2}`, "aria-label": `${colourName(this.colours[i])}: ${shown}`,
             "aria-current": e.index === this.current ? "true" : "false",
             onclick: () => this.onPick(e.index),
-          }, entryText(e.text));
+          }, shown);
         }));
       return row;
     });

@@ -7,7 +7,7 @@ import { MoveList, entryText } from "./movelist.js";
 import { squaresOf } from "./game.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { optionsOf, rulesName } from "./rulesets.js";
+import { centre, centreText, optionsOf, rulesName } from "./rulesets.js";
 import { resultWordsOf } from "./results.js";
 
 export async function libraryView(ctx) {
@@ -41,13 +41,14 @@ export async function replayView(ctx, kind, id) {
     const e = entries[ply - 1];
     const sq = e && squaresOf(e.text);
     board.set({
-      fen, bottom, colours: p.colours, legal: [], arrows: [], hill: optionsOf(p.rules).includes("KotH"),
+      fen, bottom, colours: p.colours, legal: [], arrows: [], hill: optionsOf(p.rules).includes("KotH"), centre: centre(p.rules),
       last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
       checks: ply > 0 && p.checks ? kingsOf(fen, p.checks[ply - 1]) : [],
     });
-    label.textContent = ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${p.moves[ply - 1]}`;
-    label.setAttribute("aria-label", ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${entryText(p.moves[ply - 1])}`);
-    list.set({ entries, colours: p.colours, current: ply - 1 });
+    const text = ply === 0 ? "" : centre(p.rules) ? centreText(p.moves[ply - 1]) : p.moves[ply - 1];
+    label.textContent = ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${text}`;
+    label.setAttribute("aria-label", ply === 0 ? t("replay.start") : `${ply}/${p.moves.length}: ${entryText(text)}`);
+    list.set({ entries, colours: p.colours, current: ply - 1, centre: centre(p.rules) });
   };
   const step = (d) => { ply = Math.max(0, Math.min(p.moves.length, ply + d)); show(); };
   const keys = (e) => {

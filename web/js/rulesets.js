@@ -32,3 +32,22 @@ export function rulesName(name) {
   });
   return [t(`rules.${baseRules(name)}`), ...words].join(" · ");
 }
+
+/** Rule sets kept in points, each for himself: FFA and Chaturaji. */
+export const scored = (name) => ["ffa", "chaturaji"].includes(baseRules(name));
+
+/** Chaturaji: played on the 8×8 centre (d4–k11) of the grid. */
+export const centre = (name) => baseRules(name) === "chaturaji";
+
+/** Squares in a text (a square, a move) of the 8×8 centre as its players read them: the
+ *  engine's d4–k11 become a1–h8 (d4 → a1, k11 → h8). */
+export const centreText = (text) => String(text)
+  .replace(/([d-k])(1[01]|[4-9])(?!\d)/g, (_, f, r) => String.fromCharCode(f.charCodeAt(0) - 3) + (Number(r) - 3));
+
+/** The lead a claim of the win needs: one more than a mate in FFA (21, or N + 1 under
+ *  `PointsForMate=N`), one more than a king in Chaturaji (4). */
+export function claimLead(name) {
+  if (centre(name)) return 4;
+  const m = optionsOf(name).map((o) => /^PointsForMate=(\d+)$/.exec(o)).find(Boolean);
+  return m ? Number(m[1]) + 1 : 21;
+}

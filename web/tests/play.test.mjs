@@ -95,6 +95,30 @@ test("a three-check game shows each king's lives beside its player", async () =>
   });
 });
 
+test("a Chaturaji table is created, drawn as an 8×8 with sailboats, and played", async () => {
+  let pages = [];
+  await withShots("chaturaji", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    const label = await p.$eval('[data-testid=rules] option[value="chaturaji"]', (o) => o.textContent);
+    assert.match(label, /Chaturaji/);
+    // A hot-seat table: the four armies in the corners of the 8×8, the board turning.
+    await hotSeat(p, "chaturaji", [["e4", "f6"], ["d10", "f9"], ["j11", "i9"], ["k5", "i6"]]);
+    assert.equal(await p.getAttribute("[data-testid=board]", "data-centre"), "1");
+    assert.equal(await p.getAttribute("[data-testid=board]", "viewBox"), "3 3 8 8");
+    assert.equal(await p.locator("[data-testid=board] rect[data-sq]").count(), 64);
+    assert.equal(await p.locator("[data-testid=board] [data-piece]").count(), 32);
+    // The squares as Chaturaji players read them: d4 is a1; the rook is the sailboat.
+    assert.match(await p.getAttribute('rect[data-sq="d4"]', "aria-label"), /^a1, Red sailboat/);
+    const texts = await p.$$eval("[data-testid=moves] .mv", (els) => els.map((e) => e.textContent));
+    assert.deepEqual(texts, ["Nb1-c3", "Na7-c6", "Ng8-f6", "Nh2-f3"]);
+    // The rule page is there in words.
+    await p.goto(`${server.base}/#rules/chaturaji`);
+    await p.waitForSelector("[data-testid=rules] h1");
+    assert.match(await p.textContent("[data-testid=rules] h1"), /Chaturaji/);
+  });
+});
+
 test("the move panel shows numbered rounds in seat columns and reviews an earlier position", async () => {
   let pages = [];
   await withShots("move-panel", () => pages, async () => {

@@ -153,7 +153,7 @@ impl Tally {
             }
         } else {
             // The first side is South's, with his partner under the game's pairing.
-            let first = RuleSet::from_name(&g.game.rules).map_or(seat % 2 == 0, |r| {
+            let first = RuleSet::from_name(&g.game.rules).map_or(seat.is_multiple_of(2), |r| {
                 r.side_of(Seat::from_index(seat)) == Side::First
             });
             match (end.result.as_str(), first) {
