@@ -116,7 +116,21 @@ async fn the_bad_input_matrix() {
             "unknown_table",
         ),
         (
-            json!({"type": "create_table", "rules": "chaturaji"}),
+            json!({"type": "create_table", "rules": "conquest"}),
+            "bad_request",
+        ),
+        // Chaturaji starts from its own 8×8 setup only, takes no options, and its setup belongs
+        // to no other rule set.
+        (
+            json!({"type": "create_table", "rules": "chaturaji", "setup": "4PC"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "create_table", "rules": "chaturaji KotH"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "create_table", "rules": "teams", "setup": "Chaturaji"}),
             "bad_request",
         ),
         (
