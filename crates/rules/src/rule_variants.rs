@@ -9,7 +9,9 @@
 //! own tokens may be left out (older exports do): they never switch a rule off.
 
 use crate::board::Kind;
-use crate::ruleset::{Pairing, PromotionChoice, PromotionZone, RuleSet, Variant};
+use crate::ruleset::{
+    MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant, WinCondition,
+};
 
 /// Tokens chess.com writes for display and privacy only: accepted and ignored by the rules.
 const DISPLAY_ONLY: [&str; 6] = [
@@ -64,6 +66,11 @@ impl RuleSet {
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
+                // The project's token (variants.md §4.4): Teams until both opponents are out.
+                ("BothMate", None) if self.variant == Variant::Teams => {
+                    self.win = WinCondition::BothOpponentsMated;
+                    self.mated_army = MatedArmy::Dead;
+                }
                 ("CaptureTheKing", None) => self.must_parry_check = false,
                 (_, None) if name.ends_with("-check") => {
                     let n: u8 = name
@@ -143,6 +150,9 @@ impl RuleSet {
         }
         if self.king_of_the_hill {
             tokens.push("KotH".into());
+        }
+        if self.win != base.win {
+            tokens.push("BothMate".into());
         }
         if !self.must_parry_check {
             tokens.push("CaptureTheKing".into());

@@ -150,13 +150,15 @@ fn teams_playouts() {
 
 #[test]
 fn option_playouts() {
-    for seed in 1..=16u64 {
+    for seed in 1..=24u64 {
         let (base, option) = [
             (RuleSet::TEAMS, "Teammate=1"),
             (RuleSet::TEAMS, "Teammate=3 CaptureTheKing"),
             (RuleSet::FFA, "CaptureTheKing 3-check"),
             (RuleSet::TEAMS, "KotH 3-check"),
-        ][seed as usize % 4];
+            (RuleSet::TEAMS, "BothMate CaptureTheKing"),
+            (RuleSet::TEAMS, "BothMate 3-check"),
+        ][seed as usize % 6];
         let rules = base.with_rule_variants(option).unwrap();
         let setup = Setup::ALL[seed as usize % 5];
         let g = playout(rules, setup, seed, 160, 0);

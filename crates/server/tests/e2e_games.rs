@@ -216,6 +216,7 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
             "ffa CaptureTheKing",
             "CaptureTheKing DeadKingWalking EnPassant PromoteTo=D",
         ),
+        ("teams BothMate", "BothMate EnPassant"),
         // Chaturaji has no options: no RuleVariants tag.
         ("chaturaji", ""),
     ] {

@@ -195,7 +195,14 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
     let r = router().await;
     let (s, b) = call(&r, "GET", "/api/pools", None).await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(json_of(&b).as_array().unwrap().len(), 12);
+    // Five games (Teams, FFA, Chaturaji, Verney, Club) at three speeds.
+    let pools = json_of(&b);
+    assert_eq!(pools.as_array().unwrap().len(), 15);
+    assert!(pools
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p == "chaturaji-blitz"));
     let (s, b) = call(&r, "GET", "/api/leaderboard/ffa-rapid", None).await;
     assert_eq!(
         (s, json_of(&b)),

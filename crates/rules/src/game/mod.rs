@@ -476,12 +476,13 @@ impl Game {
             let progressed = match self.rules.mate_judging {
                 MateJudging::Levels => historical::on_turn(self),
                 MateJudging::OnOwnTurn => {
+                    let t = self.pos.turn();
                     let mut events = Vec::new();
-                    sides::on_turn(self, &mut events);
+                    let progressed = sides::on_turn(self, &mut events);
                     if !events.is_empty() {
-                        self.push_record(self.pos.turn(), Action::Judged, events);
+                        self.push_record(t, Action::Judged, events);
                     }
-                    false
+                    progressed
                 }
                 _ => ffa::on_turn(self),
             };

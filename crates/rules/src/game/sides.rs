@@ -1,11 +1,15 @@
 //! Consequences of actions in chess.com Teams: king capture wins, mate and stalemate are judged
-//! on the player's own turn, resigning or flagging loses for the side.
+//! on the player's own turn, resigning or flagging loses for the side. Under `BothMate`
+//! (variants.md §4.4) each of these puts only that player out, his army grey and his turns
+//! skipped, and the side wins once both opponents are out.
 
 use super::{Event, Game, Marks, OutReason, SeatStatus};
 use crate::board::{Kind, Seat};
 use crate::game::DrawReason;
 use crate::game::Outcome;
 use crate::moves::Move;
+use crate::position::Army;
+use crate::ruleset::WinCondition;
 
 pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Event>) -> Marks {
     let checked_before = Marks::in_check_all(&g.pos);
@@ -17,14 +21,13 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Ev
     for (_, pc) in played.captures() {
         if pc.kind == Kind::King && !pc.dead {
             marks.decisive = true;
-            g.set_status(pc.seat, SeatStatus::Out(OutReason::KingCaptured), events);
-            g.side_won(pc.seat, OutReason::KingCaptured, events);
+            put_out(g, pc.seat, OutReason::KingCaptured, events);
         }
     }
     // King of the Hill: the mover's own king on the hill wins for his side at once (the next
     // seat is always an opponent when partners sit opposite; the first opponent in turn order
     // otherwise).
-    if !marks.decisive && g.pos.on_the_hill(seat) {
+    if !g.is_over() && g.pos.on_the_hill(seat) {
         marks.decisive = true;
         let mut loser = seat.next();
         while g.rules.allied(seat, loser) {
@@ -36,27 +39,45 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Ev
 }
 
 pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {
-    g.set_status(seat, SeatStatus::Out(reason), events);
-    g.side_won(seat, reason, events);
+    put_out(g, seat, reason, events);
 }
 
-/// Judges the player whose turn it is. Never makes progress by itself: returns `false`.
+/// `seat` is mated, loses his king, resigns or flags: his side loses — or, under `BothMate`,
+/// he alone is out (grey army, turns skipped) and his side loses once his partner is out too.
+fn put_out(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>) {
+    g.set_status(seat, SeatStatus::Out(reason), events);
+    if g.rules.win != WinCondition::BothOpponentsMated {
+        g.side_won(seat, reason, events);
+        return;
+    }
+    g.pos.set_army(seat, Army::Out);
+    let partner_out = g
+        .rules
+        .partner(seat)
+        .is_some_and(|p| !g.seats[p].is_active());
+    if partner_out {
+        g.side_won(seat, reason, events);
+    } else if g.pos.turn() == seat {
+        g.pos.advance_turn();
+    }
+}
+
+/// Judges the player whose turn it is. Returns `true` when that put him out and the game goes
+/// on with the next player (under `BothMate`), who must be judged in turn.
 pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     let t = g.pos.turn();
     // N-check: a player with no lives left is mated when his own turn comes.
     if g.pos.lives(t) == Some(0) {
-        g.set_status(t, SeatStatus::Out(OutReason::Checkmated), events);
-        g.side_won(t, OutReason::Checkmated, events);
-        return false;
+        put_out(g, t, OutReason::Checkmated, events);
+        return !g.is_over();
     }
     if g.pos.has_legal_move(t) {
         return false;
     }
-    if g.pos.in_check(t) {
-        g.set_status(t, SeatStatus::Out(OutReason::Checkmated), events);
-        g.side_won(t, OutReason::Checkmated, events);
-    } else {
-        g.finish(Outcome::Drawn(DrawReason::Stalemate), events);
+    if g.pos.in_check(t) && g.rules.must_parry_check {
+        put_out(g, t, OutReason::Checkmated, events);
+        return !g.is_over();
     }
+    g.finish(Outcome::Drawn(DrawReason::Stalemate), events);
     false
 }

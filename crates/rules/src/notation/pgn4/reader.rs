@@ -1,12 +1,13 @@
 //! Replaying a PGN4 move by move through the game, so every move is checked by the rules.
 
 use super::movetext::{tokenize, Token};
-use super::stalemate_judgement;
 use super::tags::{parse_tags, Tags};
+use super::{mate_judgement, stalemate_judgement};
 use crate::board::{Kind, Seat, Square};
 use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
 use crate::moves::{Move, MoveKind};
 use crate::position::Army;
+use crate::ruleset::{MateJudging, WinCondition};
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -118,18 +119,25 @@ pub fn replay_slots(
     let mut error = None;
     // Seats judged stalemated on their turn whose slot (an `S`) is still to come: the rules
     // pass such a turn at once, the record still gives it a slot.
-    let mut stalemate_slots: VecDeque<Seat> = VecDeque::new();
+    // Likewise a Teams player mated on his turn under `BothMate` (a `#`).
+    let mut stalemate_slots: VecDeque<(Seat, &str)> = VecDeque::new();
+    let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
     let mut seen = 0;
     let mut last_slot: Option<(u32, Seat)> = None;
     for tok in tokenize(movetext) {
         for rec in &game.records()[seen..] {
             if stalemate_judgement(rec) {
-                stalemate_slots.push_back(rec.seat);
+                stalemate_slots.push_back((rec.seat, "S"));
+            } else if on_turn
+                && game.rules().win == WinCondition::BothOpponentsMated
+                && mate_judgement(rec)
+            {
+                stalemate_slots.push_back((rec.seat, "#"));
             }
         }
         seen = game.records().len();
         let result = match stalemate_slots.pop_front() {
-            Some(s) => (s, stalemate_slot(&game, s, &tok)),
+            Some((s, mark)) => (s, judged_slot(&game, s, mark, &tok)),
             None => match claim_slot(&game, &tok, last_slot) {
                 Some(s) => (s, claim_out_of_turn(&mut game, s)),
                 None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
@@ -202,13 +210,15 @@ fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), String> {
     })
 }
 
-/// The entry in the slot of `seat`, whom the rules found stalemated on his turn: it must be `S`.
-fn stalemate_slot(game: &Game, seat: Seat, tok: &Token) -> Result<(), String> {
-    if tok.text == "S" {
+/// The entry in the slot of `seat`, whom the rules found stalemated (`S`) or, under `BothMate`,
+/// mated (`#`) on his turn: it must be that mark.
+fn judged_slot(game: &Game, seat: Seat, mark: &str, tok: &Token) -> Result<(), String> {
+    if tok.text == mark {
         Ok(())
     } else {
+        let what = if mark == "S" { "stalemated" } else { "mated" };
         Err(format!(
-            "{} is stalemated on this turn: its slot should read 'S'",
+            "{} is {what} on this turn: its slot should read '{mark}'",
             game.rules().colour(seat)
         ))
     }
