@@ -14,7 +14,7 @@ import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
 import { resultWordsOf } from "./results.js";
-import { baseRules, centre, centreText, claimLead, livesOf, optionsOf, scored } from "./rulesets.js";
+import { baseRules, centre, centreText, claimLead, eachForHimself, livesOf, optionsOf, scored } from "./rulesets.js";
 
 const LOW_MS = 10000;
 
@@ -227,7 +227,8 @@ export function gameView(ctx, id) {
     const s = st.state;
     const seat = actingSeat();
     const base = baseRules(s.rules);
-    const text = base === "ffa" || base === "chaturaji" || base === "teams" ? t(`resign.${base}`) : t("resign.historic");
+    const key = base === "ffa" && !scored(s.rules) ? "out" : base; // Play4Mate, FirstMate: no zombie king
+    const text = ["ffa", "chaturaji", "teams", "out"].includes(key) ? t(`resign.${key}`) : t("resign.historic");
     const dlg = dialog("resign-confirm", t("resign.title"), [h("h2", {}, t("resign.title")), h("p", {}, text),
       h("div", { class: "row" },
         h("button", { class: "danger", "data-testid": "resign-yes", onclick: () => { dlg.remove(); ctx.send({ type: "resign", game: id, seat: SEATS[seat] }); } }, t("resign.yes")),
@@ -402,7 +403,7 @@ export function gameView(ctx, id) {
         const word = /resigned/.test(ev.status) ? "R" : /timed out/.test(ev.status) ? "T" : /stalemated/.test(ev.status) ? "S" : null;
         if (word) { st.entries.push({ seat: ev.seat, text: word }); st.fens[st.entries.length - 1] = s.fen4; }
         ctx.announce(`${colourName(s.colours[i])}: ${t(statusKey(ev.status))}`);
-        if (scored(s.rules) && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
+        if (eachForHimself(s.rules) && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);
         break;
       }
       case "scored": s.points[SEATS.indexOf(ev.seat)] += ev.points; break;
@@ -457,7 +458,7 @@ export function gameView(ctx, id) {
   });
 
   const fillChatTargets = () => {
-    const sides = st.state && !scored(st.state.rules);
+    const sides = st.state && !eachForHimself(st.state.rules);
     chatTo.replaceChildren(...[...(sides ? ["partner"] : []), "table"].map((v) => h("option", { value: v }, t(`chat.${v}`))));
   };
   chatInput.addEventListener("keydown", (e) => {

@@ -369,7 +369,7 @@ pub fn play_match(
 
 /// `a`'s score in a finished (or cut-off) game where it held `a_side`.
 fn score_of(rules: &RuleSet, game: &Game, a_side: Side) -> f64 {
-    if rules.scoring {
+    if !rules.sides() {
         let pl = game.placings();
         let best = |side: Side| {
             rules

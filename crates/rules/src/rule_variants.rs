@@ -24,14 +24,7 @@ const DISPLAY_ONLY: [&str; 6] = [
 ];
 
 /// Tokens of chess.com rule options that the engine does not play (yet).
-const NOT_PLAYED: [&str; 6] = [
-    "Play4Mate",
-    "Play-4-Mate",
-    "Takeover",
-    "DeadWall",
-    "Antichess",
-    "Chess960",
-];
+const NOT_PLAYED: [&str; 4] = ["Takeover", "DeadWall", "Antichess", "Chess960"];
 
 impl RuleSet {
     /// This rule set with the options of a `RuleVariants` tag (tokens separated by spaces or
@@ -66,6 +59,20 @@ impl RuleSet {
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
+                // chess.com's "play for mate" (older `Play-4-Mate`) and the project's first-mate
+                // FFA (variants.md §4.1, §4.2): no points, no zombies, places by elimination.
+                ("Play4Mate" | "Play-4-Mate" | "FirstMate", None)
+                    if self.variant == Variant::Ffa =>
+                {
+                    self.win = if name == "FirstMate" {
+                        WinCondition::FirstMateFfa
+                    } else {
+                        WinCondition::LastStanding
+                    };
+                    self.scoring = false;
+                    self.dead_king_walking = false;
+                    self.auto_two_left = false;
+                }
                 // The project's token (variants.md §4.4): Teams until both opponents are out.
                 ("BothMate", None) if self.variant == Variant::Teams => {
                     self.win = WinCondition::BothOpponentsMated;
@@ -151,8 +158,14 @@ impl RuleSet {
         if self.king_of_the_hill {
             tokens.push("KotH".into());
         }
-        if self.win != base.win {
-            tokens.push("BothMate".into());
+        match self.win {
+            w if w == base.win => {}
+            WinCondition::LastStanding => tokens.push("Play4Mate".into()),
+            WinCondition::FirstMateFfa => tokens.push("FirstMate".into()),
+            _ => tokens.push("BothMate".into()),
+        }
+        if !self.dead_king_walking {
+            tokens.retain(|t| t != "DeadKingWalking");
         }
         if !self.must_parry_check {
             tokens.push("CaptureTheKing".into());
@@ -342,6 +355,13 @@ mod tests {
                 "'PointsForMate=40' is not a Teams option",
             ),
             (RuleSet::VERNEY_1881, "EnPassant", "takes no options"),
+            (
+                RuleSet::TEAMS,
+                "Play4Mate",
+                "'Play4Mate' is not a Teams option",
+            ),
+            (RuleSet::FFA, "BothMate", "'BothMate' is not a FFA option"),
+            (RuleSet::TEAMS, "Takeover", "'Takeover' is not played here"),
         ] {
             let e = base.with_rule_variants(tag).unwrap_err();
             assert!(e.contains(says), "{tag}: {e}");

@@ -184,6 +184,23 @@ pub enum WinCondition {
     MostPoints,
     /// Both opponents mated (or resigned) at once.
     BothOpponentsMated,
+    /// Each for himself without points (chess.com `Play4Mate`, variants.md §4.2): players go
+    /// out when mated, captured, stalemated, resigned or flagged; the last one standing is
+    /// first, the others placed in reverse order of going out.
+    LastStanding,
+    /// Each for himself without points, to the first mate (the project's `FirstMate`,
+    /// variants.md §4.1): the mater is first, the mated last, the rest share between.
+    FirstMateFfa,
+}
+
+impl WinCondition {
+    /// Places are given by who went out when, not by points.
+    pub const fn by_elimination(self) -> bool {
+        matches!(
+            self,
+            WinCondition::LastStanding | WinCondition::FirstMateFfa
+        )
+    }
 }
 
 /// What a stalemate does.

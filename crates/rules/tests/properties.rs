@@ -150,7 +150,7 @@ fn teams_playouts() {
 
 #[test]
 fn option_playouts() {
-    for seed in 1..=24u64 {
+    for seed in 1..=32u64 {
         let (base, option) = [
             (RuleSet::TEAMS, "Teammate=1"),
             (RuleSet::TEAMS, "Teammate=3 CaptureTheKing"),
@@ -158,7 +158,9 @@ fn option_playouts() {
             (RuleSet::TEAMS, "KotH 3-check"),
             (RuleSet::TEAMS, "BothMate CaptureTheKing"),
             (RuleSet::TEAMS, "BothMate 3-check"),
-        ][seed as usize % 6];
+            (RuleSet::FFA, "Play4Mate"),
+            (RuleSet::FFA, "FirstMate CaptureTheKing"),
+        ][seed as usize % 8];
         let rules = base.with_rule_variants(option).unwrap();
         let setup = Setup::ALL[seed as usize % 5];
         let g = playout(rules, setup, seed, 160, 0);

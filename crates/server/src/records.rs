@@ -217,7 +217,7 @@ async fn profile(
         .iter()
         .map(|(rules, t)| {
             // Games kept in points (FFA, Chaturaji) are tallied by placings.
-            let placed = RuleSet::from_name(rules).is_ok_and(|r| r.scoring);
+            let placed = RuleSet::from_name(rules).is_ok_and(|r| !r.sides());
             (rules.clone(), t.record(placed))
         })
         .collect();

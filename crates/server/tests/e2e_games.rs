@@ -217,6 +217,8 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
             "CaptureTheKing DeadKingWalking EnPassant PromoteTo=D",
         ),
         ("teams BothMate", "BothMate EnPassant"),
+        ("ffa Play4Mate", "EnPassant Play4Mate PromoteTo=D"),
+        ("ffa FirstMate", "EnPassant FirstMate PromoteTo=D"),
         // Chaturaji has no options: no RuleVariants tag.
         ("chaturaji", ""),
     ] {

@@ -31,7 +31,7 @@ fn key(pos: &Position, points: &[i32; 4]) -> u64 {
 /// the seat with pieces besides king and pawns.
 fn null_move_allowed(pos: &Position, in_check: bool) -> bool {
     let me = pos.turn();
-    !pos.rules().scoring
+    pos.rules().sides()
         && !in_check
         && Seat::ALL
             .into_iter()
@@ -90,10 +90,10 @@ impl Searcher {
         }
         let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
-        if pos.rules().scoring && !maximizing && self.opts.ffa == FfaSearch::BestReply {
+        if !pos.rules().sides() && !maximizing && self.opts.ffa == FfaSearch::BestReply {
             return self.best_reply(pos, depth, alpha, beta, points, ply);
         }
-        if pos.rules().scoring && self.opts.ffa == FfaSearch::MaxN {
+        if !pos.rules().sides() && self.opts.ffa == FfaSearch::MaxN {
             self.nodes -= 1;
             return self.maxn(pos, depth, points)[self.root.index()];
         }

@@ -26,7 +26,8 @@ pub struct Args {
     /// (space-separated): `Teammate=1` or `Teammate=3` (partners side by side: Red with Blue,
     /// Red with Green), `KotH` (King of the Hill), `3-check` (any `N-check`, N 1–9),
     /// `CaptureTheKing` (king capture instead of mate), `BothMate` (Teams until both opponents
-    /// are mated), `PointsForMate=N` (FFA), `Prom=N`
+    /// are mated), `Play4Mate` / `FirstMate` (FFA to the last one standing / to the first mate,
+    /// no points), `PointsForMate=N` (FFA), `Prom=N`
     /// (promotion on the own Nth rank), `PromoteTo=Q|D|QRBN`; e.g. --options "KotH 3-check".
     #[arg(long, default_value = "")]
     options: String,

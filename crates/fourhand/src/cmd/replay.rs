@@ -216,6 +216,8 @@ fn report_json(r: &Replay) -> Value {
     });
     if g.rules().scoring {
         v["points"] = json!(per_seat(&g.points()));
+    }
+    if !g.rules().sides() {
         v["placings"] = json!(per_seat(&g.placings()));
     }
     v
@@ -245,6 +247,8 @@ fn print_text(r: &Replay) {
                 g.points()[s],
                 g.placings()[s]
             ));
+        } else if !rules.sides() {
+            line.push_str(&format!(", place {}", g.placings()[s]));
         }
         println!("{line}");
     }

@@ -11,7 +11,7 @@ use crate::game::draw;
 use crate::game::{DrawReason, Outcome};
 use crate::moves::Move;
 use crate::position::{Army, Position};
-use crate::ruleset::StalemateRule;
+use crate::ruleset::{StalemateRule, WinCondition};
 
 /// Mated: in check with no legal move, where checks must be parried at all (under
 /// CaptureTheKing and in Chaturaji no one is ever mated; a player without a move is stalemated
@@ -211,6 +211,20 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
 /// resignation and claim.
 fn check_end(g: &mut Game, events: &mut Vec<Event>) {
     if g.is_over() {
+        return;
+    }
+    // FirstMate: the first mate (or king capture, or the hill) ends the game.
+    if g.rules.win == WinCondition::FirstMateFfa
+        && Seat::ALL.iter().any(|&s| {
+            matches!(
+                g.seats[s],
+                SeatStatus::Out(
+                    OutReason::Checkmated | OutReason::KingCaptured | OutReason::HillTaken
+                )
+            )
+        })
+    {
+        g.finish(Outcome::Finished, events);
         return;
     }
     let active = g.active_seats();

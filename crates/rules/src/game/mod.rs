@@ -24,7 +24,7 @@ pub use rng::ZombieRng;
 use crate::board::{BySeat, Kind, Seat, Side};
 use crate::moves::{Move, MoveList};
 use crate::position::{Army, Position};
-use crate::ruleset::{DrawJudging, MateJudging, MatedArmy, RuleSet};
+use crate::ruleset::{DrawJudging, MateJudging, MatedArmy, RuleSet, WinCondition};
 
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
@@ -176,9 +176,54 @@ impl Game {
         }
     }
 
-    /// FFA placings (1 = first; ties share).
+    /// Placings of a game each for himself (1 = first; ties share): by points, or under
+    /// `Play4Mate`/`FirstMate` by who went out when (the players still in first; under
+    /// `FirstMate` the mater above them).
     pub fn placings(&self) -> BySeat<u8> {
-        placings(&self.points)
+        if !self.rules.win.by_elimination() {
+            return placings(&self.points);
+        }
+        // Higher is better: the record at which each seat went out; those still in rank above.
+        let mut key = [u32::MAX; 4];
+        let mut mater = None;
+        for (i, rec) in self.records.iter().enumerate() {
+            for e in &rec.events {
+                if let Event::StatusChanged {
+                    seat,
+                    status: SeatStatus::Out(reason),
+                } = e
+                {
+                    if key[seat.index()] == u32::MAX {
+                        key[seat.index()] = i as u32 + 1;
+                    }
+                    let mate = matches!(
+                        reason,
+                        OutReason::Checkmated | OutReason::KingCaptured | OutReason::HillTaken
+                    );
+                    if mate && mater.is_none() && matches!(rec.action, Action::Move { .. }) {
+                        mater = Some(rec.seat);
+                    }
+                }
+            }
+        }
+        for s in Seat::ALL {
+            // Out from the start (a position set up so): last.
+            if key[s.index()] == u32::MAX && !self.seats[s].is_active() {
+                key[s.index()] = 0;
+            }
+            if self.rules.win == WinCondition::FirstMateFfa
+                && key[s.index()] == u32::MAX
+                && mater.is_some_and(|m| m != s)
+            {
+                key[s.index()] = u32::MAX - 1;
+            }
+        }
+        BySeat::from_fn(|s| {
+            1 + Seat::ALL
+                .iter()
+                .filter(|&&o| key[o.index()] > key[s.index()])
+                .count() as u8
+        })
     }
 
     /// Legal moves of the seat to move (none once the game is over).
@@ -350,7 +395,7 @@ impl Game {
         self.pending_leave[seat] = None;
         if self.aborts(seat) {
             self.finish(Outcome::Aborted { by: seat }, &mut events);
-        } else if self.rules.scoring {
+        } else if !self.rules.sides() {
             ffa::leave(self, seat, reason, &mut events);
             if fills_slot && self.pos.turn() == seat && self.pos.army(seat) == Army::Zombie {
                 self.pos.advance_turn();
@@ -403,7 +448,7 @@ impl Game {
             zombie,
             text,
         });
-        let marks = if self.rules.scoring {
+        let marks = if !self.rules.sides() {
             ffa::after_move(self, seat, mv, zombie, events)
         } else if self.rules.mate_judging == MateJudging::Levels {
             historical::after_move(self, seat, mv, events)
@@ -506,8 +551,9 @@ impl Game {
         }
     }
 
+    /// Adds points where points are kept (none under `Play4Mate`/`FirstMate`).
     fn score(&mut self, seat: Seat, points: i32, reason: ScoreReason, events: &mut Vec<Event>) {
-        if points != 0 {
+        if points != 0 && self.rules.scoring {
             self.points[seat] += points;
             events.push(Event::Scored {
                 seat,

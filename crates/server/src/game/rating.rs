@@ -50,7 +50,7 @@ pub fn settled(core: &GameCore) -> Settled {
         _ if core.cancelled => Settled::Void,
         None => Settled::Void,
         Some(Outcome::Aborted { by }) => Settled::Aborted { seat: by.index() },
-        Some(_) if g.rules().scoring => Settled::Played(Finish::Placings(g.placings().0)),
+        Some(_) if !g.rules().sides() => Settled::Played(Finish::Placings(g.placings().0)),
         Some(Outcome::Won { side, .. }) => {
             Settled::Played(Finish::Sides(Some(if side == Side::First { 0 } else { 1 })))
         }

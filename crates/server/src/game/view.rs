@@ -63,7 +63,7 @@ pub fn snapshot(
             .collect(),
         points: g.points().0,
         seats: seats(core),
-        placings: (over.is_some() && rules.scoring).then(|| g.placings().0),
+        placings: (over.is_some() && !rules.sides()).then(|| g.placings().0),
         result: over.as_ref().map(|o| o.0.clone()),
         termination: over.map(|o| o.1),
         seq: core.seq,

@@ -90,7 +90,7 @@ pub(super) async fn import(
         result: result.clone(),
         termination: r.tags.get("Termination").unwrap_or("").to_string(),
         points: g.points().0,
-        placings: g.rules().scoring.then(|| g.placings().0),
+        placings: (!g.rules().sides()).then(|| g.placings().0),
         pgn4: body.clone(),
         ended_ms: epoch_ms(),
     };

@@ -29,6 +29,16 @@ pub fn mismatches(r: &Replay) -> Vec<String> {
         out.push(format!("the record ends ({result}), but the game goes on"));
         return out;
     };
+    if rules.win.by_elimination() {
+        // Play4Mate, FirstMate: the places, in the words the writer uses.
+        let earned = super::writer::result_text(game, &r.tags.players(rules).0);
+        if earned != result {
+            out.push(format!(
+                "the places are '{earned}', the Result tag says '{result}'"
+            ));
+        }
+        return out;
+    }
     if rules.scoring {
         match r.tags.ffa_points(rules) {
             Some(expected) if game.points() != expected => out.push(format!(

@@ -233,6 +233,20 @@ pub(crate) fn result_text(game: &Game, names: &[Option<String>; 4]) -> String {
     let rules = game.rules();
     match game.outcome() {
         None | Some(Outcome::Aborted { .. }) => "*".into(),
+        // Play4Mate, FirstMate: each player's place (variants.md §4.1).
+        Some(_) if rules.win.by_elimination() => {
+            let places = game.placings();
+            Seat::ALL
+                .iter()
+                .map(|&s| {
+                    let name = names[s.index()]
+                        .clone()
+                        .unwrap_or_else(|| rules.colour(s).to_string());
+                    format!("{name}: {}", places[s])
+                })
+                .collect::<Vec<_>>()
+                .join(" - ")
+        }
         Some(_) if rules.scoring => Seat::ALL
             .iter()
             .map(|&s| {

@@ -36,7 +36,7 @@ impl Actor {
             result,
             termination,
             points: g.points().0,
-            placings: g.rules().scoring.then(|| g.placings().0),
+            placings: (!g.rules().sides()).then(|| g.placings().0),
             pgn4: pgn4::write(g, &tags),
             ended_ms: epoch_ms(),
         };

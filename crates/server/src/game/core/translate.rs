@@ -81,7 +81,7 @@ impl GameCore {
             result,
             termination,
             points: self.game.points().0,
-            placings: rules.scoring.then(|| self.game.placings().0),
+            placings: (!rules.sides()).then(|| self.game.placings().0),
         }
     }
 }
