@@ -119,6 +119,22 @@ test("a Chaturaji table is created, drawn as an 8×8 with sailboats, and played"
   });
 });
 
+test("an FFA game played for mate (Play4Mate) keeps no points and offers no partner chat", async () => {
+  let pages = [];
+  await withShots("play4mate", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    const label = await p.$eval('[data-testid=play-rules] option[value="ffa Play4Mate"]', (o) => o.textContent);
+    assert.match(label, /last one standing/);
+    await fromPlayPanel(p, "ffa Play4Mate", "random", "S");
+    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await click(p, "h2", "h3");
+    await moves(p, 4);
+    assert.equal(await p.locator("[data-points]").count(), 0, "no points beside the names");
+    assert.equal(await p.locator('[data-testid=chat-to] option[value="partner"]').count(), 0);
+  });
+});
+
 test("the move panel shows numbered rounds in seat columns and reviews an earlier position", async () => {
   let pages = [];
   await withShots("move-panel", () => pages, async () => {
