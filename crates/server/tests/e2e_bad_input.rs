@@ -221,6 +221,8 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
         ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
         ("verney1881 Prom=8", "takes no options"),
+        ("chaturaji KotH", "Chaturaji takes no options"),
+        ("teams Play4Mate", "'Play4Mate' is not a Teams option"),
     ] {
         c.send(json!({"type": "create_table", "rules": rules}))
             .await;
@@ -231,6 +233,17 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
             "{rules}: {e}"
         );
     }
+    // Chaturaji's setup is its own.
+    c.send(json!({"type": "create_table", "rules": "teams", "setup": "Chaturaji"}))
+        .await;
+    let e = c.error().await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("the Chaturaji setup is for chaturaji only"),
+        "{e}"
+    );
     // A table with options opens, and says its rules by their canonical name.
     c.send(json!({"type": "create_table", "rules": "teams  Teammate=3 Prom=8"}))
         .await;

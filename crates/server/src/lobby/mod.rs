@@ -163,13 +163,19 @@ impl TableSettings {
                 .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?,
         };
         // Chaturaji's own setup belongs to the 8×8 board: no other rule set starts from it.
-        if setup != rules.default_setup && (!rules.any_setup || !Setup::ALL.contains(&setup)) {
+        if setup != rules.default_setup && !rules.any_setup {
             return Err(ServerError::new(
                 ErrorCode::BadRequest,
                 format!(
                     "{} is played from the {} setup only",
                     rules.variant, rules.default_setup
                 ),
+            ));
+        }
+        if !Setup::ALL.contains(&setup) && setup != rules.default_setup {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                format!("the {setup} setup is for chaturaji only"),
             ));
         }
         let time = time.unwrap_or_default();
