@@ -41,6 +41,10 @@ fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_
         RuleSet::FFA,
         RuleSet::VERNEY_1881,
         RuleSet::CLUB_1893,
+        RuleSet::CHATURAJI,
+        RuleSet::TEAMS.with_rule_variants("BothMate").unwrap(),
+        RuleSet::FFA.with_rule_variants("Play4Mate").unwrap(),
+        RuleSet::FFA.with_rule_variants("FirstMate").unwrap(),
     ] {
         let mut tried = 0;
         while tried < 6 {
@@ -58,8 +62,8 @@ fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_
                 assert!(t.elapsed() < limit, "{level:?} took {:?}", t.elapsed());
                 assert!(
                     g.legal_moves().contains(&m),
-                    "{level:?} in {:?} after {plies} plies: {m}",
-                    rules.variant
+                    "{level:?} in {} after {plies} plies: {m}",
+                    rules.name()
                 );
             }
         }
