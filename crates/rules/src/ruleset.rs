@@ -288,17 +288,12 @@ impl PointTable {
 
     /// chess.com Chaturaji: P1 N3 B5 R(sailboat)5 K3, dead king 3, no mate, draw 2, claim lead 4.
     pub const CHATURAJI: PointTable = PointTable {
-        pawn: 1,
-        knight: 3,
-        bishop: 5,
-        rook: 5,
-        queen: 9,
-        one_point_queen: 1,
         king: 3,
         dead_king: 3,
         mate: 0,
         draw: 2,
         claim_lead: 4,
+        ..PointTable::FFA
     };
 
     /// Points for capturing `pc`: its kind's value when live, a dead king's value for a dead

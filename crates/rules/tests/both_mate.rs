@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{board, moves, mv};
-use fourhand_rules::game::{Decisive, Game, OutReason, Outcome, SeatStatus};
+use common::{board, moves, mv, won};
+use fourhand_rules::game::{Game, OutReason, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::perft::perft;
 use fourhand_rules::{Army, Position, RuleSet, Seat, Setup, Side};
@@ -48,16 +48,7 @@ fn a_mated_opponent_is_out_and_the_game_goes_on_until_his_partner_is_mated() {
     mv(&mut g, "j11-n11");
     mv(&mut g, "g14-h14");
     // Green, Blue's partner, is mated on his turn: both opponents are out.
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: E,
-                reason: OutReason::Checkmated
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, E, OutReason::Checkmated));
     // The record: `#` in Blue's and Green's slots, Blue's later slots absent; it replays.
     let text = pgn4::write(&g, &Default::default());
     assert!(
@@ -77,16 +68,7 @@ fn under_plain_teams_the_first_mate_ends_the_game() {
     let teams = RuleSet::TEAMS;
     let mut g = common::game_from(teams, board(teams.shared(), S, TWO_MATES));
     mv(&mut g, "e11-a11");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: W,
-                reason: OutReason::Checkmated
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, W, OutReason::Checkmated));
 }
 
 #[test]
@@ -104,16 +86,7 @@ fn a_resignation_puts_out_only_that_player_and_his_partner_plays_on() {
     assert_eq!(g.to_move(), Some(E));
     mv(&mut g, "n9-n8");
     // Red, alone, is mated on his turn: Blue and Green win.
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::Second,
-            by: Decisive {
-                seat: S,
-                reason: OutReason::Checkmated
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::Second, S, OutReason::Checkmated));
     let text = pgn4::write(&g, &Default::default());
     let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(again.outcome(), g.outcome(), "{text}");
@@ -134,16 +107,7 @@ fn a_captured_king_puts_its_owner_out_and_wins_only_as_the_second() {
     mv(&mut g, "g14-g13");
     mv(&mut g, "m5-l5");
     mv(&mut g, "n10-n8");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: E,
-                reason: OutReason::KingCaptured
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, E, OutReason::KingCaptured));
 }
 
 #[test]

@@ -5,8 +5,8 @@
 mod common;
 mod reference;
 
-use common::{board, moves, mv};
-use fourhand_rules::game::{Decisive, Game, OutReason, Outcome, SeatStatus};
+use common::{board, moves, mv, won};
+use fourhand_rules::game::{Game, OutReason, SeatStatus};
 use fourhand_rules::perft::perft;
 use fourhand_rules::{BySeat, Position, RuleSet, Seat, Side};
 
@@ -61,16 +61,7 @@ fn teams_a_king_capture_wins_even_out_of_check() {
     assert!(p.in_check(S));
     let mut g = game(teams(), p);
     mv(&mut g, "n4-n8");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: E,
-                reason: OutReason::KingCaptured
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, E, OutReason::KingCaptured));
 }
 
 #[test]

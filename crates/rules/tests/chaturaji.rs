@@ -209,12 +209,7 @@ fn a_draw_gives_two_each_and_shares_the_dead_kings() {
     // Bare kings are no draw: a king can still be captured.
     assert!(!g.is_over());
     let cycle = ["g4-g5", "h11-h10", "k7-k8", "g5-g4", "h10-h11", "k8-k7"];
-    for m in cycle.iter().cycle().take(30) {
-        if g.is_over() {
-            break;
-        }
-        mv(&mut g, m);
-    }
+    common::repeat_until_over(&mut g, &cycle, 30);
     assert_eq!(g.outcome(), Some(Outcome::Drawn(DrawReason::Repetition)));
     // +2 each and Blue's dead king (3) shared among three, rounded: +1 each.
     for s in [S, N, E] {

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{board, moves, mv, with_army};
-use fourhand_rules::game::{Automation, Decisive, Game, OutReason, Outcome, SeatStatus};
+use common::{board, moves, mv, with_army, won};
+use fourhand_rules::game::{Automation, Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::pgn4;
 use fourhand_rules::perft::perft;
 use fourhand_rules::{Army, BySeat, Position, RuleSet, Seat, Side};
@@ -31,16 +31,7 @@ fn teams_a_king_on_the_hill_wins_for_its_side() {
     let p = board(teams().shared(), S, "rK g6, bK a7, yK g14, gK n8");
     let mut g = game(teams(), p);
     mv(&mut g, "g6-g7");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: W,
-                reason: OutReason::HillTaken
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, W, OutReason::HillTaken));
     let text = pgn4::write(&g, &Default::default());
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     assert!(text.contains("[RuleVariants \"EnPassant KotH\"]"), "{text}");
@@ -98,16 +89,7 @@ fn teams_with_side_by_side_partners_the_loser_is_an_opponent() {
     let p = board(rules.shared(), S, "rK g6, bK a7, yK g14, gK n8");
     let mut g = game(rules, p);
     mv(&mut g, "g6-g7");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Won {
-            side: Side::First,
-            by: Decisive {
-                seat: N,
-                reason: OutReason::HillTaken
-            }
-        })
-    );
+    assert_eq!(g.outcome(), won(Side::First, N, OutReason::HillTaken));
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{board, mv};
-use fourhand_rules::game::{Decisive, Game, OutReason, Outcome, SeatStatus};
+use common::{board, mv, won};
+use fourhand_rules::game::{Game, OutReason, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::perft::perft;
 use fourhand_rules::{Position, RuleSet, Seat, Side};
@@ -109,13 +109,7 @@ fn teams_the_player_out_of_lives_first_in_turn_order_loses() {
     assert_eq!(g.position().lives(N), Some(0));
     assert_eq!(
         g.outcome(),
-        Some(Outcome::Won {
-            side: Side::Second,
-            by: Decisive {
-                seat: N,
-                reason: OutReason::Checkmated
-            }
-        }),
+        won(Side::Second, N, OutReason::Checkmated),
         "Yellow's turn comes before Green's"
     );
     let text = pgn4::write(&g, &Default::default());

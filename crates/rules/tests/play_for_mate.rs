@@ -126,12 +126,7 @@ fn play4mate_a_draw_shares_the_top_places() {
     );
     let mut g = game(r, p);
     let cycle = ["h1-i1", "g14-f14", "n8-n9", "i1-h1", "f14-g14", "n9-n8"];
-    for m in cycle.iter().cycle().take(30) {
-        if g.is_over() {
-            break;
-        }
-        mv(&mut g, m);
-    }
+    common::repeat_until_over(&mut g, &cycle, 30);
     assert_eq!(g.outcome(), Some(Outcome::Drawn(DrawReason::Repetition)));
     assert_eq!(g.placings(), BySeat([1, 4, 1, 1]));
     assert_eq!(g.points(), BySeat([0; 4]));

@@ -133,8 +133,9 @@ struct Board {
     entries: Vec<BoardEntry>,
 }
 
-#[derive(Default)]
+/// One player's games of one rule set, and that rule set read once from its stored name.
 struct Tally {
+    rules: Option<RuleSet>,
     won: u32,
     drawn: u32,
     lost: u32,
@@ -143,6 +144,17 @@ struct Tally {
 }
 
 impl Tally {
+    fn new(rules: &str) -> Tally {
+        Tally {
+            rules: RuleSet::from_name(rules).ok(),
+            won: 0,
+            drawn: 0,
+            lost: 0,
+            aborted: 0,
+            placings: [0; 4],
+        }
+    }
+
     fn add(&mut self, g: &StoredGame, seat: usize) {
         let Some(end) = &g.end else { return };
         if end.result == "aborted" {
@@ -153,7 +165,7 @@ impl Tally {
             }
         } else {
             // The first side is South's, with his partner under the game's pairing.
-            let first = RuleSet::from_name(&g.game.rules).map_or(seat.is_multiple_of(2), |r| {
+            let first = self.rules.map_or(seat.is_multiple_of(2), |r| {
                 r.side_of(Seat::from_index(seat)) == Side::First
             });
             match (end.result.as_str(), first) {
@@ -165,8 +177,9 @@ impl Tally {
         }
     }
 
-    fn record(&self, placed: bool) -> Record {
-        if placed {
+    /// Games each for himself (FFA, Chaturaji) are tallied by placings, sides games by results.
+    fn record(&self) -> Record {
+        if self.rules.is_some_and(|r| !r.sides()) {
             Record::Places {
                 placings: self.placings,
                 aborted: self.aborted,
@@ -206,7 +219,7 @@ async fn profile(
         if let Some(seat) = seat {
             tallies
                 .entry(g.game.rules.clone())
-                .or_default()
+                .or_insert_with_key(|rules| Tally::new(rules))
                 .add(g, seat);
         }
         if recent.len() < 20 {
@@ -215,11 +228,7 @@ async fn profile(
     }
     let record = tallies
         .iter()
-        .map(|(rules, t)| {
-            // Games kept in points (FFA, Chaturaji) are tallied by placings.
-            let placed = RuleSet::from_name(rules).is_ok_and(|r| !r.sides());
-            (rules.clone(), t.record(placed))
-        })
+        .map(|(rules, t)| (rules.clone(), t.record()))
         .collect();
     Ok(Json(Profile {
         name: user.name,

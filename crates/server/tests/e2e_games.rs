@@ -306,25 +306,13 @@ async fn a_chaturaji_game_against_bots_to_its_end_stored_and_exported() {
     config.rate_limit = 10_000;
     let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
     let mut c = server.client("raja").await;
-    c.send(json!({"type": "create_table", "rules": "chaturaji"}))
-        .await;
-    let table = c.expect(|m| m["type"] == "table").await["table"].clone();
+    let support::BotGame {
+        game,
+        table,
+        snapshot,
+        ..
+    } = support::against_bots_in(&mut c, "chaturaji", "greedy").await;
     assert_eq!(table["rules"], "chaturaji", "{table}");
-    let id = table["id"].clone();
-    c.send(json!({"type": "sit", "table": id, "seat": "S"}))
-        .await;
-    let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    for seat in ["W", "N", "E"] {
-        c.send(json!({"type": "add_bot", "table": id, "seat": seat, "level": "greedy"}))
-            .await;
-    }
-    let game = c.expect(|m| m["type"] == "game_started").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    c.send(json!({"type": "join", "game": game, "seat_token": token}))
-        .await;
-    let snapshot = c.expect(|m| m["type"] == "snapshot").await;
     assert!(
         snapshot["state"]["fen4"]
             .as_str()

@@ -37,9 +37,8 @@ fn eliminate(g: &mut Game, q: Seat, reason: OutReason, events: &mut Vec<Event>) 
     g.pos.set_army(q, Army::Out);
 }
 
-/// What the kings of players already out bring the last player at the end: each zombie king
-/// its live value, each dead king left on the board its dead value (Chaturaji 3, FFA 0).
-fn kings_left(g: &Game) -> i32 {
+/// The kings of players already out still on the board: zombie kings and dead kings.
+fn out_kings(g: &Game) -> (i32, i32) {
     let zombies = Seat::ALL
         .iter()
         .filter(|&&s| g.pos.army(s) == Army::Zombie && g.pos.king(s).is_some())
@@ -49,7 +48,22 @@ fn kings_left(g: &Game) -> i32 {
         .pieces()
         .filter(|(_, pc)| pc.dead && pc.kind == Kind::King)
         .count() as i32;
+    (zombies, dead)
+}
+
+/// What the kings of players already out bring the last player at the end: each zombie king
+/// its live value, each dead king left on the board its dead value (Chaturaji 3, FFA 0).
+fn kings_left(g: &Game) -> i32 {
+    let (zombies, dead) = out_kings(g);
     zombies * i32::from(g.rules.points.king) + dead * i32::from(g.rules.points.dead_king)
+}
+
+/// What the king of `seat`, leaving as the second-last player (a resignation or a claim), adds
+/// for the other one on top of [`kings_left`]: that counts it, once dead, at its dead value, and
+/// it is worth its live value (FFA 20; Chaturaji 3, the same as dead). Asked before it leaves.
+fn leaving_king(g: &Game, seat: Seat) -> i32 {
+    let points = &g.rules.points;
+    i32::from(g.pos.king(seat).is_some()) * (i32::from(points.king) - i32::from(points.dead_king))
 }
 
 pub(super) fn after_move(
@@ -177,13 +191,7 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
         g.pos.set_army(seat, Army::Zombie);
         return;
     }
-    let king_on_board = g.pos.king(seat).is_some();
-    // Where dead kings count, the leaver's king is now one of them (counted by kings_left).
-    let king_value = if g.rules.points.dead_king > 0 {
-        0
-    } else {
-        i32::from(g.rules.points.king)
-    };
+    let own_king = leaving_king(g, seat);
     g.set_status(seat, SeatStatus::Out(reason), events);
     g.pos.set_army(seat, Army::Out);
     if g.pos.turn() == seat {
@@ -199,7 +207,7 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
             g.finish(Outcome::Drawn(DrawReason::InsufficientMaterial), events);
             return;
         }
-        let kings = kings_left(g) + king_value * i32::from(king_on_board);
+        let kings = kings_left(g) + own_king;
         g.score(last, kings, ScoreReason::KingsAtEnd, events);
         g.finish(Outcome::Finished, events);
         return;
@@ -215,14 +223,9 @@ fn check_end(g: &mut Game, events: &mut Vec<Event>) {
     }
     // FirstMate: the first mate (or king capture, or the hill) ends the game.
     if g.rules.win == WinCondition::FirstMateFfa
-        && Seat::ALL.iter().any(|&s| {
-            matches!(
-                g.seats[s],
-                SeatStatus::Out(
-                    OutReason::Checkmated | OutReason::KingCaptured | OutReason::HillTaken
-                )
-            )
-        })
+        && Seat::ALL
+            .iter()
+            .any(|&s| matches!(g.seats[s], SeatStatus::Out(r) if r.is_mate()))
     {
         g.finish(Outcome::Finished, events);
         return;
@@ -308,12 +311,7 @@ pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
 /// The claimant resigns; the other player gets his king and every zombie king; the game ends.
 pub(super) fn claim(g: &mut Game, seat: Seat, events: &mut Vec<Event>) {
     let other = g.active_seats().into_iter().find(|&s| s != seat);
-    // Where dead kings count, the claimant's king is now one of them (counted by kings_left).
-    let king = if g.rules.points.dead_king > 0 {
-        0
-    } else {
-        i32::from(g.pos.king(seat).is_some()) * i32::from(g.rules.points.king)
-    };
+    let king = leaving_king(g, seat);
     g.set_status(seat, SeatStatus::Out(OutReason::Resigned), events);
     g.pos.set_army(seat, Army::Out);
     if let Some(o) = other {
@@ -329,15 +327,7 @@ pub(super) fn claim(g: &mut Game, seat: Seat, events: &mut Vec<Event>) {
 pub(super) fn draw_points(g: &mut Game, events: &mut Vec<Event>) {
     let active = g.active_seats();
     let award = i32::from(g.rules.points.draw);
-    let zombies = Seat::ALL
-        .iter()
-        .filter(|&&s| g.pos.army(s) == Army::Zombie && g.pos.king(s).is_some())
-        .count() as i32;
-    let dead = g
-        .pos
-        .pieces()
-        .filter(|(_, pc)| pc.dead && pc.kind == Kind::King)
-        .count() as i32;
+    let (zombies, dead) = out_kings(g);
     let n = active.len();
     let share = zombies * scoring::share(i32::from(g.rules.points.king), n)
         + dead * scoring::share(i32::from(g.rules.points.dead_king), n);

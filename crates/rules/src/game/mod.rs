@@ -180,11 +180,18 @@ impl Game {
     /// `Play4Mate`/`FirstMate` by who went out when (the players still in first; under
     /// `FirstMate` the mater above them).
     pub fn placings(&self) -> BySeat<u8> {
-        if !self.rules.win.by_elimination() {
-            return placings(&self.points);
+        if self.rules.win.by_elimination() {
+            placings(&self.elimination_order())
+        } else {
+            placings(&self.points)
         }
-        // Higher is better: the record at which each seat went out; those still in rank above.
-        let mut key = [u32::MAX; 4];
+    }
+
+    /// For placings by elimination, higher is better: the record at which each seat went out
+    /// (0 when out from the start), `i32::MAX` for those still in — under `FirstMate` one less for
+    /// those the mater leaves behind him.
+    fn elimination_order(&self) -> BySeat<i32> {
+        let mut key = BySeat([i32::MAX; 4]);
         let mut mater = None;
         for (i, rec) in self.records.iter().enumerate() {
             for e in &rec.events {
@@ -193,37 +200,30 @@ impl Game {
                     status: SeatStatus::Out(reason),
                 } = e
                 {
-                    if key[seat.index()] == u32::MAX {
-                        key[seat.index()] = i as u32 + 1;
+                    if key[*seat] == i32::MAX {
+                        key[*seat] = i32::try_from(i + 1).unwrap_or(i32::MAX - 2);
                     }
-                    let mate = matches!(
-                        reason,
-                        OutReason::Checkmated | OutReason::KingCaptured | OutReason::HillTaken
-                    );
-                    if mate && mater.is_none() && matches!(rec.action, Action::Move { .. }) {
+                    if reason.is_mate()
+                        && mater.is_none()
+                        && matches!(rec.action, Action::Move { .. })
+                    {
                         mater = Some(rec.seat);
                     }
                 }
             }
         }
         for s in Seat::ALL {
-            // Out from the start (a position set up so): last.
-            if key[s.index()] == u32::MAX && !self.seats[s].is_active() {
-                key[s.index()] = 0;
+            if key[s] == i32::MAX && !self.seats[s].is_active() {
+                key[s] = 0;
             }
             if self.rules.win == WinCondition::FirstMateFfa
-                && key[s.index()] == u32::MAX
+                && key[s] == i32::MAX
                 && mater.is_some_and(|m| m != s)
             {
-                key[s.index()] = u32::MAX - 1;
+                key[s] = i32::MAX - 1;
             }
         }
-        BySeat::from_fn(|s| {
-            1 + Seat::ALL
-                .iter()
-                .filter(|&&o| key[o.index()] > key[s.index()])
-                .count() as u8
-        })
+        key
     }
 
     /// Legal moves of the seat to move (none once the game is over).

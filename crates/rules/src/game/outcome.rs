@@ -23,6 +23,14 @@ pub enum OutReason {
 }
 
 impl OutReason {
+    /// Beaten on the board — mated, king captured, or the hill taken — rather than leaving.
+    pub const fn is_mate(self) -> bool {
+        matches!(
+            self,
+            OutReason::Checkmated | OutReason::KingCaptured | OutReason::HillTaken
+        )
+    }
+
     /// Lower-case word for reports.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -165,3 +165,26 @@ pub fn game_from(rules: RuleSet, p: Position) -> fourhand_rules::game::Game {
     }
     g
 }
+
+/// The outcome of a sides game that `side` won when `seat` went out for `reason`.
+pub fn won(
+    side: fourhand_rules::Side,
+    seat: Seat,
+    reason: fourhand_rules::game::OutReason,
+) -> Option<fourhand_rules::game::Outcome> {
+    Some(fourhand_rules::game::Outcome::Won {
+        side,
+        by: fourhand_rules::game::Decisive { seat, reason },
+    })
+}
+
+/// Plays the moves of `cycle` over and over for the seat to move until the game ends (at most
+/// `limit` moves).
+pub fn repeat_until_over(g: &mut fourhand_rules::game::Game, cycle: &[&str], limit: usize) {
+    for m in cycle.iter().cycle().take(limit) {
+        if g.is_over() {
+            break;
+        }
+        mv(g, m);
+    }
+}

@@ -258,14 +258,30 @@ pub async fn four_players(
 /// A table where `c` sits South against three bots of `level`, joined; the game id and South's
 /// seat token.
 pub async fn against_bots(c: &mut Client, level: &str) -> (String, Value) {
-    c.send(json!({"type": "create_table", "rules": "teams"}))
+    let g = against_bots_in(c, "teams", level).await;
+    (g.game, g.token)
+}
+
+/// A game [`against_bots_in`] started: its id, the seat token, the table as the server first
+/// sent it, and the snapshot that answered the join.
+pub struct BotGame {
+    pub game: String,
+    pub token: Value,
+    pub table: Value,
+    pub snapshot: Value,
+}
+
+/// Like [`against_bots`], at a new table of `rules`.
+pub async fn against_bots_in(c: &mut Client, rules: &str, level: &str) -> BotGame {
+    c.send(json!({"type": "create_table", "rules": rules}))
         .await;
-    let table = c.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c.send(json!({"type": "sit", "table": table, "seat": "S"}))
+    let table = c.expect(|m| m["type"] == "table").await["table"].clone();
+    let id = table["id"].clone();
+    c.send(json!({"type": "sit", "table": id, "seat": "S"}))
         .await;
     let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
     for seat in ["W", "N", "E"] {
-        c.send(json!({"type": "add_bot", "table": table, "seat": seat, "level": level}))
+        c.send(json!({"type": "add_bot", "table": id, "seat": seat, "level": level}))
             .await;
     }
     let game = c.expect(|m| m["type"] == "game_started").await["game"]
@@ -274,8 +290,13 @@ pub async fn against_bots(c: &mut Client, level: &str) -> (String, Value) {
         .to_string();
     c.send(json!({"type": "join", "game": game, "seat_token": token}))
         .await;
-    c.expect(|m| m["type"] == "snapshot").await;
-    (game, token)
+    let snapshot = c.expect(|m| m["type"] == "snapshot").await;
+    BotGame {
+        game,
+        token,
+        table,
+        snapshot,
+    }
 }
 
 /// An account made in the server's store, and a session for it.

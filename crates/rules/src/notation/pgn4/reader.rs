@@ -1,8 +1,8 @@
 //! Replaying a PGN4 move by move through the game, so every move is checked by the rules.
 
+use super::judged_out;
 use super::movetext::{tokenize, Token};
 use super::tags::{parse_tags, Tags};
-use super::{mate_judgement, stalemate_judgement};
 use crate::board::{Kind, Seat, Square};
 use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
 use crate::moves::{Move, MoveKind};
@@ -126,11 +126,11 @@ pub fn replay_slots(
     let mut last_slot: Option<(u32, Seat)> = None;
     for tok in tokenize(movetext) {
         for rec in &game.records()[seen..] {
-            if stalemate_judgement(rec) {
+            if judged_out(rec, OutReason::Stalemated) {
                 stalemate_slots.push_back((rec.seat, "S"));
             } else if on_turn
                 && game.rules().win == WinCondition::BothOpponentsMated
-                && mate_judgement(rec)
+                && judged_out(rec, OutReason::Checkmated)
             {
                 stalemate_slots.push_back((rec.seat, "#"));
             }

@@ -1,8 +1,8 @@
 //! Writing a game as canonical PGN4.
 
-use super::stalemate_judgement;
+use super::judged_out;
 use super::tags::Tags;
-use crate::board::{Seat, Setup, Side};
+use crate::board::{BySeat, Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
@@ -99,7 +99,7 @@ fn slots(game: &Game) -> Vec<Slot> {
             let zombie_next =
                 matches!(rec.action, Action::Move { zombie: true, .. }) && rec.seat == s;
             // A zombie with no move is stalemated in the same slot: "SR".
-            if rec.seat == s && stalemate_judgement(rec) {
+            if rec.seat == s && judged_out(rec, OutReason::Stalemated) {
                 slots.push(Slot {
                     seat: s,
                     text: format!("S{l}"),
@@ -227,36 +227,32 @@ pub fn result_tag(game: &Game, tags: &Tags) -> String {
     result_text(game, &tags.players(game.rules()).0)
 }
 
-/// The `Result` tag: `1-0` (S+N won), `0-1`, `1/2-1/2`, `*`; FFA: `name: points - …` in seat
-/// order once the game is over.
+/// The `Result` tag: `1-0` (S+N won), `0-1`, `1/2-1/2`, `*`; FFA: `name: points - …` (under
+/// Play4Mate and FirstMate `name: place - …`) in seat order once the game is over.
 pub(crate) fn result_text(game: &Game, names: &[Option<String>; 4]) -> String {
     let rules = game.rules();
     match game.outcome() {
         None | Some(Outcome::Aborted { .. }) => "*".into(),
-        // Play4Mate, FirstMate: each player's place (variants.md §4.1).
-        Some(_) if rules.win.by_elimination() => {
-            let places = game.placings();
+        // Each for himself: each player's points, or under Play4Mate and FirstMate his place
+        // (variants.md §4.1).
+        Some(_) if !rules.sides() => {
+            let values: BySeat<i32> = if rules.win.by_elimination() {
+                let places = game.placings();
+                BySeat::from_fn(|s| i32::from(places[s]))
+            } else {
+                game.points()
+            };
             Seat::ALL
                 .iter()
                 .map(|&s| {
                     let name = names[s.index()]
                         .clone()
                         .unwrap_or_else(|| rules.colour(s).to_string());
-                    format!("{name}: {}", places[s])
+                    format!("{name}: {}", values[s])
                 })
                 .collect::<Vec<_>>()
                 .join(" - ")
         }
-        Some(_) if rules.scoring => Seat::ALL
-            .iter()
-            .map(|&s| {
-                let name = names[s.index()]
-                    .clone()
-                    .unwrap_or_else(|| rules.colour(s).to_string());
-                format!("{name}: {}", game.points()[s])
-            })
-            .collect::<Vec<_>>()
-            .join(" - "),
         Some(Outcome::Won { side, .. }) => match side {
             Side::First => "1-0".into(),
             Side::Second => "0-1".into(),
