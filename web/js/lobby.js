@@ -4,9 +4,9 @@
 import { h } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { colourOf, colourName } from "./board.js";
-import { baseRules, rulesName } from "./rulesets.js";
+import { baseRules, centre, rulesName } from "./rulesets.js";
 
-export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "chaturaji", "verney1881", "club1893"];
+export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "teams Chess960=random", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "ffa Chess960=random", "chaturaji", "verney1881", "club1893"];
 const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
 export const LEVELS = ["random", "greedy", "engine1", "engine2", "engine3"];
 const SEAT_LETTERS = ["S", "W", "N", "E"];
@@ -110,8 +110,11 @@ export function lobbyView(ctx, focus) {
     increment_ms: form.mode.value === "inc" ? Number(form.extra.value) * 1000 : 0,
     delay_ms: form.mode.value === "delay" ? Number(form.extra.value) * 1000 : 0,
   });
+  // Chaturaji and Chess960 start from a position of their own: no setup to choose.
+  const ownStart = () => centre(form.rules.value) || /\bChess960=/.test(form.rules.value);
+  form.rules.addEventListener("change", () => { form.setup.disabled = ownStart(); });
   const create = () => ctx.send({
-    type: "create_table", rules: form.rules.value, setup: form.setup.value || undefined,
+    type: "create_table", rules: form.rules.value, setup: (!ownStart() && form.setup.value) || undefined,
     time: timeOf(), rated: form.rated.checked, rated_bots: form.rated.checked && form.ratedBots.checked,
     table_chat: form.chat.checked,
   });

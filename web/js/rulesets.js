@@ -26,6 +26,8 @@ export function livesOf(fen4) {
 /** A rule set name in words: the game, then each option ("Teams · partners side by side …"). */
 export function rulesName(name) {
   const words = optionsOf(name).map((o) => {
+    const n = /^Chess960=(\d+)$/.exec(o);
+    if (n) return t("option.Chess960", { n: n[1] });
     const key = `option.${o}`;
     const w = t(key);
     return w === key ? o : w;

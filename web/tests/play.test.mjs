@@ -119,6 +119,27 @@ test("a Chaturaji table is created, drawn as an 8×8 with sailboats, and played"
   });
 });
 
+test("a Chess960 table draws its number, gives the four armies one back row, and is played", async () => {
+  let pages = [];
+  await withShots("chess960", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    await p.waitForSelector("[data-testid=create]");
+    await p.selectOption("[data-testid=rules]", "teams Chess960=random");
+    assert.equal(await p.isDisabled("[data-testid=setup]"), true, "the arrangement is the start: no setup to choose");
+    await hotSeat(p, "teams Chess960=random", [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]);
+    const rules = await p.evaluate(() => window.__fourhandGame.st.state.rules);
+    assert.match(rules, /^teams Chess960=\d+$/);
+    // Red's back row from d1 is Yellow's from k14 (and Blue's from a4), piece by piece.
+    const row = async (sqs) => Promise.all(sqs.map(async (s) => (await p.getAttribute(`[data-on="${s}"]`, "data-piece")).slice(1)));
+    const red = await row(["d1", "e1", "f1", "g1", "h1", "i1", "j1", "k1"]);
+    assert.deepEqual(await row(["k14", "j14", "i14", "h14", "g14", "f14", "e14", "d14"]), red);
+    assert.deepEqual(await row(["a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"]), red);
+    assert.deepEqual([...red].sort(), ["B", "B", "K", "N", "N", "Q", "R", "R"]);
+    assert.ok(red.indexOf("R") < red.indexOf("K") && red.indexOf("K") < red.lastIndexOf("R"), red.join(""));
+  });
+});
+
 test("an FFA game played for mate (Play4Mate) keeps no points and offers no partner chat", async () => {
   let pages = [];
   await withShots("play4mate", () => pages, async () => {

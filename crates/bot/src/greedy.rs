@@ -14,7 +14,7 @@ pub fn greedy(game: &Game, rng: &mut impl Rng) -> Option<Move> {
     let enemies = game.rules().enemies(seat);
     let mut best: Option<(i32, Move)> = None;
     for &m in &moves {
-        let Some(victim) = pos.piece_at(m.to()) else {
+        let Some(victim) = pos.captured_by(m) else {
             continue;
         };
         let table = &pos.rules().points;

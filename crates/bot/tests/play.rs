@@ -45,6 +45,10 @@ fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_
         RuleSet::TEAMS.with_rule_variants("BothMate").unwrap(),
         RuleSet::FFA.with_rule_variants("Play4Mate").unwrap(),
         RuleSet::FFA.with_rule_variants("FirstMate").unwrap(),
+        RuleSet::TEAMS.with_rule_variants("Chess960=1").unwrap(),
+        RuleSet::FFA
+            .with_rule_variants("Chess960=700 Chess960Rotational")
+            .unwrap(),
     ] {
         let mut tried = 0;
         while tried < 6 {

@@ -14,7 +14,7 @@ pub mod position;
 mod rule_variants;
 pub mod ruleset;
 
-pub use board::{BoardShape, BySeat, Kind, Piece, Seat, Setup, Side, Square};
+pub use board::{BoardShape, BySeat, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{Army, Played, Position};
-pub use ruleset::{Pairing, RuleSet, Variant};
+pub use ruleset::{Castling, Pairing, RuleSet, Variant};

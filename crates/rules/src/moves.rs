@@ -53,6 +53,13 @@ impl Move {
         Square::from_index(self.to).expect("moves hold board squares")
     }
 
+    /// Whether this is a castle (under Chess960 written from the king's square to the rook's,
+    /// so the destination holds the mover's own rook, not a victim).
+    #[inline]
+    pub fn is_castle(self) -> bool {
+        matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong)
+    }
+
     /// The piece a pawn becomes, if this is a promotion.
     #[inline]
     pub fn promotion(self) -> Option<Kind> {

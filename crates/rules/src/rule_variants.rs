@@ -8,9 +8,9 @@
 //! under rules the engine does not play is never replayed as if it were another game. The base's
 //! own tokens may be left out (older exports do): they never switch a rule off.
 
-use crate::board::Kind;
+use crate::board::{Kind, Setup, Symmetry};
 use crate::ruleset::{
-    MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant, WinCondition,
+    Castling, MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant, WinCondition,
 };
 
 /// Tokens chess.com writes for display and privacy only: accepted and ignored by the rules.
@@ -24,7 +24,7 @@ const DISPLAY_ONLY: [&str; 6] = [
 ];
 
 /// Tokens of chess.com rule options that the engine does not play (yet).
-const NOT_PLAYED: [&str; 4] = ["Takeover", "DeadWall", "Antichess", "Chess960"];
+const NOT_PLAYED: [&str; 3] = ["Takeover", "DeadWall", "Antichess"];
 
 impl RuleSet {
     /// This rule set with the options of a `RuleVariants` tag (tokens separated by spaces or
@@ -32,6 +32,8 @@ impl RuleSet {
     /// a value out of range or an option of the other base (`Teammate=` in FFA) is an error
     /// that names it.
     pub fn with_rule_variants(mut self, tokens: &str) -> Result<RuleSet, String> {
+        let mut chess960: Option<u16> = None;
+        let mut rotational = false;
         for token in tokens
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
@@ -59,6 +61,19 @@ impl RuleSet {
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
+                ("Chess960", Some(v)) => {
+                    chess960 = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|n| (1..=960).contains(n))
+                            .ok_or_else(|| {
+                                format!("rule option '{token}': Chess960= takes 1 to 960")
+                            })?,
+                    );
+                }
+                // The project's token (variants.md §3.1): the arrangement turned, not reflected,
+                // onto West and East.
+                ("Chess960Rotational", None) => rotational = true,
                 // chess.com's "play for mate" (older `Play-4-Mate`) and the project's first-mate
                 // FFA (variants.md §4.1, §4.2): no points, no zombies, places by elimination.
                 ("Play4Mate" | "Play-4-Mate" | "FirstMate", None)
@@ -130,6 +145,24 @@ impl RuleSet {
                 }
             }
         }
+        match (chess960, rotational) {
+            (Some(n), _) => {
+                let symmetry = if rotational {
+                    Symmetry::Rotational
+                } else {
+                    Symmetry::Classic
+                };
+                self.castling = Castling::Chess960(symmetry);
+                self.default_setup = Setup::Chess960 { n, symmetry };
+                self.any_setup = false;
+            }
+            (None, true) => {
+                return Err(
+                    "rule option 'Chess960Rotational' needs a Chess960=N to turn".to_string(),
+                )
+            }
+            (None, false) => {}
+        }
         Ok(self)
     }
 
@@ -157,6 +190,12 @@ impl RuleSet {
         }
         if self.king_of_the_hill {
             tokens.push("KotH".into());
+        }
+        if let Setup::Chess960 { n, symmetry } = self.default_setup {
+            tokens.push(format!("Chess960={n}"));
+            if symmetry == Symmetry::Rotational {
+                tokens.push("Chess960Rotational".into());
+            }
         }
         match self.win {
             w if w == base.win => {}
@@ -339,11 +378,9 @@ mod tests {
             (RuleSet::FFA, "OppX=2", "'OppX=2' is not a FFA option"),
             (RuleSet::TEAMS, "12-check", "N-check takes N from 1 to 9"),
             (RuleSet::TEAMS, "0-check", "N-check takes N from 1 to 9"),
-            (
-                RuleSet::FFA,
-                "Chess960=519",
-                "'Chess960=519' is not played here",
-            ),
+            (RuleSet::FFA, "Chess960=0", "Chess960= takes 1 to 960"),
+            (RuleSet::TEAMS, "Chess960=961", "Chess960= takes 1 to 960"),
+            (RuleSet::TEAMS, "Chess960Rotational", "needs a Chess960=N"),
             (
                 RuleSet::FFA,
                 "PointsForMate=0",

@@ -3,7 +3,7 @@
 //! The table of rules.md §3 is the list of fields. Code asks the rule set ("may a pawn double
 //! step?") instead of branching on the game's name.
 
-use crate::board::{BoardShape, Kind, Piece, Seat, Setup, Side, Square};
+use crate::board::{BoardShape, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -117,6 +117,27 @@ impl Pairing {
             3 => Some(Pairing::SouthEast),
             _ => None,
         }
+    }
+}
+
+/// Which castling the rule set has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Castling {
+    /// No castling (Verney, Chaturaji).
+    None,
+    /// rules.md §4.3: the king two squares towards a rook on the corner of its back row, the
+    /// rook over it.
+    Standard,
+    /// Chess960's (variants.md §3.1): king and rook to the squares of indices 6 and 5 (h-side,
+    /// `O-O`) or 2 and 3 (a-side, `O-O-O`) of the arrangement placed by the symmetry. The move
+    /// is written from the king's square to the rook's, so no castle reads as a king step.
+    Chess960(Symmetry),
+}
+
+impl Castling {
+    /// Whether there is castling at all.
+    pub const fn any(self) -> bool {
+        !matches!(self, Castling::None)
     }
 }
 
@@ -349,8 +370,8 @@ pub struct RuleSet {
     pub double_step: bool,
     /// En passant after a double step (rules.md §4.2).
     pub en_passant: bool,
-    /// Castling (rules.md §4.3).
-    pub castling: bool,
+    /// Castling: none, rules.md §4.3, or Chess960's (variants.md §3.1).
+    pub castling: Castling,
     /// A pawn may jump its partner's pawn directly ahead.
     pub partner_pawn_jump: bool,
     /// A pawn reaching its partner's back row turns back.
@@ -414,7 +435,7 @@ impl RuleSet {
         pairing: Pairing::Opposite,
         double_step: true,
         en_passant: true,
-        castling: true,
+        castling: Castling::Standard,
         partner_pawn_jump: false,
         reversal: false,
         promotion_zone: PromotionZone::OwnRank(11),
@@ -476,7 +497,7 @@ impl RuleSet {
         any_setup: false,
         double_step: false,
         en_passant: false,
-        castling: false,
+        castling: Castling::None,
         partner_pawn_jump: true,
         reversal: true,
         promotion_zone: PromotionZone::OpponentBackRow,
@@ -498,7 +519,7 @@ impl RuleSet {
         default_setup: Setup::Modern,
         double_step: true,
         en_passant: true,
-        castling: true,
+        castling: Castling::Standard,
         promotion_choice: PromotionChoice::AnyPiece,
         ..RuleSet::VERNEY_1881
     };
@@ -514,7 +535,7 @@ impl RuleSet {
         any_setup: false,
         double_step: false,
         en_passant: false,
-        castling: false,
+        castling: Castling::None,
         promotion_zone: PromotionZone::OwnRank(11),
         promotion_choice: PromotionChoice::RookOnly,
         must_parry_check: false,

@@ -69,7 +69,7 @@ fn double_step_and_en_passant_can_be_switched_off() {
 #[test]
 fn castling_can_be_switched_off() {
     let no_castle = leak(RuleSet {
-        castling: false,
+        castling: fourhand_rules::Castling::None,
         ..RuleSet::TEAMS
     });
     let mut p = board(no_castle, Seat::South, &format!("{KINGS}, rR k1"));

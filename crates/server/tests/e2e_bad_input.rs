@@ -216,7 +216,9 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     let server = TestServer::memory().await;
     let mut c = server.client("opts").await;
     for (rules, says) in [
-        ("teams Chess960=519", "'Chess960=519' is not played here"),
+        ("teams Takeover", "'Takeover' is not played here"),
+        ("teams Chess960=961", "Chess960= takes 1 to 960"),
+        ("ffa Chess960Rotational", "needs a Chess960=N"),
         ("ffa 12-check", "N-check takes N from 1 to 9"),
         ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
         ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
@@ -249,5 +251,27 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         .await;
     let t = c.expect(|m| m["type"] == "table").await;
     assert_eq!(t["table"]["rules"], "teams Prom=8 Teammate=3", "{t}");
+    // Chess960=random draws the arrangement's number; the table says which.
+    c.send(json!({"type": "create_table", "rules": "ffa Chess960=random"}))
+        .await;
+    let t = c.expect(|m| m["type"] == "table").await;
+    let name = t["table"]["rules"].as_str().unwrap();
+    let n: u16 = name
+        .strip_prefix("ffa Chess960=")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!((1..=960).contains(&n), "{t}");
+    assert_eq!(t["table"]["setup"], "Chess960", "{t}");
+    // Another setup is refused: the arrangement is the start.
+    c.send(json!({"type": "create_table", "rules": "teams Chess960=5", "setup": "4PC"}))
+        .await;
+    let e = c.error().await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("played from the Chess960=5 setup only"),
+        "{e}"
+    );
     server.stop().await;
 }

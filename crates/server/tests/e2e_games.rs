@@ -219,6 +219,11 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
         ("teams BothMate", "BothMate EnPassant"),
         ("ffa Play4Mate", "EnPassant Play4Mate PromoteTo=D"),
         ("ffa FirstMate", "EnPassant FirstMate PromoteTo=D"),
+        ("teams Chess960=1", "Chess960=1 EnPassant"),
+        (
+            "ffa Chess960=700 Chess960Rotational",
+            "Chess960=700 Chess960Rotational DeadKingWalking EnPassant PromoteTo=D",
+        ),
         // Chaturaji has no options: no RuleVariants tag.
         ("chaturaji", ""),
     ] {
@@ -245,7 +250,7 @@ async fn play_to_the_end(name: &str, tag: &str) {
         let seat = local.to_move().expect("a seat to move");
         let moves = local.legal_moves();
         let pos = local.position();
-        let value = |m: &fourhand_rules::Move| match pos.piece_at(m.to()) {
+        let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
             Some(p) if p.kind == fourhand_rules::Kind::King => 2,
             Some(_) => 1,
             None => 0,

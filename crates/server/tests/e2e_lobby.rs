@@ -243,3 +243,50 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules_and_stays_casual(
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_forms() {
+    let mut config = Config::for_tests();
+    config.pair_wait_secs = 1;
+    let server = TestServer::start(config, Store::memory()).await;
+    // Two ask for FFA Chess960 with a drawn arrangement: they queue together under that name,
+    // and after the wait their table, filled with bots, plays one drawn number.
+    let mut players = Vec::new();
+    for n in ["r1", "r2"] {
+        let mut c = server.client(n).await;
+        c.send(json!({"type": "quick_pair", "rules": "ffa  Chess960=random"}))
+            .await;
+        let q = c.expect(|m| m["type"] == "queued").await;
+        assert_eq!(q["rules"], "ffa Chess960=random", "{q}");
+        players.push(c);
+    }
+    let mut seen = Vec::new();
+    for p in players.iter_mut() {
+        let token = p.expect(|m| m["type"] == "seated").await["seat_token"].clone();
+        let game = p.expect(|m| m["type"] == "game_started").await["game"].clone();
+        p.send(json!({"type": "join", "game": game, "seat_token": token}))
+            .await;
+        let snap = p.expect(|m| m["type"] == "snapshot").await;
+        let rules = snap["state"]["rules"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        seen.push((game.to_string(), rules, snap));
+    }
+    assert_eq!(seen[0].0, seen[1].0, "one table");
+    let (_, rules, snap) = &seen[0];
+    let n: u16 = rules
+        .strip_prefix("ffa Chess960=")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{snap}"));
+    assert!((1..=960).contains(&n));
+    // The start is that number's arrangement (bots may have moved since).
+    let r = fourhand_rules::RuleSet::from_name(rules).unwrap().shared();
+    let start = fourhand_rules::Position::start(r, r.default_setup);
+    assert_eq!(
+        snap["state"]["start_fen4"].as_str().unwrap(),
+        fourhand_rules::notation::fen4::write(&start),
+        "{snap}"
+    );
+    server.stop().await;
+}

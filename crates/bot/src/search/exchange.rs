@@ -13,7 +13,7 @@ pub(crate) fn loses_material(pos: &Position, m: Move) -> bool {
         return false;
     };
     let gain = pos
-        .piece_at(m.to())
+        .captured_by(m)
         .filter(|p| !p.dead)
         .map_or(0, |p| victim_value(p.kind));
     if victim_value(mover.kind) <= gain || m.promotion().is_some() {

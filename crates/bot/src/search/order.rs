@@ -108,12 +108,12 @@ pub(crate) fn victim_value(k: Kind) -> i32 {
 
 /// True when `m` takes a live piece (dead FFA pieces are worth nothing).
 pub(crate) fn takes_live_piece(pos: &Position, m: &Move) -> bool {
-    pos.piece_at(m.to()).is_some_and(|p| !p.dead)
+    pos.captured_by(*m).is_some_and(|p| !p.dead)
 }
 
 /// True when `m` takes nothing and promotes nothing.
 pub(crate) fn is_quiet(pos: &Position, m: Move) -> bool {
-    m.promotion().is_none() && pos.piece_at(m.to()).is_none()
+    m.promotion().is_none() && pos.captured_by(m).is_none()
 }
 
 /// `moves` in search order.
@@ -125,7 +125,7 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
             if hints.tt.is_some_and(|c| c == move_code(m)) {
                 k += 1 << 28;
             }
-            if let Some(victim) = pos.piece_at(m.to()) {
+            if let Some(victim) = pos.captured_by(m) {
                 let attacker = pos.piece_at(m.from()).map(|p| p.kind as i32).unwrap_or(0);
                 let mvv = victim_value(victim.kind) * 16 - attacker;
                 k += if hints.exchange && loses_material(pos, m) {

@@ -525,9 +525,7 @@ impl Searcher {
                     continue;
                 }
                 if self.opts.delta {
-                    let gain = pos
-                        .piece_at(m.to())
-                        .map_or(0, |p| victim_value(p.kind) * 100);
+                    let gain = pos.captured_by(m).map_or(0, |p| victim_value(p.kind) * 100);
                     if (maximizing && stand + gain + DELTA_MARGIN <= alpha)
                         || (!maximizing && stand - gain - DELTA_MARGIN >= beta)
                     {

@@ -22,14 +22,7 @@ pub struct Args {
     /// Rule set: teams, ffa, verney1881, club1893, chaturaji.
     #[arg(long, default_value = "teams")]
     rules: String,
-    /// chess.com rule options on top of Teams or FFA, as PGN4's `RuleVariants` writes them
-    /// (space-separated): `Teammate=1` or `Teammate=3` (partners side by side: Red with Blue,
-    /// Red with Green), `KotH` (King of the Hill), `3-check` (any `N-check`, N 1–9),
-    /// `CaptureTheKing` (king capture instead of mate), `BothMate` (Teams until both opponents
-    /// are mated), `Play4Mate` / `FirstMate` (FFA to the last one standing / to the first mate,
-    /// no points), `PointsForMate=N` (FFA), `Prom=N`
-    /// (promotion on the own Nth rank), `PromoteTo=Q|D|QRBN`; e.g. --options "KotH 3-check".
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", help = super::OPTIONS_HELP)]
     options: String,
     /// Plies after which a game is judged as it stands.
     #[arg(long, default_value_t = 240)]

@@ -8,6 +8,6 @@ mod square;
 
 pub use piece::{Kind, Piece};
 pub use seat::{BySeat, Seat, Side};
-pub use setup::{Setup, UnknownSetup};
+pub use setup::{chess960_back_row, Setup, Symmetry, UnknownSetup};
 pub use shape::BoardShape;
 pub use square::{BadSquare, Square, SIZE};

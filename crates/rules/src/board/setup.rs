@@ -1,4 +1,5 @@
-//! The five start setups: where kings and queens stand.
+//! The start setups: the five of the cross board (where kings and queens stand), Chaturaji's,
+//! and the 960 arrangements of Chess960 (variants.md §3.1).
 
 use super::piece::{Kind, Piece};
 use super::seat::Seat;
@@ -23,6 +24,86 @@ pub enum Setup {
     /// and king on each player's back row from his left, four pawns in front. Not one of
     /// [`Setup::ALL`]: only the Chaturaji rule set starts from it.
     Chaturaji,
+    /// Chess960 number `n` (chess.com's 1..=960, the Scharnagl number plus one; 519 is the
+    /// ordinary R N B Q K B N R): the same back row for all four seats, placed by `symmetry`.
+    /// Not one of [`Setup::ALL`]: a `Chess960=N` rule set starts from it.
+    Chess960 {
+        /// chess.com's number, 1..=960.
+        n: u16,
+        /// How the arrangement is carried to the other three seats.
+        symmetry: Symmetry,
+    },
+}
+
+/// How one Chess960 back row is placed on the four seats (variants.md §3.1): which square of each
+/// seat's back row holds index 0 of the arrangement.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// The documented mapping (S d1→k1, W a4→a11, N k14→d14, E n11→n4): North is South turned
+    /// by 180°, West and East are reflections, and number 519 is the Classic setup.
+    Classic,
+    /// Every seat is South turned (S d1→k1, W a11→a4, N k14→d14, E n4→n11): number 519 is
+    /// the Modern setup. The project's option; chess.com's mapping since 2022 is unconfirmed.
+    Rotational,
+}
+
+impl Symmetry {
+    /// The square of `seat`'s back row that holds index `i` (0..=7) of a Chess960 arrangement.
+    pub fn square(self, seat: Seat, i: u8) -> Square {
+        let up = 3 + i;
+        let down = 10 - i;
+        let sq = match (seat, self) {
+            (Seat::South, _) => Square::new(up, 0),
+            (Seat::West, Symmetry::Classic) => Square::new(0, up),
+            (Seat::West, Symmetry::Rotational) => Square::new(0, down),
+            (Seat::North, _) => Square::new(down, 13),
+            (Seat::East, Symmetry::Classic) => Square::new(13, down),
+            (Seat::East, Symmetry::Rotational) => Square::new(13, up),
+        };
+        sq.expect("back rows are on the board")
+    }
+
+    /// The index (0..=7) of `sq` on `seat`'s back row, if it is on it.
+    pub fn index_of(self, seat: Seat, sq: Square) -> Option<u8> {
+        (0..8).find(|&i| self.square(seat, i) == sq)
+    }
+}
+
+/// The back row of Chess960 number `n` (1..=960) by the Scharnagl derivation of `n − 1`:
+/// bishops, queen, knights, then rook, king, rook in the three squares left.
+pub fn chess960_back_row(n: u16) -> [Kind; 8] {
+    let mut row: [Option<Kind>; 8] = [None; 8];
+    let x = (n.clamp(1, 960) - 1) as usize;
+    row[2 * (x % 4) + 1] = Some(Kind::Bishop);
+    row[2 * (x / 4 % 4)] = Some(Kind::Bishop);
+    let put = |nth: usize, kind: Kind, row: &mut [Option<Kind>; 8]| {
+        let i = (0..8)
+            .filter(|&i| row[i].is_none())
+            .nth(nth)
+            .expect("the derivation leaves enough empty squares");
+        row[i] = Some(kind);
+    };
+    put(x / 16 % 6, Kind::Queen, &mut row);
+    // The ten placements of two knights on the five squares left, in Scharnagl's order.
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = KNIGHTS[x / 96];
+    put(b, Kind::Knight, &mut row);
+    put(a, Kind::Knight, &mut row);
+    for kind in [Kind::Rook, Kind::King, Kind::Rook] {
+        put(0, kind, &mut row);
+    }
+    row.map(|k| k.expect("every square is filled"))
 }
 
 impl Setup {
@@ -44,6 +125,7 @@ impl Setup {
             Setup::Byg => "4PCn",
             Setup::Rg => "4PCrg",
             Setup::Chaturaji => "Chaturaji",
+            Setup::Chess960 { .. } => "Chess960",
         }
     }
 
@@ -57,7 +139,7 @@ impl Setup {
             Setup::By => [false, true, false, true],
             Setup::Byg => [false, true, false, false],
             Setup::Rg => [true, false, true, false],
-            Setup::Chaturaji => [false; 4],
+            Setup::Chaturaji | Setup::Chess960 { .. } => [false; 4],
         };
         table[seat as usize]
     }
@@ -66,6 +148,22 @@ impl Setup {
     pub fn pieces(self) -> Vec<(Square, Piece)> {
         if self == Setup::Chaturaji {
             return chaturaji();
+        }
+        if let Setup::Chess960 { n, symmetry } = self {
+            let row = chess960_back_row(n);
+            let mut out = Vec::with_capacity(64);
+            for seat in Seat::ALL {
+                for (i, &kind) in row.iter().enumerate() {
+                    let back = symmetry.square(seat, i as u8);
+                    out.push((back, Piece::new(seat, kind)));
+                    let along = match seat {
+                        Seat::South | Seat::North => back.file(),
+                        Seat::West | Seat::East => back.rank(),
+                    };
+                    out.push((pawn_row_square(seat, along), Piece::new(seat, Kind::Pawn)));
+                }
+            }
+            return out;
         }
         let mut out = Vec::with_capacity(64);
         let back = [
@@ -180,7 +278,10 @@ fn pawn_row_square(seat: Seat, along: u8) -> Square {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+        match self {
+            Setup::Chess960 { n, .. } => write!(f, "Chess960={n}"),
+            _ => f.write_str(self.code()),
+        }
     }
 }
 

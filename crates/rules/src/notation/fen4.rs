@@ -104,7 +104,7 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
         if dead[seat.index()] {
             pos.set_army(seat, Army::Out);
         }
-        if rules.castling {
+        if rules.castling.any() {
             pos.castling |= (short[seat.index()] as u8) << (2 * seat.index());
             pos.castling |= (long[seat.index()] as u8) << (2 * seat.index() + 1);
         }

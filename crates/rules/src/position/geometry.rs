@@ -3,7 +3,7 @@
 
 use super::{set_bit, Bits, Position};
 use crate::board::piece::{kind_bits, seat_bits};
-use crate::board::{Kind, Seat, Square};
+use crate::board::{Kind, Seat, Square, Symmetry};
 use std::sync::LazyLock;
 
 /// Orthogonal steps: up, down, right, left.
@@ -175,4 +175,60 @@ pub(crate) fn castle_squares_ok(pos: &Position, k: u8, rook: u8, hostile: u8) ->
         return None;
     }
     Some(land)
+}
+
+/// Chess960 castling squares of `seat` (variants.md §3.1): king, h-side rook, a-side rook — the
+/// king on its back row and the outermost rook of its colour on each side of it in the
+/// arrangement's index order (0 where there is none). `None` when the king is off its back row.
+pub(crate) fn castle_squares_960(pos: &Position, seat: Seat, sym: Symmetry) -> Option<[u8; 3]> {
+    let k = pos.kings[seat.index()];
+    let ki = sym.index_of(seat, Square::from_index(k)?)?;
+    let rook_at = |i: u8| {
+        let c = pos.cells[sym.square(seat, i).index() as usize];
+        kind_bits(c) == Kind::Rook as u8 && seat_bits(c) == seat as u8
+    };
+    let high = (ki + 1..8).rev().find(|&i| rook_at(i));
+    let low = (0..ki).find(|&i| rook_at(i));
+    let at = |i: Option<u8>| i.map_or(0, |i| sym.square(seat, i).index());
+    Some([k, at(high), at(low)])
+}
+
+/// The back-row squares from `a` to `b`, both included.
+fn span(a: u8, b: u8) -> impl Iterator<Item = u8> {
+    let d = step_towards(a, b);
+    let n = if d == 0 {
+        0
+    } else {
+        let (ar, af, br, bf) = (a >> 4, a & 15, b >> 4, b & 15);
+        ar.abs_diff(br).max(af.abs_diff(bf))
+    };
+    (0..=n).map(move |i| a.wrapping_add(d.wrapping_mul(i)))
+}
+
+/// Chess960 castling of `seat`'s king on `k` with the rook on `rook` (variants.md §3.1, the F1
+/// rule): the king's and the rook's destinations — indices 6 and 5 on the h-side, 2 and 3 on
+/// the a-side — when every square either crosses or reaches is empty but for the two of them
+/// and no square the king crosses or reaches is attacked by `hostile`. Whether the king stands
+/// in check is the caller's question. The destination is also tested with the rook's square
+/// empty: a rook that leaves the back row's far end may have screened it.
+pub(crate) fn castle_960_ok(
+    pos: &Position,
+    seat: Seat,
+    sym: Symmetry,
+    (k, rook): (u8, u8),
+    h_side: bool,
+    hostile: u8,
+) -> Option<(u8, u8)> {
+    let (ki, ri) = if h_side { (6, 5) } else { (2, 3) };
+    let (kd, rd) = (sym.square(seat, ki).index(), sym.square(seat, ri).index());
+    let clear = |t: u8| t == k || t == rook || pos.cells[t as usize] == crate::board::piece::EMPTY;
+    if !span(k, kd).chain(span(rook, rd)).all(clear) {
+        return None;
+    }
+    if span(k, kd).any(|t| t != k && pos.is_attacked(t, hostile, k))
+        || pos.is_attacked(kd, hostile, rook)
+    {
+        return None;
+    }
+    Some((kd, rd))
 }

@@ -22,7 +22,7 @@ pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
 
 use crate::board::piece::{self, DEAD, EMPTY, WALL};
 use crate::board::{BySeat, Kind, Piece, Seat, Setup, Square};
-use crate::ruleset::RuleSet;
+use crate::ruleset::{Castling, RuleSet};
 
 /// What an army is doing in the game, as far as the board is concerned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -144,7 +144,7 @@ impl Position {
         for (sq, pc) in setup.pieces() {
             p.put(sq, pc);
         }
-        if rules.castling {
+        if rules.castling.any() {
             p.castling = 0xFF;
         }
         p.refresh_castling();
@@ -173,6 +173,17 @@ impl Position {
     /// Every piece on the board.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The piece `m` takes on its destination square, if any: none for a castle (under
+    /// Chess960 written king to rook, so the destination holds the mover's own rook). An
+    /// en-passant capture's victim stands elsewhere and is not reported.
+    pub fn captured_by(&self, m: crate::moves::Move) -> Option<Piece> {
+        if m.is_castle() {
+            None
+        } else {
+            self.piece_at(m.to())
+        }
     }
 
     /// The square of `seat`'s king, if it has one on the board.
@@ -461,12 +472,16 @@ impl Position {
     /// used (king or rook not at home).
     pub(crate) fn refresh_castling(&mut self) {
         let old = self.castling;
-        if !self.rules.castling {
+        if !self.rules.castling.any() {
             self.castling = 0;
         }
         for seat in Seat::ALL {
             let s = seat.index();
-            self.castle_sq[s] = geometry::castle_squares(self, seat).unwrap_or([0; 3]);
+            let geo = match self.rules.castling {
+                Castling::Chess960(sym) => geometry::castle_squares_960(self, seat, sym),
+                _ => geometry::castle_squares(self, seat),
+            };
+            self.castle_sq[s] = geo.unwrap_or([0; 3]);
             for short in [true, false] {
                 let bit = castle_bit(seat, short);
                 if self.castling & bit == 0 {

@@ -8,15 +8,15 @@
 
 use super::bitset::{and_not, count, or, Bits};
 use super::geometry::{
-    castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares, relative_rank,
-    sideways, DIAG, KING, KNIGHT, ORTHO,
+    castle_960_ok, castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares,
+    relative_rank, sideways, DIAG, KING, KNIGHT, ORTHO,
 };
 use super::legality::KingSafety;
 use super::{bits, castle_bit, has, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, REVERSED, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::ruleset::PromotionZone;
+use crate::ruleset::{Castling, PromotionZone};
 
 mod pawn_sets;
 
@@ -479,6 +479,28 @@ impl<S: Sink> Gen<'_, S> {
             0
         };
         let mut in_check = None;
+        if let Castling::Chess960(sym) = pos.rules.castling {
+            for (h_side, rook) in [(true, short), (false, long)] {
+                if pos.castling & castle_bit(seat, h_side) == 0 {
+                    continue;
+                }
+                let Some(_) = castle_960_ok(pos, seat, sym, (k, rook), h_side, attackers) else {
+                    continue;
+                };
+                if *in_check.get_or_insert_with(|| pos.is_attacked(k, attackers, 0)) {
+                    return;
+                }
+                let kind = if h_side {
+                    MoveKind::CastleShort
+                } else {
+                    MoveKind::CastleLong
+                };
+                // Written king to rook: a castle that moves the king one square, or not at all,
+                // must not read as a king step.
+                self.admit_or_refuse(true, Move::raw(k, rook, 0, kind));
+            }
+            return;
+        }
         for (is_short, rook) in [(true, short), (false, long)] {
             if pos.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(pos, k, rook) {
                 continue;

@@ -6,7 +6,7 @@ use super::{castle_bit, EpWindow, Position};
 use crate::board::piece::{kind_bits, seat_bits, DEAD, EMPTY, ONE_POINT, REVERSED};
 use crate::board::{Kind, Piece, Seat, Square};
 use crate::moves::{Move, MoveKind};
-use crate::ruleset::PromotionChoice;
+use crate::ruleset::{Castling, PromotionChoice};
 
 /// What a move did on the board, for scoring and notation.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -43,6 +43,19 @@ impl Position {
     pub(crate) fn apply_on_board(&mut self, seat: Seat, m: Move) -> Played {
         let s = seat.index();
         let (from, to) = (m.origin_idx(), m.to_idx());
+        if let (Castling::Chess960(sym), MoveKind::CastleShort | MoveKind::CastleLong) =
+            (self.rules.castling, m.kind())
+        {
+            // Written king to rook; the two land on indices 6 and 5, or 2 and 3.
+            let h_side = m.kind() == MoveKind::CastleShort;
+            let (ki, ri) = if h_side { (6, 5) } else { (2, 3) };
+            let (king, rook) = (self.lift(from), self.lift(to));
+            self.drop_code(sym.square(seat, ki).index(), king);
+            self.drop_code(sym.square(seat, ri).index(), rook);
+            self.update_castling(from, to);
+            self.halfmoves += 1;
+            return Played::default();
+        }
         let mut played = Played::default();
         let mut live_capture = false;
         let mut code = self.lift(from);

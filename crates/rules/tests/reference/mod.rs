@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use fourhand_rules::ruleset::{PromotionZone, RuleSet};
+use fourhand_rules::ruleset::{Castling, PromotionZone, RuleSet};
 use fourhand_rules::{Army, Kind, Piece, Position, Seat, Square};
 use std::collections::HashMap;
 
@@ -139,6 +139,8 @@ struct Cand {
     /// Extra squares emptied (en passant) and a rook move (castling).
     removes: Vec<(i32, i32)>,
     rook: Option<((i32, i32), (i32, i32))>,
+    /// Chess960 castling, written king to rook: where the king lands.
+    land: Option<(i32, i32)>,
 }
 
 /// The legal moves of the seat to move under a king-capture rule set, as sorted texts.
@@ -158,6 +160,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             promo,
             removes,
             rook,
+            land: None,
         })
     };
     let promotes = |to: (i32, i32)| match rules.promotion_zone {
@@ -285,8 +288,11 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             }
         }
     }
+    if let Castling::Chess960(sym) = rules.castling {
+        castles_960(pos, &board, &hostile_seats, sym, &mut cands);
+    }
     // Castling, from where the king stands: rooks on the corners of its back row.
-    if let Some(k) = pos.king(seat).map(fr) {
+    if let (Some(k), Castling::Standard) = (pos.king(seat).map(fr), rules.castling) {
         for short in [true, false] {
             if !pos.castling_right(seat, short) {
                 continue;
@@ -335,6 +341,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                     promo: None,
                     removes: vec![],
                     rook: Some((rook, pass)),
+                    land: None,
                 });
             }
         }
@@ -344,7 +351,11 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
         .filter(|c| {
             let mut b = board.clone();
             let mover = b.remove(&c.from).expect("mover");
-            let captured = b.remove(&c.to);
+            let captured = if c.land.is_some() {
+                None
+            } else {
+                b.remove(&c.to)
+            };
             for r in &c.removes {
                 b.remove(r);
             }
@@ -352,7 +363,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 let rk = b.remove(&from).expect("rook");
                 b.insert(to, rk);
             }
-            b.insert(c.to, mover);
+            b.insert(c.land.unwrap_or(c.to), mover);
             let mut by = hostile_seats.clone();
             if rules.king_capture_disarms {
                 if let Some(q) = captured.filter(|q| q.kind == Kind::King && !q.dead) {
@@ -375,6 +386,72 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Chess960 castles (variants.md §3.1) of the seat to move, written king to rook: with each
+/// right, the outermost rook of its colour on that side of the king along the arrangement's
+/// index order; every square the king or rook crosses or reaches empty but for the two; the
+/// king not in check and the squares it crosses not attacked (its landing square is judged with
+/// the rest of the move, after it).
+fn castles_960(
+    pos: &Position,
+    board: &Board,
+    hostile_seats: &[Seat],
+    sym: fourhand_rules::Symmetry,
+    cands: &mut Vec<Cand>,
+) {
+    let seat = pos.turn();
+    let Some(k) = pos.king(seat) else {
+        return;
+    };
+    let Some(ki) = (0..8).find(|&i| sym.square(seat, i) == k) else {
+        return;
+    };
+    let guard: Vec<Seat> = if pos.rules().must_parry_check {
+        hostile_seats.to_vec()
+    } else {
+        Vec::new()
+    };
+    let at = |i: u8| fr(sym.square(seat, i));
+    for h_side in [true, false] {
+        if !pos.castling_right(seat, h_side) {
+            continue;
+        }
+        let is_rook = |i: &u8| {
+            board
+                .get(&at(*i))
+                .is_some_and(|p| p.seat == seat && p.kind == Kind::Rook)
+        };
+        let rook = if h_side {
+            (ki + 1..8).rev().find(is_rook)
+        } else {
+            (0..ki).find(is_rook)
+        };
+        let Some(ri) = rook else {
+            continue;
+        };
+        let (kd, rd) = if h_side { (6u8, 5u8) } else { (2, 3) };
+        let between = |a: u8, b: u8| a.min(b)..=a.max(b);
+        let clear = between(ki, kd)
+            .chain(between(ri, rd))
+            .all(|i| i == ki || i == ri || !board.contains_key(&at(i)));
+        let mut without_king = board.clone();
+        without_king.remove(&at(ki));
+        let safe = !attacked(board, at(ki), &guard)
+            && between(ki, kd)
+                .filter(|&i| i != ki && i != kd)
+                .all(|i| !attacked(&without_king, at(i), &guard));
+        if clear && safe {
+            cands.push(Cand {
+                from: at(ki),
+                to: at(ri),
+                promo: None,
+                removes: vec![],
+                rook: Some((at(ri), at(rd))),
+                land: Some(at(kd)),
+            });
+        }
+    }
 }
 
 /// Squares of the live hostile pieces that attack `target`.

@@ -134,6 +134,55 @@ pub struct Rematch {
     pub reserved: [Option<(Uuid, String)>; 4],
 }
 
+/// A table's rules with `Chess960=random` replaced by a number drawn from 1..=960 (what a
+/// player creating a Chess960 table usually wants); any other rules unchanged.
+pub fn draw_chess960(rules: &str, rng: &mut impl rand::Rng) -> String {
+    rules
+        .split(' ')
+        .map(|t| {
+            if t.eq_ignore_ascii_case("Chess960=random") {
+                format!("Chess960={}", rng.gen_range(1..=960u16))
+            } else {
+                t.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The settings and the queue name of a quick-pairing request. `Chess960=random` queues as
+/// itself, so players who want a drawn arrangement pair together; the number is drawn when
+/// their table forms ([`draw_chess960`]).
+pub fn queue_settings(
+    rules: &str,
+    time: Option<TimeControl>,
+    rated: bool,
+) -> Result<(TableSettings, String), ServerError> {
+    let is_random = |t: &str| t.eq_ignore_ascii_case("Chess960=random");
+    let random = rules.split(' ').any(is_random);
+    let checked: Vec<&str> = rules
+        .split(' ')
+        .map(|t| if is_random(t) { "Chess960=1" } else { t })
+        .collect();
+    let settings = TableSettings::parse(&checked.join(" "), None, time, rated, true)?;
+    let name = settings.rules.name();
+    let name = if random {
+        name.split(' ')
+            .map(|t| {
+                if t == "Chess960=1" {
+                    "Chess960=random"
+                } else {
+                    t
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        name
+    };
+    Ok((settings, name))
+}
+
 impl TableSettings {
     /// Reads the settings a client asked for.
     pub fn parse(
@@ -158,6 +207,10 @@ impl TableSettings {
         }
         let setup = match setup {
             None => rules.default_setup,
+            // The code a table of Chess960=N shows ("Chess960") names its own arrangement.
+            Some(s) if s.trim().eq_ignore_ascii_case(rules.default_setup.code()) => {
+                rules.default_setup
+            }
             Some(s) => s
                 .parse::<Setup>()
                 .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))?,

@@ -195,6 +195,7 @@ impl Queues {
 pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
     let mut fulls = Vec::new();
     for ((rules, time, rated), group) in lobby.pairing.ready(wait) {
+        let rules = super::draw_chess960(&rules, &mut rand::thread_rng());
         let Ok(mut settings) = TableSettings::parse(&rules, None, Some(time), rated, true) else {
             continue;
         };

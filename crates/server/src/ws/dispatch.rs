@@ -5,7 +5,6 @@ use crate::bus::calls;
 use crate::error::ServerError;
 use crate::game::convert::{seat_of, square};
 use crate::game::core::{Input, Queued};
-use crate::lobby::TableSettings;
 use crate::wire::wire;
 use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
 use fourhand_rules::{Kind, Seat};
@@ -87,10 +86,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                     "rated games need an account",
                 ));
             }
-            let settings = TableSettings::parse(&rules, None, time, rated, true)?;
+            let (settings, short) = crate::lobby::queue_settings(&rules, time, rated)?;
             crate::moderation::check(&app, player.id, "ban").await?;
             pairing_open(&app, &player).await?;
-            let short = settings.rules.name();
             let rating = if rated {
                 let pool = crate::game::rating::pool_of(&short, &settings.time);
                 Some(crate::game::rating::pool_rating(&app.store, player.id, &pool).await?)

@@ -30,8 +30,9 @@ pub(super) async fn create(
             "rated games need an account",
         ));
     }
+    let rules = crate::lobby::draw_chess960(&t.rules, &mut rand::thread_rng());
     let mut settings =
-        TableSettings::parse(&t.rules, t.setup.as_deref(), t.time, t.rated, t.table_chat)?;
+        TableSettings::parse(&rules, t.setup.as_deref(), t.time, t.rated, t.table_chat)?;
     settings.rated_bots = t.rated && t.rated_bots;
     if t.sit.iter().any(|s| t.bots.contains_key(s)) {
         return Err(bad(
@@ -163,8 +164,10 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
     let rules = RuleSet::from_name(&g.game.rules)
         .map_err(ServerError::internal)?
         .shared();
+    // A rule set with a start of its own (Chaturaji, Chess960=N) starts from it again.
     let setup = Setup::ALL
         .into_iter()
+        .filter(|_| rules.any_setup)
         .find(|&s| {
             fen4::parse(&g.game.start_fen4, rules)
                 .is_ok_and(|f| f.position == Position::start(rules, s))

@@ -54,17 +54,21 @@ pub fn write(game: &Game, extra: &Tags) -> String {
 }
 
 /// The `StartFen4` tag: a setup code, or the whole FEN4; none for the start of a game with a
-/// board of its own (Chaturaji), which the reader takes as the default.
+/// board of its own (Chaturaji), which the reader takes as the default. A Chess960 game always
+/// gets the whole FEN4, as chess.com writes it beside `Chess960=N`.
 fn start_text(game: &Game) -> Option<String> {
     let start = game.start_position();
     let rules = game.rules();
     let shared = rules.shared();
     let unscored = game.start_points().0 == [0; 4];
-    if !Setup::ALL.contains(&rules.default_setup)
+    if rules.default_setup == Setup::Chaturaji
         && unscored
         && *start == Position::start(shared, rules.default_setup)
     {
         return None;
+    }
+    if matches!(rules.default_setup, Setup::Chess960 { .. }) {
+        return Some(fen4::write_with_points(start, &game.start_points()));
     }
     for setup in Setup::ALL {
         if *start == Position::start(shared, setup) && unscored {
