@@ -91,7 +91,8 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
         if pc.dead {
             continue;
         }
-        let s = pc.seat.index();
+        // Conquest: a conquered army's pieces count for the player who moves them.
+        let s = pos.controller(pc.seat).index();
         if pc.kind == Kind::Queen {
             queens |= pc.seat.bit();
         }
@@ -135,7 +136,7 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
         if army.is_hostile() {
-            per[s] += pos.mobility(seat) as i32 * mobility;
+            per[pos.controller(seat).index()] += pos.mobility(seat) as i32 * mobility;
             if shelter {
                 let k = pos.king_shelter(seat);
                 let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize];

@@ -174,7 +174,9 @@ impl RuleSet {
         let mut tokens: Vec<String> = match self.variant {
             Variant::Teams => vec!["EnPassant".into()],
             Variant::Ffa => vec!["DeadKingWalking".into(), "EnPassant".into()],
-            Variant::Verney1881 | Variant::Club1893 | Variant::Chaturaji => return String::new(),
+            Variant::Verney1881 | Variant::Club1893 | Variant::Chaturaji | Variant::Conquest => {
+                return String::new()
+            }
         };
         if self.promotion_choice != base.promotion_choice || self.variant == Variant::Ffa {
             tokens.push(format!(

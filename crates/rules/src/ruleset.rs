@@ -21,6 +21,9 @@ pub enum Variant {
     Club1893,
     /// chess.com's dice-free Chaturaji: four for themselves on the 8×8 centre (variants.md §2).
     Chaturaji,
+    /// Conquest (variants.md §5, the Russian forum's game on the cross board): a mated army passes
+    /// to the player who mated it, a stalemated army freezes, and the players are placed.
+    Conquest,
 }
 
 impl Variant {
@@ -32,6 +35,7 @@ impl Variant {
             Variant::Verney1881 => "Verney1881",
             Variant::Club1893 => "Club1893",
             Variant::Chaturaji => "Chaturaji",
+            Variant::Conquest => "Conquest",
         }
     }
 
@@ -43,6 +47,7 @@ impl Variant {
             Variant::Verney1881 => "verney1881",
             Variant::Club1893 => "club1893",
             Variant::Chaturaji => "chaturaji",
+            Variant::Conquest => "conquest",
         }
     }
 }
@@ -57,8 +62,10 @@ impl FromStr for Variant {
             "verney1881" | "verney" => Ok(Variant::Verney1881),
             "club1893" | "club" => Ok(Variant::Club1893),
             "chaturaji" => Ok(Variant::Chaturaji),
+            "conquest" => Ok(Variant::Conquest),
             _ => Err(format!(
-                "unknown rules '{s}' (expected teams, ffa, verney1881, club1893 or chaturaji)"
+                "unknown rules '{s}' (expected teams, ffa, verney1881, club1893, chaturaji or \
+                 conquest)"
             )),
         }
     }
@@ -148,6 +155,9 @@ pub enum PromotionZone {
     OwnRank(u8),
     /// On any opponent's back row (reachable only by capture).
     OpponentBackRow,
+    /// On the pawn's last square: the one from which its forward step would leave the board
+    /// (Conquest, variants.md §5.2: South on rank 14 of files d–k, on rank 11 of the others).
+    ForwardEdge,
 }
 
 /// What a pawn may become.
@@ -194,6 +204,9 @@ pub enum MatedArmy {
     Dead,
     /// Inert and revivable (Verney, Club).
     Inert,
+    /// The king leaves the board and every other piece the mated player moved passes to the
+    /// player who mated him (Conquest).
+    Conquered,
 }
 
 /// How the game is won.
@@ -212,6 +225,9 @@ pub enum WinCondition {
     /// Each for himself without points, to the first mate (the project's `FirstMate`,
     /// variants.md §4.1): the mater is first, the mated last, the rest share between.
     FirstMateFfa,
+    /// Places by who went out when (Conquest, variants.md §5.5): the first mated last, the
+    /// last one moving first, frozen players between; a draw shares the places left.
+    Placings,
 }
 
 impl WinCondition {
@@ -219,7 +235,7 @@ impl WinCondition {
     pub const fn by_elimination(self) -> bool {
         matches!(
             self,
-            WinCondition::LastStanding | WinCondition::FirstMateFfa
+            WinCondition::LastStanding | WinCondition::FirstMateFfa | WinCondition::Placings
         )
     }
 }
@@ -236,6 +252,9 @@ pub enum StalemateRule {
     /// The turn passes (PGN4 `-`) and the player stays in (Chaturaji, where only a boxed-in
     /// army has no move); when no one can move, the repeated position draws.
     PassTurn,
+    /// The stalemated player stops and his pieces stay as frozen pieces: they attack nothing,
+    /// may be captured except the king, which no king may approach (Conquest, variants.md §5.4).
+    Freeze,
 }
 
 /// When the draw rules (repetition, fifty moves, insufficient material) are judged.
@@ -486,6 +505,7 @@ impl RuleSet {
             Variant::Verney1881 => RuleSet::VERNEY_1881,
             Variant::Club1893 => RuleSet::CLUB_1893,
             Variant::Chaturaji => RuleSet::CHATURAJI,
+            Variant::Conquest => RuleSet::CONQUEST,
         }
     }
 
@@ -542,6 +562,24 @@ impl RuleSet {
         dead_king_walking: false,
         stalemate: StalemateRule::PassTurn,
         points: PointTable::CHATURAJI,
+        auto_two_left: false,
+        ..RuleSet::FFA
+    };
+
+    /// Conquest (variants.md §5): FFA's board, moves and immediate mates, but a mated king leaves
+    /// the board and his army passes to the mover who mated him (`Conquered`), a stalemated army
+    /// freezes (`Freeze`), pawns promote on their last square to any piece, and the players are
+    /// placed by who went out when — no points, no zombie kings.
+    pub const CONQUEST: RuleSet = RuleSet {
+        variant: Variant::Conquest,
+        promotion_zone: PromotionZone::ForwardEdge,
+        promotion_choice: PromotionChoice::AnyPiece,
+        mated_army: MatedArmy::Conquered,
+        win: WinCondition::Placings,
+        stalemate: StalemateRule::Freeze,
+        scoring: false,
+        dead_king_walking: false,
+        draw_judging: DrawJudging::AfterEachPly,
         auto_two_left: false,
         ..RuleSet::FFA
     };
@@ -644,6 +682,7 @@ static FFA: RuleSet = RuleSet::FFA;
 static VERNEY: RuleSet = RuleSet::VERNEY_1881;
 static CLUB: RuleSet = RuleSet::CLUB_1893;
 static CHATURAJI: RuleSet = RuleSet::CHATURAJI;
+static CONQUEST: RuleSet = RuleSet::CONQUEST;
 
 impl RuleSet {
     /// The shared, static rule set of a variant (what positions refer to).
@@ -654,6 +693,7 @@ impl RuleSet {
             Variant::Verney1881 => &VERNEY,
             Variant::Club1893 => &CLUB,
             Variant::Chaturaji => &CHATURAJI,
+            Variant::Conquest => &CONQUEST,
         }
     }
 

@@ -17,6 +17,7 @@ fn names_colours_first_mover_and_setups() {
         (Variant::Verney1881, ["Yellow", "Red", "White", "Black"]),
         (Variant::Club1893, ["White", "Black", "Yellow", "Red"]),
         (Variant::Chaturaji, ["Red", "Blue", "Yellow", "Green"]),
+        (Variant::Conquest, ["Red", "Blue", "Yellow", "Green"]),
     ] {
         let r = RuleSet::of(v);
         assert_eq!(r.colours, colours);
@@ -29,7 +30,7 @@ fn names_colours_first_mover_and_setups() {
     let g = Game::new(RuleSet::TEAMS);
     assert_eq!(g.position().king(Seat::South).unwrap().to_string(), "h1");
     assert_eq!(g.position().king(Seat::West).unwrap().to_string(), "a7");
-    assert!("conquest".parse::<Variant>().is_err());
+    assert!("atomic".parse::<Variant>().is_err());
 }
 
 #[test]

@@ -116,7 +116,11 @@ async fn the_bad_input_matrix() {
             "unknown_table",
         ),
         (
-            json!({"type": "create_table", "rules": "conquest"}),
+            json!({"type": "create_table", "rules": "atomic"}),
+            "bad_request",
+        ),
+        (
+            json!({"type": "create_table", "rules": "conquest KotH"}),
             "bad_request",
         ),
         // Chaturaji starts from its own 8×8 setup only, takes no options, and its setup belongs

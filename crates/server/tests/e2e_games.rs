@@ -224,8 +224,9 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
             "ffa Chess960=700 Chess960Rotational",
             "Chess960=700 Chess960Rotational DeadKingWalking EnPassant PromoteTo=D",
         ),
-        // Chaturaji has no options: no RuleVariants tag.
+        // Chaturaji and Conquest take no options: no RuleVariants tag.
         ("chaturaji", ""),
+        ("conquest", ""),
     ] {
         play_to_the_end(name, tag).await;
     }
@@ -325,9 +326,38 @@ async fn a_chaturaji_game_against_bots_to_its_end_stored_and_exported() {
             .ends_with("x,x,x,x,x,x,x,x,x,x,x,x,x,x"),
         "the walls of the 8×8 are in the FEN4: {snapshot}"
     );
+    let over = south_plays_to_the_end(&mut c, &game).await;
+    let stored = stored_when_finished(&server, &game).await;
+    assert_eq!(stored.game.rules, "chaturaji");
+    let end = stored.end.expect("the finished game is stored");
+    assert_eq!(end.result, over["event"]["result"].as_str().unwrap());
+    assert!(end.placings.is_some(), "placings by points");
+    assert!(end.pgn4.contains("[Variant \"Chaturaji\"]"), "{}", end.pgn4);
+    let (tags, again) = pgn4::read(&end.pgn4).unwrap();
+    assert_eq!(
+        tags.rules(),
+        Ok(fourhand_rules::RuleSet::CHATURAJI),
+        "{}",
+        end.pgn4
+    );
+    assert!(again.is_over(), "{}", end.pgn4);
+    assert_eq!(
+        again.points().0.to_vec(),
+        over["event"]["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_i64().unwrap() as i32)
+            .collect::<Vec<_>>()
+    );
+    server.stop().await;
+}
+
+/// South (client `c`) plays random legal moves until the game's `over` event, which it returns.
+async fn south_plays_to_the_end(c: &mut support::Client, game: &str) -> serde_json::Value {
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut moves = 0;
-    let over = loop {
+    loop {
         let m = c
             .expect(|m| {
                 (m["type"] == "legal" && m["seat"] == "S")
@@ -357,29 +387,35 @@ async fn a_chaturaji_game_against_bots_to_its_end_stored_and_exported() {
         c.send(play).await;
         moves += 1;
         assert!(moves < 2000, "the game ends");
-    };
+    }
+}
+
+/// A Conquest game from the Play panel's path: South against three greedy bots to its end; the
+/// record is stored with its placings, exports as `Conquest` and replays to the same end.
+#[tokio::test]
+async fn a_conquest_game_against_bots_to_its_end_stored_and_exported() {
+    let mut config = fourhand_server::Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let mut c = server.client("conqueror").await;
+    let support::BotGame { game, table, .. } =
+        support::against_bots_in(&mut c, "conquest", "greedy").await;
+    assert_eq!(table["rules"], "conquest", "{table}");
+    let over = south_plays_to_the_end(&mut c, &game).await;
     let stored = stored_when_finished(&server, &game).await;
-    assert_eq!(stored.game.rules, "chaturaji");
+    assert_eq!(stored.game.rules, "conquest");
     let end = stored.end.expect("the finished game is stored");
     assert_eq!(end.result, over["event"]["result"].as_str().unwrap());
-    assert!(end.placings.is_some(), "placings by points");
-    assert!(end.pgn4.contains("[Variant \"Chaturaji\"]"), "{}", end.pgn4);
+    assert!(end.placings.is_some(), "placings by who went out when");
+    assert!(end.pgn4.contains("[Variant \"Conquest\"]"), "{}", end.pgn4);
     let (tags, again) = pgn4::read(&end.pgn4).unwrap();
-    assert_eq!(
-        tags.rules(),
-        Ok(fourhand_rules::RuleSet::CHATURAJI),
-        "{}",
-        end.pgn4
-    );
+    assert_eq!(tags.rules(), Ok(fourhand_rules::RuleSet::CONQUEST));
     assert!(again.is_over(), "{}", end.pgn4);
     assert_eq!(
-        again.points().0.to_vec(),
-        over["event"]["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_i64().unwrap() as i32)
-            .collect::<Vec<_>>()
+        again.placings().0.to_vec(),
+        end.placings.unwrap().to_vec(),
+        "{}",
+        end.pgn4
     );
     server.stop().await;
 }

@@ -345,8 +345,13 @@ impl Searcher {
             p.set_turn(o);
             if p.legal_moves().is_empty() {
                 let base: &mut Position = mated.get_or_insert_with(|| pos.clone());
-                base.set_army(o, Army::Out);
-                pts[self.root.index()] += 20;
+                if pos.rules().mated_army == MatedArmy::Conquered {
+                    // Conquest: the root takes the mated player's armies.
+                    base.conquer(o, self.root);
+                } else {
+                    base.set_army(o, Army::Out);
+                    pts[self.root.index()] += 20;
+                }
             }
         }
         let pos = mated.as_ref().unwrap_or(pos);
@@ -430,6 +435,20 @@ impl Searcher {
         if rules.stalemate == StalemateRule::PassTurn {
             // Chaturaji: a boxed-in army passes and stays in.
             return evaluate(pos, self.root, points, self.opts.king_shelter);
+        }
+        if rules.mated_army == MatedArmy::Conquered {
+            // Conquest: a mated player's armies pass to the mover who mated him; a stalemated
+            // one's freeze where they stand.
+            if me == self.root && pos.in_check(me) {
+                return -MATE + ply;
+            }
+            let mut c = pos.clone();
+            if pos.in_check(me) {
+                c.conquer(me, previous_mover(pos, me));
+            } else {
+                c.set_army(me, Army::Out);
+            }
+            return evaluate(&c, self.root, points, self.opts.king_shelter);
         }
         if rules.must_parry_check && pos.in_check(me) {
             if rules.scoring {
@@ -589,7 +608,12 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             if pos.rules().mated_army == MatedArmy::GameOver {
                 return (None, pts);
             }
-            c.set_army(pc.seat, Army::Out);
+            if pos.rules().mated_army == MatedArmy::Conquered {
+                // Conquest: the captured king's armies pass to the mover.
+                c.conquer(pc.seat, mover);
+            } else {
+                c.set_army(pc.seat, Army::Out);
+            }
             if c.turn() == pc.seat {
                 c.advance_turn();
             }

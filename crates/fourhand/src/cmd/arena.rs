@@ -19,7 +19,7 @@ pub struct Args {
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     games: u32,
-    /// Rule set: teams, ffa, verney1881, club1893, chaturaji.
+    /// Rule set: teams, ffa, verney1881, club1893, chaturaji, conquest.
     #[arg(long, default_value = "teams")]
     rules: String,
     #[arg(long, default_value = "", help = super::OPTIONS_HELP)]

@@ -16,7 +16,7 @@ pub struct Args {
     /// Start from a FEN4 position instead.
     #[arg(long)]
     fen: Option<String>,
-    /// Rule set: teams, ffa, verney1881, club1893, chaturaji.
+    /// Rule set: teams, ffa, verney1881, club1893, chaturaji, conquest.
     #[arg(long, default_value = "teams")]
     rules: String,
     #[arg(long, default_value = "", help = super::OPTIONS_HELP)]

@@ -83,7 +83,7 @@ pub(super) fn must_pass(g: &Game) -> bool {
     let t = g.pos.turn();
     match g.pos.army(t) {
         Army::Live => !g.pos.has_legal_move(t),
-        Army::Mated | Army::Resigned | Army::Out => true,
+        Army::Mated | Army::Resigned | Army::Out | Army::Conquered => true,
         Army::Zombie => false,
     }
 }

@@ -4,6 +4,7 @@
 //! Inputs are actions (a move, a resignation, a timeout, a claim); each returns the events it
 //! caused, or an error that changed nothing.
 
+mod conquest;
 pub mod draw;
 mod ffa;
 mod historical;
@@ -65,10 +66,17 @@ impl Game {
         points: BySeat<i32>,
         auto: Automation,
     ) -> Game {
+        let frozen = |s: Seat| {
+            rules.stalemate == crate::ruleset::StalemateRule::Freeze
+                && pos
+                    .pieces()
+                    .any(|(_, p)| p.seat == s && p.dead && p.kind == Kind::King)
+        };
         let seats = BySeat::from_fn(|s| match pos.army(s) {
+            Army::Out if frozen(s) => SeatStatus::Out(OutReason::Stalemated),
             Army::Live => SeatStatus::Active,
             Army::Zombie => SeatStatus::Zombie(OutReason::Resigned),
-            Army::Out => SeatStatus::Out(OutReason::Checkmated),
+            Army::Out | Army::Conquered => SeatStatus::Out(OutReason::Checkmated),
             Army::Mated => SeatStatus::Mated,
             Army::Resigned => SeatStatus::Out(OutReason::Resigned),
         });
@@ -177,8 +185,9 @@ impl Game {
     }
 
     /// Placings of a game each for himself (1 = first; ties share): by points, or under
-    /// `Play4Mate`/`FirstMate` by who went out when (the players still in first; under
-    /// `FirstMate` the mater above them).
+    /// `Play4Mate`/`FirstMate` and in Conquest by who went out when (the players still in first;
+    /// under `FirstMate` the mater above them; in Conquest frozen players just below the last
+    /// one moving, or sharing the top with everyone not yet placed when the game is drawn).
     pub fn placings(&self) -> BySeat<u8> {
         if self.rules.win.by_elimination() {
             placings(&self.elimination_order())
@@ -212,7 +221,14 @@ impl Game {
                 }
             }
         }
+        let drawn = matches!(self.outcome, Some(Outcome::Drawn(_)));
         for s in Seat::ALL {
+            if self.rules.win == WinCondition::Placings
+                && self.seats[s] == SeatStatus::Out(OutReason::Stalemated)
+            {
+                key[s] = if drawn { i32::MAX } else { i32::MAX - 1 };
+                continue;
+            }
             if key[s] == i32::MAX && !self.seats[s].is_active() {
                 key[s] = 0;
             }
@@ -312,7 +328,9 @@ impl Game {
     /// of a mated or resigned player, or a stalemate pass) and Chaturaji (a boxed-in army).
     pub fn must_pass(&self) -> bool {
         !self.is_over()
-            && if self.rules.mate_judging == MateJudging::Levels {
+            && if self.rules.mated_army == MatedArmy::Conquered {
+                conquest::must_pass(self)
+            } else if self.rules.mate_judging == MateJudging::Levels {
                 historical::must_pass(self)
             } else {
                 ffa::must_pass(self)
@@ -330,7 +348,9 @@ impl Game {
         }
         let start = self.records.len();
         let mut events = Vec::new();
-        if self.rules.mate_judging == MateJudging::Levels {
+        if self.rules.mated_army == MatedArmy::Conquered {
+            conquest::pass(self, &mut events);
+        } else if self.rules.mate_judging == MateJudging::Levels {
             historical::pass(self, &mut events);
         } else {
             ffa::pass(self, &mut events);
@@ -395,6 +415,8 @@ impl Game {
         self.pending_leave[seat] = None;
         if self.aborts(seat) {
             self.finish(Outcome::Aborted { by: seat }, &mut events);
+        } else if self.rules.mated_army == MatedArmy::Conquered {
+            conquest::leave(self, seat, reason, &mut events);
         } else if !self.rules.sides() {
             ffa::leave(self, seat, reason, &mut events);
             if fills_slot && self.pos.turn() == seat && self.pos.army(seat) == Army::Zombie {
@@ -448,7 +470,9 @@ impl Game {
             zombie,
             text,
         });
-        let marks = if !self.rules.sides() {
+        let marks = if self.rules.mated_army == MatedArmy::Conquered {
+            conquest::after_move(self, seat, mv, events)
+        } else if !self.rules.sides() {
             ffa::after_move(self, seat, mv, zombie, events)
         } else if self.rules.mate_judging == MateJudging::Levels {
             historical::after_move(self, seat, mv, events)
@@ -529,6 +553,7 @@ impl Game {
                     }
                     progressed
                 }
+                _ if self.rules.mated_army == MatedArmy::Conquered => conquest::on_turn(self),
                 _ => ffa::on_turn(self),
             };
             if !progressed {

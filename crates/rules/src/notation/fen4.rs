@@ -298,6 +298,36 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                 }
             }
         }
+        // Conquest (variants.md §5.6): who moves each army ('' for itself), and frozen armies.
+        "controller" => {
+            per_seat(key)?;
+            for (i, v) in values.iter().enumerate() {
+                if v.is_empty() {
+                    continue;
+                }
+                let by = v
+                    .chars()
+                    .next()
+                    .and_then(|c| Seat::from_fen_letter(c.to_ascii_uppercase()))
+                    .filter(|_| v.chars().count() == 1)
+                    .ok_or_else(|| FenError(format!("bad controller '{v}' (r, b, y or g)")))?;
+                let seat = Seat::from_index(i);
+                if by != seat {
+                    pos.set_controller(seat, by);
+                    pos.set_army(seat, Army::Conquered);
+                }
+            }
+        }
+        "frozen" => {
+            per_seat(key)?;
+            for (i, v) in values.iter().enumerate() {
+                match v.as_str() {
+                    "true" => pos.set_army(Seat::from_index(i), Army::Out),
+                    "false" | "" => {}
+                    other => return err(format!("bad frozen value '{other}' (true or false)")),
+                }
+            }
+        }
         "status" => {
             per_seat(key)?;
             for (i, v) in values.iter().enumerate() {
@@ -454,6 +484,31 @@ fn extras(pos: &Position) -> Vec<String> {
                 "'{key}':{}",
                 quoted(per.iter().map(|v| v.join(" ")).collect())
             ));
+        }
+    }
+    if pos.rules().mated_army == crate::ruleset::MatedArmy::Conquered {
+        let controllers: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&s| match pos.controller(s) {
+                by if by == s => String::new(),
+                by => by.fen_letter().to_ascii_lowercase().to_string(),
+            })
+            .collect();
+        if controllers.iter().any(|c| !c.is_empty()) {
+            out.push(format!("'controller':{}", quoted(controllers)));
+        }
+        let frozen: Vec<bool> = Seat::ALL
+            .iter()
+            .map(|&s| {
+                pos.army(s) == Army::Out
+                    && pos
+                        .pieces()
+                        .any(|(_, p)| p.seat == s && p.dead && p.kind == Kind::King)
+            })
+            .collect();
+        if frozen.iter().any(|&f| f) {
+            let v: Vec<String> = frozen.iter().map(|f| f.to_string()).collect();
+            out.push(format!("'frozen':({})", v.join(",")));
         }
     }
     let armies = pos.armies();

@@ -72,6 +72,26 @@ pub(crate) const fn pawn_step(c: u8) -> u8 {
     }
 }
 
+/// `EDGE[seat]`: the board squares from which a pawn of `seat` stepping forward would leave the
+/// board (Conquest's promotion squares, variants.md §5.2).
+static EDGE: LazyLock<[Bits; 4]> = LazyLock::new(|| {
+    let mut edge = [[0; 4]; 4];
+    for sq in Square::all() {
+        for seat in 0..4u8 {
+            let ahead = sq.index().wrapping_add(forward(seat));
+            if Square::from_index(ahead).is_none() {
+                set_bit(&mut edge[seat as usize], sq.index());
+            }
+        }
+    }
+    edge
+});
+
+/// The squares where a pawn of `seat` can step no further forward.
+pub(crate) fn forward_edge(seat: usize) -> Bits {
+    EDGE[seat & 3]
+}
+
 /// Rank of square `i` counted from `seat`'s back row (1 = back row, 14 = the far edge).
 #[inline(always)]
 pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {

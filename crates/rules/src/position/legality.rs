@@ -12,6 +12,7 @@ use super::{set_bit, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveList};
+use crate::ruleset::StalemateRule;
 
 const B: u8 = Kind::Bishop as u8;
 const R: u8 = Kind::Rook as u8;
@@ -57,9 +58,61 @@ impl Position {
     /// Passes the moves `seat` could legally make if it were its turn to `out`.
     fn legal_into<S: Sink>(&self, seat: Seat, out: &mut S) {
         if self.rules.king_capture {
+            if self.rules.stalemate == StalemateRule::Freeze {
+                self.conquest_moves(seat, out);
+                return;
+            }
             self.generate(seat, self.rules.must_parry_check, out);
         } else if self.armies[seat.index()].takes_turns() {
             self.levels_moves(seat, out);
+        }
+    }
+
+    /// Conquest's legal moves (variants.md §5): those of `seat`'s own pieces, then those of the
+    /// armies he has conquered, each made and his own king tested — his legality test covers
+    /// his king only (§5.3); never a capture of a frozen king, never a king's step next to one
+    /// (§5.4). Kept out of the generator's hot path: only Conquest comes here.
+    #[cold]
+    #[inline(never)]
+    fn conquest_moves<S: Sink>(&self, seat: Seat, out: &mut S) {
+        let mut own = MoveList::new();
+        self.generate(seat, self.rules.must_parry_check, &mut own);
+        let keep = |m: &Move| {
+            let frozen_king =
+                |p: Option<crate::board::Piece>| p.is_some_and(|p| p.dead && p.kind == Kind::King);
+            let king_moves = self
+                .piece_at(m.from())
+                .is_some_and(|p| p.kind == Kind::King);
+            let takes_frozen_king = frozen_king(self.captured_by(*m));
+            let steps_next_to_one = king_moves && self.next_to_frozen_king(m.to_idx());
+            !takes_frozen_king && !steps_next_to_one
+        };
+        for &m in own.iter().filter(|m| keep(m)) {
+            out.push(m);
+        }
+        let others = self.allies_of(seat) & !seat.bit();
+        if others == 0 || self.controller_index(seat.index()) != seat as u8 {
+            return;
+        }
+        let hostile = self.hostile_to(seat);
+        let mut list = MoveList::new();
+        for c in Seat::ALL.into_iter().filter(|c| others & c.bit() != 0) {
+            list.clear();
+            self.gen_pseudo(c, &mut list);
+            for &m in list.iter().filter(|m| keep(m)) {
+                // Taking a king conquers its army (and what it moved): they no longer attack.
+                let spared = match self.piece_at(m.to()) {
+                    Some(p) if p.kind == Kind::King && !p.dead && !m.is_castle() => {
+                        self.controlled_by(p.seat)
+                    }
+                    _ => 0,
+                };
+                if !self.rules.must_parry_check
+                    || self.king_safe_without(seat, m, hostile & !spared)
+                {
+                    out.push(m);
+                }
+            }
         }
     }
 

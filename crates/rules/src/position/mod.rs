@@ -38,13 +38,17 @@ pub enum Army {
     Mated,
     /// Verney/Club: resigned or lost on time; inert for good.
     Resigned,
+    /// Conquest: the player was mated and his king has left the board; his other pieces attack
+    /// and may be captured as before, but another seat moves them (see
+    /// [`Position::controller`]) and his turns are skipped.
+    Conquered,
 }
 
 impl Army {
     /// Its pieces attack, give check and may be captured.
     #[inline]
     pub const fn is_hostile(self) -> bool {
-        matches!(self, Army::Live | Army::Zombie)
+        matches!(self, Army::Live | Army::Zombie | Army::Conquered)
     }
 
     /// It takes turns on the board.
@@ -102,6 +106,14 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     /// N-check: each seat's remaining check lives (all 0 outside N-check).
     pub(crate) lives: [u8; 4],
+    /// Conquest: the seat that moves each seat's pieces — itself, or its conqueror — two bits
+    /// per seat (seat `s` at bits `2s..2s+2`). Packed, as `allies` is, so that the position
+    /// stays within nine cache lines (576 bytes): a copy per move made is perft's hot path.
+    pub(crate) controllers: u8,
+    /// Per seat, the seats moved by the same player as it (itself alone outside Conquest), as a
+    /// four-bit set at bits `4s..4s+4`: kept with `controllers` so that the hot paths need not
+    /// look at the rule set.
+    pub(crate) allies: u16,
     pub(crate) hash: u64,
     /// Per seat: king home, short rook home, long rook home (0 when the seat cannot castle).
     pub(crate) castle_sq: [[u8; 3]; 4],
@@ -132,6 +144,8 @@ impl Position {
             hash: 0,
             castle_sq: [[0; 3]; 4],
             lives: [rules.check_lives.unwrap_or(0); 4],
+            controllers: IDENTITY_CONTROLLERS,
+            allies: IDENTITY_ALLIES,
             rules,
         };
         p.hash = p.compute_hash();
@@ -248,7 +262,8 @@ impl Position {
         self.hash
     }
 
-    /// Seats hostile to `s` whose pieces attack and may be captured, as a bit set.
+    /// Seats hostile to `s` whose pieces attack and may be captured, as a bit set. In Conquest
+    /// the seats moved by the same player as `s` are never hostile to it (variants.md §5.3).
     #[inline]
     pub fn hostile_to(&self, s: Seat) -> u8 {
         let mut live = 0u8;
@@ -257,7 +272,72 @@ impl Position {
                 live |= seat.bit();
             }
         }
-        self.rules.enemies(s) & live
+        // Conquest is played each for himself: every other seat is an enemy but those moved by
+        // the same player.
+        self.rules.enemies(s) & live & !self.allies_of(s)
+    }
+
+    /// The seat that moves `seat`'s pieces: itself, or in Conquest the player who conquered it.
+    pub fn controller(&self, seat: Seat) -> Seat {
+        Seat::from_index(self.controller_index(seat.index()) as usize)
+    }
+
+    /// The index of the seat that moves seat `s`'s pieces.
+    #[inline(always)]
+    pub(crate) const fn controller_index(&self, s: usize) -> u8 {
+        self.controllers >> (2 * s) & 3
+    }
+
+    /// The seats moved by the same player as `seat`, as a bit set.
+    #[inline(always)]
+    pub(crate) const fn allies_of(&self, seat: Seat) -> u8 {
+        (self.allies >> (4 * seat as u8) & 15) as u8
+    }
+
+    /// The seats whose pieces `seat` moves (itself included while it plays), as a bit set.
+    pub fn controlled_by(&self, seat: Seat) -> u8 {
+        (0..4)
+            .filter(|&i| self.controller_index(i) == seat as u8)
+            .fold(0, |b, i| b | 1 << i)
+    }
+
+    /// Recomputes `allies` from `controller`.
+    fn refresh_allies(&mut self) {
+        self.allies = 0;
+        for s in 0..4 {
+            let by = self.controller_index(s);
+            let set = (0..4)
+                .filter(|&i| self.controller_index(i) == by)
+                .fold(0u16, |b, i| b | 1 << i);
+            self.allies |= set << (4 * s);
+        }
+    }
+
+    /// Conquest (variants.md §5.3): `q` is beaten by `by` — his king leaves the board, he loses
+    /// his castling rights, and every army he moved (his own and those he had conquered)
+    /// passes to `by`.
+    pub fn conquer(&mut self, q: Seat, by: Seat) {
+        if let Some(k) = self.king(q) {
+            self.remove(k);
+        }
+        for short in [true, false] {
+            self.set_castling_right(q, short, false);
+        }
+        for c in Seat::ALL {
+            if self.controller(c) == q && self.armies[c.index()].is_hostile() {
+                self.set_controller(c, by);
+                self.set_army(c, Army::Conquered);
+            }
+        }
+    }
+
+    /// Conquest: `seat`'s pieces are moved by `by` from now on (hash kept).
+    pub fn set_controller(&mut self, seat: Seat, by: Seat) {
+        let s = seat.index();
+        self.hash ^=
+            zobrist::controller(s, self.controller_index(s)) ^ zobrist::controller(s, by as u8);
+        self.controllers = self.controllers & !(3 << (2 * s)) | (by as u8) << (2 * s);
+        self.refresh_allies();
     }
 
     /// The squares of the non-dead pieces of the seats in `seats` (a bit set of seats).
@@ -513,7 +593,8 @@ impl Position {
         for s in 0..4 {
             h ^= zobrist::ep(s, self.ep[s].skipped)
                 ^ zobrist::army(s, self.armies[s])
-                ^ zobrist::lives(s, self.lives[s]);
+                ^ zobrist::lives(s, self.lives[s])
+                ^ zobrist::controller(s, self.controller_index(s));
         }
         h
     }
@@ -528,6 +609,7 @@ impl PartialEq for Position {
             && self.armies == o.armies
             && self.halfmoves == o.halfmoves
             && self.lives == o.lives
+            && self.controllers == o.controllers
             && self.rules.variant == o.rules.variant
     }
 }
@@ -537,6 +619,11 @@ impl std::fmt::Debug for Position {
         f.write_str(&crate::notation::fen4::write(self))
     }
 }
+
+/// Every seat moving its own pieces: seat `s`'s two bits hold `s`.
+const IDENTITY_CONTROLLERS: u8 = 0b11_10_01_00;
+/// Every seat its own only ally.
+const IDENTITY_ALLIES: u16 = 0x8421;
 
 #[inline(always)]
 pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {

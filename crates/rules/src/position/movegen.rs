@@ -8,8 +8,8 @@
 
 use super::bitset::{and_not, count, or, Bits};
 use super::geometry::{
-    castle_960_ok, castle_path_clear, castle_squares_ok, forward, pawn_step, rank_squares,
-    relative_rank, sideways, DIAG, KING, KNIGHT, ORTHO,
+    castle_960_ok, castle_path_clear, castle_squares_ok, forward, forward_edge, pawn_step,
+    rank_squares, relative_rank, sideways, DIAG, KING, KNIGHT, ORTHO,
 };
 use super::legality::KingSafety;
 use super::{bits, castle_bit, has, Position};
@@ -127,6 +127,14 @@ struct Gen<'a, S> {
 }
 
 impl Position {
+    /// Conquest: a king on `to` would stand next to a frozen king (variants.md §5.4).
+    pub(crate) fn next_to_frozen_king(&self, to: u8) -> bool {
+        KING.iter().any(|&d| {
+            let c = self.cells[to.wrapping_add(d) as usize];
+            c != WALL && c & DEAD != 0 && kind_bits(c) == Kind::King as u8
+        })
+    }
+
     /// Appends every pseudo-legal move of `seat` to `out` (no test of king safety).
     pub(crate) fn gen_pseudo(&self, seat: Seat, out: &mut MoveList) {
         self.generate(seat, false, out);
@@ -177,6 +185,7 @@ impl Position {
     fn promotion_squares(&self, seat: Seat) -> Bits {
         match self.rules.promotion_zone {
             PromotionZone::OwnRank(n) => rank_squares(seat.index(), n),
+            PromotionZone::ForwardEdge => forward_edge(seat.index()),
             PromotionZone::OpponentBackRow => {
                 let enemies = self.rules.enemies(seat);
                 (0..4)
@@ -290,7 +299,11 @@ impl<S: Sink> Gen<'_, S> {
             && kind_bits(c) == Kind::King as u8
             && is_of(c, self.capturable)
         {
-            if self.tested(m, 1 << seat_bits(c)) {
+            // Conquest: the captured king's player may move other armies; they fall silent too.
+            let spared = self
+                .pos
+                .controlled_by(Seat::from_index(seat_bits(c) as usize));
+            if self.tested(m, spared) {
                 self.out.push(m);
             }
             return;
@@ -418,7 +431,9 @@ impl<S: Sink> Gen<'_, S> {
     #[inline]
     fn window_pawn(&self, x: u8) -> bool {
         let pc = self.pos.cells[self.pos.ep[x as usize].pawn as usize];
-        kind_bits(pc) == Kind::Pawn as u8 && seat_bits(pc) == x && pc & DEAD == 0
+        kind_bits(pc) == Kind::Pawn as u8
+            && self.pos.controller_index(seat_bits(pc) as usize) == x
+            && pc & DEAD == 0
     }
 
     /// En-passant captures onto an empty skipped square (those onto an occupied one come with
@@ -459,6 +474,35 @@ impl<S: Sink> Gen<'_, S> {
         }
     }
 
+    /// Chess960 castles (variants.md §3.1), written king to rook: a castle that moves the king
+    /// one square, or not at all, must not read as a king step.
+    #[cold]
+    #[inline(never)]
+    fn castling_960(&mut self, sym: crate::board::Symmetry, attackers: u8) {
+        let pos = self.pos;
+        let seat = self.seat;
+        let [k, short, long] = pos.castle_sq[seat.index()];
+        let mut in_check = None;
+        for (h_side, rook) in [(true, short), (false, long)] {
+            if pos.castling & castle_bit(seat, h_side) == 0 {
+                continue;
+            }
+            if castle_960_ok(pos, seat, sym, (k, rook), h_side, attackers).is_none() {
+                continue;
+            }
+            if *in_check.get_or_insert_with(|| pos.is_attacked(k, attackers, 0)) {
+                return;
+            }
+            let kind = if h_side {
+                MoveKind::CastleShort
+            } else {
+                MoveKind::CastleLong
+            };
+            self.admit_or_refuse(true, Move::raw(k, rook, 0, kind));
+        }
+    }
+
+    #[inline(always)]
     fn castling(&mut self, admit: Admit) {
         let pos = self.pos;
         let seat = self.seat;
@@ -478,29 +522,11 @@ impl<S: Sink> Gen<'_, S> {
         } else {
             0
         };
-        let mut in_check = None;
         if let Castling::Chess960(sym) = pos.rules.castling {
-            for (h_side, rook) in [(true, short), (false, long)] {
-                if pos.castling & castle_bit(seat, h_side) == 0 {
-                    continue;
-                }
-                let Some(_) = castle_960_ok(pos, seat, sym, (k, rook), h_side, attackers) else {
-                    continue;
-                };
-                if *in_check.get_or_insert_with(|| pos.is_attacked(k, attackers, 0)) {
-                    return;
-                }
-                let kind = if h_side {
-                    MoveKind::CastleShort
-                } else {
-                    MoveKind::CastleLong
-                };
-                // Written king to rook: a castle that moves the king one square, or not at all,
-                // must not read as a king step.
-                self.admit_or_refuse(true, Move::raw(k, rook, 0, kind));
-            }
+            self.castling_960(sym, attackers);
             return;
         }
+        let mut in_check = None;
         for (is_short, rook) in [(true, short), (false, long)] {
             if pos.castling & castle_bit(seat, is_short) == 0 || !castle_path_clear(pos, k, rook) {
                 continue;

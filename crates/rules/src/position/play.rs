@@ -43,18 +43,10 @@ impl Position {
     pub(crate) fn apply_on_board(&mut self, seat: Seat, m: Move) -> Played {
         let s = seat.index();
         let (from, to) = (m.origin_idx(), m.to_idx());
-        if let (Castling::Chess960(sym), MoveKind::CastleShort | MoveKind::CastleLong) =
-            (self.rules.castling, m.kind())
-        {
-            // Written king to rook; the two land on indices 6 and 5, or 2 and 3.
-            let h_side = m.kind() == MoveKind::CastleShort;
-            let (ki, ri) = if h_side { (6, 5) } else { (2, 3) };
-            let (king, rook) = (self.lift(from), self.lift(to));
-            self.drop_code(sym.square(seat, ki).index(), king);
-            self.drop_code(sym.square(seat, ri).index(), rook);
-            self.update_castling(from, to);
-            self.halfmoves += 1;
-            return Played::default();
+        if m.is_castle() {
+            if let Castling::Chess960(sym) = self.rules.castling {
+                return self.castle_960(seat, sym, m);
+            }
         }
         let mut played = Played::default();
         let mut live_capture = false;
@@ -73,8 +65,10 @@ impl Position {
                         continue;
                     }
                     let pc = self.cells[w.pawn as usize];
+                    // The window is its controller's (Conquest: a conquered pawn's double step
+                    // opens its conqueror's window).
                     if kind_bits(pc) == Kind::Pawn as u8
-                        && seat_bits(pc) as usize == x
+                        && self.controller_index(seat_bits(pc) as usize) as usize == x
                         && self.rules.enemies(seat) >> x & 1 != 0
                     {
                         let c = self.lift(w.pawn);
@@ -120,6 +114,22 @@ impl Position {
         played
     }
 
+    /// A Chess960 castle, written king to rook: the two land on the arrangement's indices 6
+    /// and 5 (h-side) or 2 and 3 (a-side).
+    #[cold]
+    #[inline(never)]
+    fn castle_960(&mut self, seat: Seat, sym: crate::board::Symmetry, m: Move) -> Played {
+        let (from, to) = (m.origin_idx(), m.to_idx());
+        let h_side = m.kind() == MoveKind::CastleShort;
+        let (ki, ri) = if h_side { (6, 5) } else { (2, 3) };
+        let (king, rook) = (self.lift(from), self.lift(to));
+        self.drop_code(sym.square(seat, ki).index(), king);
+        self.drop_code(sym.square(seat, ri).index(), rook);
+        self.update_castling(from, to);
+        self.halfmoves += 1;
+        Played::default()
+    }
+
     /// The pawn code after arriving on `to`: reversed on the partner's back row, forward again
     /// on its own pawn row.
     fn reversal(&self, code: u8, to: u8) -> u8 {
@@ -133,6 +143,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn update_castling(&mut self, from: u8, to: u8) {
         let old = self.castling;
         for seat in Seat::ALL {

@@ -64,3 +64,13 @@ pub(crate) const fn army(s: usize, a: Army) -> u64 {
         mix(0x4_0000 + ((s as u64) << 8) + a.code() as u64)
     }
 }
+
+/// Key for seat `s`'s pieces being moved by seat `by` (Conquest); 0 while a seat moves its own.
+#[inline]
+pub(crate) fn controller(s: usize, by: u8) -> u64 {
+    if s == by as usize {
+        0
+    } else {
+        mix(0x6_0000 + ((s as u64) << 8) + by as u64)
+    }
+}

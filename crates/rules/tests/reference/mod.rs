@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use fourhand_rules::ruleset::{Castling, PromotionZone, RuleSet};
+use fourhand_rules::ruleset::{Castling, PromotionZone, RuleSet, StalemateRule};
 use fourhand_rules::{Army, Kind, Piece, Position, Seat, Square};
 use std::collections::HashMap;
 
@@ -55,10 +55,14 @@ fn enemies(rules: &RuleSet, s: Seat) -> Vec<Seat> {
         .collect()
 }
 
+/// The seats whose pieces attack `s` and may be taken by it: enemies of the player who moves
+/// `s`'s pieces, not moved by him (Conquest), whose armies attack.
 fn hostile(pos: &Position, s: Seat) -> Vec<Seat> {
-    enemies(pos.rules(), s)
+    let by = pos.controller(s);
+    enemies(pos.rules(), by)
         .into_iter()
-        .filter(|&o| matches!(pos.army(o), Army::Live | Army::Zombie))
+        .filter(|&o| pos.controller(o) != by)
+        .filter(|&o| matches!(pos.army(o), Army::Live | Army::Zombie | Army::Conquered))
         .collect()
 }
 
@@ -149,8 +153,21 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
     let rules = pos.rules();
     let board: Board = pos.pieces().map(|(s, p)| (fr(s), p)).collect();
     let hostile_seats = hostile(pos, seat);
+    // Conquest: a dead king is a frozen one, untouchable, and no king may step next to it.
+    let freeze = rules.stalemate == StalemateRule::Freeze;
     let capturable = |p: &Piece| {
-        (p.dead || hostile_seats.contains(&p.seat)) && (rules.king_capture || p.kind != Kind::King)
+        (p.dead || hostile_seats.contains(&p.seat))
+            && (rules.king_capture || p.kind != Kind::King)
+            && !(freeze && p.dead && p.kind == Kind::King)
+    };
+    let near_frozen_king = |to: (i32, i32)| {
+        freeze
+            && board.iter().any(|(&at, q)| {
+                q.dead
+                    && q.kind == Kind::King
+                    && (at.0 - to.0).abs() <= 1
+                    && (at.1 - to.1).abs() <= 1
+            })
     };
     let mut cands: Vec<Cand> = Vec::new();
     let mut push = |from, to, promo, removes, rook| {
@@ -163,21 +180,26 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             land: None,
         })
     };
-    let promotes = |to: (i32, i32)| match rules.promotion_zone {
-        PromotionZone::OwnRank(n) => rel_rank(seat, to) == n as i32,
-        PromotionZone::OpponentBackRow => enemies(rules, seat)
+    let promotes = |pawn: Seat, to: (i32, i32)| match rules.promotion_zone {
+        PromotionZone::OwnRank(n) => rel_rank(pawn, to) == n as i32,
+        PromotionZone::OpponentBackRow => enemies(rules, pawn)
             .into_iter()
             .any(|o| rel_rank(o, to) == 1),
+        PromotionZone::ForwardEdge => {
+            let (a, b) = forward(pawn);
+            sq(to.0 + a, to.1 + b).is_none()
+        }
     };
     let promo_kinds = rules.promotion_choice.kinds();
     // A square of the board in use (Chaturaji plays on the centre 8×8 only).
     let on = |f: i32, r: i32| sq(f, r).filter(|&s| rules.board.contains(s));
     for (&at, &p) in &board {
-        if p.seat != seat || p.dead {
+        // The mover's own pieces, and in Conquest those of the armies he has conquered.
+        if pos.controller(p.seat) != seat || p.dead {
             continue;
         }
         let mut add = |to: (i32, i32), removes: Vec<(i32, i32)>| {
-            if p.kind == Kind::Pawn && promotes(to) {
+            if p.kind == Kind::Pawn && promotes(p.seat, to) {
                 for &k in promo_kinds {
                     push(at, to, Some(k), removes.clone(), None);
                 }
@@ -209,7 +231,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                     let two = (one.0 + a, one.1 + b);
                     if rules.double_step
                         && !p.reversed
-                        && rel_rank(seat, at) == 2
+                        && rel_rank(p.seat, at) == 2
                         && on(two.0, two.1).is_some()
                         && !board.contains_key(&two)
                     {
@@ -235,9 +257,9 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                         if fr(skipped) != to || !hostile_seats.contains(&x_seat) {
                             continue;
                         }
-                        let pawn_ok = board
-                            .get(&fr(pawn))
-                            .is_some_and(|q| q.seat == x_seat && q.kind == Kind::Pawn && !q.dead);
+                        let pawn_ok = board.get(&fr(pawn)).is_some_and(|q| {
+                            pos.controller(q.seat) == x_seat && q.kind == Kind::Pawn && !q.dead
+                        });
                         if pawn_ok {
                             ep = true;
                             removes.push(fr(pawn));
@@ -258,7 +280,8 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
                 };
                 for (x, y) in steps {
                     let to = (at.0 + x, at.1 + y);
-                    if on(to.0, to.1).is_some() && target_ok(to) {
+                    let kept_off = p.kind == Kind::King && near_frozen_king(to);
+                    if on(to.0, to.1).is_some() && target_ok(to) && !kept_off {
                         add(to, vec![]);
                     }
                 }
@@ -367,7 +390,8 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
             let mut by = hostile_seats.clone();
             if rules.king_capture_disarms {
                 if let Some(q) = captured.filter(|q| q.kind == Kind::King && !q.dead) {
-                    by.retain(|&s| s != q.seat);
+                    // Its army, and those its player moved (Conquest), fall silent.
+                    by.retain(|&s| pos.controller(s) != q.seat);
                 }
             }
             let king = b

@@ -7,7 +7,7 @@ use crate::board::{Kind, Seat, Square};
 use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
 use crate::moves::{Move, MoveKind};
 use crate::position::Army;
-use crate::ruleset::{MateJudging, WinCondition};
+use crate::ruleset::{MateJudging, MatedArmy, WinCondition};
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -229,6 +229,16 @@ fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> 
     let seat = game.position().turn();
     let t = tok.text.as_str();
     match t {
+        // Conquest: a mated player's first skipped slot.
+        "#" if game.rules().mated_army == MatedArmy::Conquered => {
+            if !matches!(game.statuses()[seat], SeatStatus::Out(r) if r.is_mate()) {
+                return Err("marked as mated, but the position does not show a mate".into());
+            }
+            return game
+                .pass(seat)
+                .map(|_| ())
+                .map_err(|_| "a mated player's slot, but this seat can move".to_string());
+        }
         "#" | "S" => return confirm_terminal(game, seat, t),
         // The player left on his turn and his zombie king, with no move, is stalemated at once.
         "SR" | "ST" => {
@@ -402,7 +412,11 @@ fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
     }
     let (from, to) = (w.from.expect("parsed"), w.to.expect("parsed"));
     let pos = game.position();
-    let Some(pc) = pos.piece_at(from).filter(|p| p.seat == seat && !p.dead) else {
+    // Conquest: a player also moves the pieces of the armies he has conquered.
+    let Some(pc) = pos
+        .piece_at(from)
+        .filter(|p| pos.controller(p.seat) == seat && !p.dead)
+    else {
         return Err(format!("no piece of this seat on {from}"));
     };
     let written = w.piece.unwrap_or(Kind::Pawn);

@@ -6,7 +6,7 @@ use crate::board::{BySeat, Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
-use crate::ruleset::{MateJudging, StalemateRule};
+use crate::ruleset::{MateJudging, MatedArmy, StalemateRule};
 
 /// One filled slot: whose, and what was written there.
 struct Slot {
@@ -88,9 +88,18 @@ pub fn entries(game: &Game) -> Vec<(Seat, String)> {
 fn slots(game: &Game) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
-    // Whose passed turns are written `-`: Verney/Club's, and Chaturaji's boxed-in armies.
+    // Whose passed turns are written `-`: Verney/Club's, Chaturaji's boxed-in armies, and
+    // Conquest's seats that no longer move (the first after a mate `#`).
+    let conquest = game.rules().mated_army == MatedArmy::Conquered;
     let levels = game.rules().mate_judging == MateJudging::Levels
-        || game.rules().stalemate == StalemateRule::PassTurn;
+        || game.rules().stalemate == StalemateRule::PassTurn
+        || conquest;
+    let mut style = Style {
+        on_turn,
+        levels,
+        conquest,
+        mate_due: [false; 4],
+    };
     // A resignation in the seat's own turn whose zombie moves at once: "Kd13-d12R".
     let mut merge: Option<(Seat, &str)> = None;
     for rec in game.records() {
@@ -108,7 +117,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                     seat: s,
                     text: format!("S{l}"),
                 });
-                push_marks(&mut slots, &rec.events, on_turn, levels, Some(s));
+                push_marks(&mut slots, &rec.events, &mut style, Some(s));
                 continue;
             }
             if !zombie_next {
@@ -121,7 +130,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                     seat: s,
                     text: format!("{text}{l}"),
                 });
-                push_marks(&mut slots, &rec.events[1..], on_turn, levels, None);
+                push_marks(&mut slots, &rec.events[1..], &mut style, None);
                 continue;
             }
         }
@@ -148,10 +157,10 @@ fn slots(game: &Game) -> Vec<Slot> {
                     text: l.into(),
                 });
             }
-            push_marks(&mut slots, &rec.events, on_turn, levels, None);
+            push_marks(&mut slots, &rec.events, &mut style, None);
             continue;
         }
-        push_marks(&mut slots, &rec.events, on_turn, levels, None);
+        push_marks(&mut slots, &rec.events, &mut style, None);
     }
     if let Some((s, l)) = merge {
         slots.push(Slot {
@@ -162,25 +171,44 @@ fn slots(game: &Game) -> Vec<Slot> {
     slots
 }
 
+/// How the movetext writes judgements and passes.
+struct Style {
+    /// Mates are judged on the mated player's turn (`#` in his slot).
+    on_turn: bool,
+    /// Passed turns are written `-`.
+    levels: bool,
+    /// Conquest: a mated player's first skipped slot is his `#`; a stalemate's pass is its `S`.
+    conquest: bool,
+    /// Conquest: seats mated whose `#` is still to be written.
+    mate_due: [bool; 4],
+}
+
 /// Moves and on-turn judgements in `events`, as slots (`written`: the seat whose stalemate is
 /// already in its slot).
-fn push_marks(
-    slots: &mut Vec<Slot>,
-    events: &[Event],
-    on_turn: bool,
-    levels: bool,
-    written: Option<Seat>,
-) {
+fn push_marks(slots: &mut Vec<Slot>, events: &[Event], style: &mut Style, written: Option<Seat>) {
+    let stalemated = |s: Seat| {
+        events.iter().any(|e| {
+            matches!(e, Event::StatusChanged { seat, status: SeatStatus::Out(OutReason::Stalemated) } if *seat == s)
+        })
+    };
     for ev in events {
         match ev {
             Event::StatusChanged {
                 seat,
                 status: SeatStatus::Out(OutReason::Stalemated),
             } if Some(*seat) == written => {}
-            Event::TurnPassed { seat } if levels => slots.push(Slot {
-                seat: *seat,
-                text: "-".into(),
-            }),
+            Event::TurnPassed { seat } if style.conquest && stalemated(*seat) => {}
+            Event::TurnPassed { seat } if style.levels => {
+                let due = std::mem::take(&mut style.mate_due[seat.index()]);
+                slots.push(Slot {
+                    seat: *seat,
+                    text: if due { "#" } else { "-" }.into(),
+                })
+            }
+            Event::StatusChanged {
+                seat,
+                status: SeatStatus::Out(r),
+            } if style.conquest && r.is_mate() => style.mate_due[seat.index()] = true,
             Event::MovePlayed { seat, text, .. } => slots.push(Slot {
                 seat: *seat,
                 text: text.clone(),
@@ -188,7 +216,7 @@ fn push_marks(
             Event::StatusChanged { seat, status } => {
                 let mark = match status {
                     SeatStatus::Out(OutReason::Stalemated) => Some("S"),
-                    SeatStatus::Out(OutReason::Checkmated) if on_turn => Some("#"),
+                    SeatStatus::Out(OutReason::Checkmated) if style.on_turn => Some("#"),
                     _ => None,
                 };
                 if let Some(m) = mark {
