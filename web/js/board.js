@@ -79,6 +79,25 @@ export function fenMated(fen) {
   return m[1].split(",").map((v, i) => (/mated|resigned/.test(v) ? i : -1)).filter((i) => i >= 0);
 }
 
+/** Conquest: the seat (0–3) that moves each seat's pieces, from a FEN4's `'controller'` extra
+ *  (each seat its own when there is none). */
+export function controllersOf(fen) {
+  const out = [0, 1, 2, 3];
+  const m = /'controller':\(([^)]*)\)/.exec(fen || "");
+  if (!m) return out;
+  m[1].split(",").forEach((v, i) => {
+    const k = "rbyg".indexOf(v.replace(/'/g, "").trim().toLowerCase());
+    if (i < 4 && k >= 0 && v.replace(/'/g, "").trim()) out[i] = k;
+  });
+  return out;
+}
+
+/** Conquest: the seats whose army is frozen (stalemated), from a FEN4's `'frozen'` extra. */
+export function frozenOf(fen) {
+  const m = /'frozen':\(([^)]*)\)/.exec(fen || "");
+  return m ? m[1].split(",").map((v, i) => (v.trim() === "true" ? i : -1)).filter((i) => i >= 0) : [];
+}
+
 /** Kings of `seats` on the board of `fen` (for the check highlight). */
 export function kingsOf(fen, seats) {
   return [...parseFen(fen)].filter(([, p]) => p.kind === "K" && !p.dead && seats.includes(SEATS[p.seat])).map(([sq]) => sq);
@@ -86,11 +105,15 @@ export function kingsOf(fen, seats) {
 
 /** "j1, Red knight" (or "j1, empty"); on Chaturaji's 8×8 (`centre`) the square as its players
  *  read it (a1–h8). */
-export function squareName(sq, piece, colours, centre = false) {
+export function squareName(sq, piece, colours, centre = false, controller = null) {
   const square = centre ? centreText(sq) : sq;
   if (!piece) return t("board.empty", { square });
   const who = piece.dead ? t("board.dead") : colourName(colours[piece.seat]);
-  return t("board.piece", { square, colour: who, piece: pieceName(piece.kind, centre) });
+  const name = t("board.piece", { square, colour: who, piece: pieceName(piece.kind, centre) });
+  // Conquest: a conquered piece says who moves it now.
+  return controller !== null && controller !== piece.seat && !piece.dead
+    ? `${name} (${t("board.moved_by", { colour: colourName(colours[controller]) })})`
+    : name;
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -246,6 +269,9 @@ export class Board {
     const coords = prefs.get("coords");
     const pieces = s.fen ? parseFen(s.fen) : new Map();
     const inertSeats = new Set([...s.inert, ...(s.fen ? fenMated(s.fen) : [])]);
+    // Conquest: conquered armies in their conqueror's colour, frozen kings marked.
+    const controllers = controllersOf(s.fen);
+    const frozen = frozenOf(s.fen);
     const targets = new Set((this.selected ? this.targets(this.selected) : []).map((m) => m.split("-")[1].split("=")[0]));
     const lastBy = new Map();
     for (const [seat, sqs] of Object.entries(s.last)) for (const sq of sqs || []) lastBy.set(sq, Number(seat));
@@ -259,7 +285,7 @@ export class Board {
       const light = (f + r) % 2 === 0; // rules.md §1: d1 dark, k1 light
       const rect = el("rect", {
         x, y, width: 1, height: 1, fill: light ? theme.light : theme.dark, "data-sq": sq,
-        role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours, s.centre),
+        role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours, s.centre, pieces.get(sq) ? controllers[pieces.get(sq).seat] : null),
         "aria-pressed": sq === this.selected ? "true" : "false",
       }, this.svg);
       rect.addEventListener("focus", () => { this.focus = sq; });
@@ -276,7 +302,8 @@ export class Board {
     for (const [sq, p] of pieces) {
       const [f, r] = parseSquare(sq);
       const [x, y] = toDisplay(f, r, s.bottom);
-      const colour = p.dead ? "#8a8a8a" : colourOf(s.colours[p.seat]);
+      const by = controllers[p.seat];
+      const colour = p.dead ? "#8a8a8a" : colourOf(s.colours[by]);
       const inert = inertSeats.has(p.seat) && !p.dead;
       const dragging = this.drag?.from === sq && this.drag.moved;
       const g = pieceShape(set, p.kind, colour, `translate(${x + 0.06} ${y + 0.06}) scale(0.0088)`);
@@ -287,6 +314,16 @@ export class Board {
       g.setAttribute("pointer-events", "none");
       g.setAttribute("aria-hidden", "true");
       this.svg.appendChild(g);
+      if (by !== p.seat && !p.dead) {
+        // A conquered piece: its conqueror's colour, its own in a badge.
+        g.setAttribute("data-controller", SEATS[by]);
+        el("circle", { cx: x + 0.2, cy: y + 0.2, r: 0.13, fill: colourOf(s.colours[p.seat]), stroke: "#222", "stroke-width": 0.03, "data-conquered": sq, "pointer-events": "none" }, this.svg);
+      }
+      if (p.kind === "K" && p.dead && frozen.includes(p.seat)) {
+        // A frozen king: it stays to the end, untouchable; no king may stand beside it.
+        const f = el("text", { x: x + 0.8, y: y + 0.3, "font-size": 0.3, "text-anchor": "middle", fill: "#5bc0eb", "data-frozen": sq, "pointer-events": "none" }, this.svg);
+        f.textContent = "❄";
+      }
       if (p.kind === "K" && s.zombies?.includes(p.seat)) {
         // A zombie king (Dead King Walking): a grey badge with a cross.
         el("circle", { cx: x + 0.82, cy: y + 0.18, r: 0.15, fill: "#555", stroke: "#eee", "stroke-width": 0.03, "data-zombie": sq, "pointer-events": "none" }, this.svg);

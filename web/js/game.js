@@ -228,7 +228,7 @@ export function gameView(ctx, id) {
     const seat = actingSeat();
     const base = baseRules(s.rules);
     const key = base === "ffa" && !scored(s.rules) ? "out" : base; // Play4Mate, FirstMate: no zombie king
-    const text = ["ffa", "chaturaji", "teams", "out"].includes(key) ? t(`resign.${key}`) : t("resign.historic");
+    const text = ["ffa", "chaturaji", "conquest", "teams", "out"].includes(key) ? t(`resign.${key}`) : t("resign.historic");
     const dlg = dialog("resign-confirm", t("resign.title"), [h("h2", {}, t("resign.title")), h("p", {}, text),
       h("div", { class: "row" },
         h("button", { class: "danger", "data-testid": "resign-yes", onclick: () => { dlg.remove(); ctx.send({ type: "resign", game: id, seat: SEATS[seat] }); } }, t("resign.yes")),

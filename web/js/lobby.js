@@ -6,7 +6,7 @@ import { t, num } from "./i18n.js";
 import { colourOf, colourName } from "./board.js";
 import { baseRules, centre, rulesName } from "./rulesets.js";
 
-export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "teams Chess960=random", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "ffa Chess960=random", "chaturaji", "verney1881", "club1893"];
+export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "teams Chess960=random", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "ffa Chess960=random", "chaturaji", "conquest", "verney1881", "club1893"];
 const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
 export const LEVELS = ["random", "greedy", "engine1", "engine2", "engine3"];
 const SEAT_LETTERS = ["S", "W", "N", "E"];
@@ -14,7 +14,7 @@ const SEAT_LETTERS = ["S", "W", "N", "E"];
 export const COLOURS = {
   teams: ["Red", "Blue", "Yellow", "Green"], ffa: ["Red", "Blue", "Yellow", "Green"],
   verney1881: ["Yellow", "Red", "White", "Black"], club1893: ["White", "Black", "Yellow", "Red"],
-  chaturaji: ["Red", "Blue", "Yellow", "Green"],
+  chaturaji: ["Red", "Blue", "Yellow", "Green"], conquest: ["Red", "Blue", "Yellow", "Green"],
 };
 /** Time controls offered by the Play panel: [minutes, seconds, delay?]. */
 const TIMES = [[1, 15, true], [3, 10, true], [5, 15, true], [2, 5, false], [10, 0, false]];

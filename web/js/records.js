@@ -6,7 +6,7 @@ import { t, num } from "./i18n.js";
 import { rulesName } from "./rulesets.js";
 import { poolName, resultWordsOf } from "./results.js";
 
-const MODES = ["", "teams", "ffa", "chaturaji", "verney1881", "club1893"];
+const MODES = ["", "teams", "ffa", "chaturaji", "conquest", "verney1881", "club1893"];
 
 const rated = (r) => `${num(r.rating)}${r.provisional ? "?" : ""}`;
 const when = (ms) => new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));

@@ -35,12 +35,12 @@ export function rulesName(name) {
   return [t(`rules.${baseRules(name)}`), ...words].join(" · ");
 }
 
-/** Each for himself (no sides): FFA and Chaturaji, with or without points. */
-export const eachForHimself = (name) => ["ffa", "chaturaji"].includes(baseRules(name));
+/** Each for himself (no sides): FFA, Chaturaji and Conquest, with or without points. */
+export const eachForHimself = (name) => ["ffa", "chaturaji", "conquest"].includes(baseRules(name));
 
-/** Kept in points: each for himself, except FFA played for mate (`Play4Mate`, `FirstMate`),
- *  which places players by who went out when. */
-export const scored = (name) => eachForHimself(name)
+/** Kept in points: each for himself, except FFA played for mate (`Play4Mate`, `FirstMate`) and
+ *  Conquest, which place players by who went out when. */
+export const scored = (name) => eachForHimself(name) && baseRules(name) !== "conquest"
   && !optionsOf(name).some((o) => o === "Play4Mate" || o === "FirstMate");
 
 /** Chaturaji: played on the 8×8 centre (d4–k11) of the grid. */

@@ -140,6 +140,45 @@ test("a Chess960 table draws its number, gives the four armies one back row, and
   });
 });
 
+test("a Conquest table is created and played; a replayed conquest draws the armies in their conqueror's colour", async () => {
+  let pages = [];
+  await withShots("conquest", () => pages, async () => {
+    const p = await player(browser, server.base);
+    pages = [p];
+    const label = await p.$eval('[data-testid=rules] option[value="conquest"]', (o) => o.textContent);
+    assert.match(label, /Conquest/);
+    await hotSeat(p, "conquest", [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]);
+    assert.equal(await p.evaluate(() => window.__fourhandGame.st.state.rules), "conquest");
+    assert.equal(await p.locator("[data-points]").count(), 0, "no points: players are placed");
+    // A recorded game in which Red mates Blue and Yellow mates Green, replayed to its end.
+    const pgn = [
+      '[Variant "Conquest"]',
+      '[StartFen4 "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,yK,7,x,x,x/x,x,x,yP,yP,6,x,x,x/x,x,x,8,x,x,x/bK,11,yR,1/bR,bP,12/14/14/14/14/7,rR,1,rR,2,gP,1/12,gP,gK/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"]',
+      "",
+      "1. Rh5-h11# .. # .. Rm11-n11+# .. #",
+    ].join("\n");
+    const res = await p.evaluate(async (body) => {
+      const r = await fetch("/api/import", { method: "POST", body });
+      return { status: r.status, json: await r.json() };
+    }, pgn);
+    assert.equal(res.status, 201, JSON.stringify(res.json));
+    await p.goto(`${server.base}/#replay/game/${res.json.id}`);
+    await p.waitForSelector("[data-testid=replay-moves]");
+    await p.keyboard.press("End");
+    for (let i = 0; i < 4; i++) await p.keyboard.press("ArrowRight");
+    await p.waitForSelector('[data-on="a10"][data-controller="S"]');
+    assert.equal(await p.getAttribute('[data-on="b10"]', "data-controller"), "S", "Blue's pawn is Red's");
+    assert.equal(await p.getAttribute('[data-on="m5"]', "data-controller"), "N", "Green's pawns are Yellow's");
+    assert.equal(await p.locator("[data-conquered]").count(), 4, "each keeps a badge of its own colour");
+    assert.equal(await p.locator('[data-on="a11"]').count(), 0, "the mated king has left the board");
+    assert.match(await p.getAttribute('rect[data-sq="a10"]', "aria-label"), /Blue rook \(moved by Red\)/);
+    // The rule page is there in words.
+    await p.goto(`${server.base}/#rules/conquest`);
+    await p.waitForSelector("[data-testid=rules] h1");
+    assert.match(await p.textContent("[data-testid=rules] h1"), /Conquest/);
+  });
+});
+
 test("an FFA game played for mate (Play4Mate) keeps no points and offers no partner chat", async () => {
   let pages = [];
   await withShots("play4mate", () => pages, async () => {

@@ -17,6 +17,8 @@ pub enum Mode {
     Club1893,
     /// chess.com's Chaturaji (four for themselves on the 8×8 centre, placings by points).
     Chaturaji,
+    /// Conquest (four for themselves, mated armies conquered, placings by who went out when).
+    Conquest,
 }
 
 /// How fast the games of a pool are.
@@ -42,12 +44,13 @@ pub struct Pool {
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 5] = [
+    pub const ALL: [Mode; 6] = [
         Mode::Teams,
         Mode::Ffa,
         Mode::Verney1881,
         Mode::Club1893,
         Mode::Chaturaji,
+        Mode::Conquest,
     ];
 
     /// Its short name, as the rules are named elsewhere (`teams`, `ffa`, …).
@@ -58,6 +61,7 @@ impl Mode {
             Mode::Verney1881 => "verney1881",
             Mode::Club1893 => "club1893",
             Mode::Chaturaji => "chaturaji",
+            Mode::Conquest => "conquest",
         }
     }
 
@@ -132,7 +136,7 @@ mod tests {
         for p in Pool::all() {
             assert_eq!(Pool::parse(&p.to_string()), Some(p));
         }
-        assert_eq!(Pool::all().count(), 15);
+        assert_eq!(Pool::all().count(), 18);
         assert_eq!(
             Pool::parse("verney1881-rapid").unwrap().mode,
             Mode::Verney1881

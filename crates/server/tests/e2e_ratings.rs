@@ -456,53 +456,72 @@ async fn rated_quick_pairing_fills_the_empty_seats_with_the_strongest_bots() {
     server.stop().await;
 }
 
-/// A Chaturaji game to its end, chosen here (captures first, a fixed sequence otherwise), as
-/// PGN4.
-fn a_chaturaji_game() -> (String, [u8; 4]) {
+/// A game of `rules` each for himself to its end, chosen here (a king first, captures next, a
+/// fixed sequence otherwise; the first seed whose placings are not all equal), as PGN4.
+fn a_placed_game(rules: RuleSet) -> (String, [u8; 4]) {
     use fourhand_rules::game::Game;
-    let mut g = Game::new(RuleSet::CHATURAJI);
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    while !g.is_over() {
-        let seat = g.to_move().unwrap();
-        let moves = g.legal_moves();
-        let pos = g.position();
-        let takes = |m: &fourhand_rules::Move| pos.piece_at(m.to()).is_some();
-        let choice: Vec<_> = if moves.iter().any(takes) {
-            moves.iter().filter(|m| takes(m)).collect()
-        } else {
-            moves.iter().collect()
-        };
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = *choice[(x % choice.len() as u64) as usize];
-        g.play(seat, m).unwrap();
+    loop {
+        let mut g = Game::new(rules);
+        while !g.is_over() {
+            let seat = g.to_move().unwrap();
+            let moves = g.legal_moves();
+            let pos = g.position();
+            let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
+                Some(p) if p.kind == fourhand_rules::Kind::King => 2,
+                Some(_) => 1,
+                None => 0,
+            };
+            let best = moves.iter().map(value).max().unwrap_or(0);
+            let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = *choice[(x % choice.len() as u64) as usize];
+            g.play(seat, m).unwrap();
+        }
+        let placings = g.placings().0;
+        if placings.iter().any(|&p| p != placings[0]) {
+            return (pgn4::write(&g, &Default::default()), placings);
+        }
     }
-    (pgn4::write(&g, &Default::default()), g.placings().0)
 }
 
-#[tokio::test]
-async fn a_rated_chaturaji_game_counts_in_its_own_pool() {
+/// Four accounts play a rated game of `name` (replaying [`a_placed_game`]): it counts in the
+/// `<name>-blitz` pool by placings, and nothing in FFA's.
+async fn a_rated_placed_game_counts_in_its_own_pool(name: &str, rules: RuleSet) {
     let store = sqlite().await;
-    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    // A whole game at machine speed: more moves a second than a person makes.
+    let mut config = Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, store.clone()).await;
     let tag = format!("c{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
-    let (text, placings) = a_chaturaji_game();
-    assert!(placings.iter().any(|&p| p != placings[0]), "{text}");
-    let create = json!({"type": "create_table", "rules": "chaturaji", "rated": true});
+    let (text, placings) = a_placed_game(rules);
+    let create = json!({"type": "create_table", "rules": name, "rated": true});
     let (game, mut clients, _) = four_at(&server, create, &sessions).await;
     support::replay_records(&mut clients, &game, &text).await;
     clients[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     wait_for_end(&store, &game).await;
-    let after = ratings(&store, &ids, "chaturaji-blitz").await;
+    let after = ratings(&store, &ids, &format!("{name}-blitz")).await;
     let want = expected(&[None; 4], Finish::Placings(placings));
     assert_eq!(after.to_vec(), want.to_vec(), "{text}");
-    // Nothing in the FFA pool: Chaturaji is rated separately.
+    // Nothing in the FFA pool: the game is rated separately.
     assert!(ratings(&store, &ids, "ffa-blitz")
         .await
         .iter()
         .all(Option::is_none));
     server.stop().await;
+}
+
+#[tokio::test]
+async fn a_rated_chaturaji_game_counts_in_its_own_pool() {
+    a_rated_placed_game_counts_in_its_own_pool("chaturaji", RuleSet::CHATURAJI).await;
+}
+
+#[tokio::test]
+async fn a_rated_conquest_game_counts_in_its_own_pool() {
+    a_rated_placed_game_counts_in_its_own_pool("conquest", RuleSet::CONQUEST).await;
 }

@@ -195,9 +195,14 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
     let r = router().await;
     let (s, b) = call(&r, "GET", "/api/pools", None).await;
     assert_eq!(s, StatusCode::OK);
-    // Five games (Teams, FFA, Chaturaji, Verney, Club) at three speeds.
+    // Six games (Teams, FFA, Chaturaji, Conquest, Verney, Club) at three speeds.
     let pools = json_of(&b);
-    assert_eq!(pools.as_array().unwrap().len(), 15);
+    assert_eq!(pools.as_array().unwrap().len(), 18);
+    assert!(pools
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p == "conquest-blitz"));
     assert!(pools
         .as_array()
         .unwrap()
