@@ -19,6 +19,9 @@ export function resultWordsOf(result, rules, colours = COLOURS[baseRules(rules)]
 
 /** A rating pool ("teams-blitz") in words. */
 export function poolName(pool) {
-  const [mode, speed] = pool.split("-");
-  return `${rulesName(mode)} · ${t(`speed.${speed}`)}`;
+  // `teams-blitz`, or an option family's `teams+3-check+KotH-bullet`: the speed follows the
+  // last dash, the options are joined by `+`.
+  const at = pool.lastIndexOf("-");
+  const family = pool.slice(0, at).split("+").join(" ");
+  return `${rulesName(family)} · ${t(`speed.${pool.slice(at + 1)}`)}`;
 }

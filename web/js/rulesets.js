@@ -28,6 +28,7 @@ export function rulesName(name) {
   const words = optionsOf(name).map((o) => {
     const n = /^Chess960=(\d+)$/.exec(o);
     if (n) return t("option.Chess960", { n: n[1] });
+    if (o === "Chess960") return t("option.Chess960_any"); // a rating family: every number
     const key = `option.${o}`;
     const w = t(key);
     return w === key ? o : w;

@@ -20,6 +20,14 @@ pub enum Finish {
     /// A sides game (Teams, Verney, Club): the winning side (0 = seats 0 and 2, 1 = seats 1
     /// and 3), or `None` for a draw.
     Sides(Option<usize>),
+    /// A sides game with any pairing (partners side by side, chess.com's `Teammate=`): each
+    /// seat's side (0 or 1) and the winning side, or `None` for a draw.
+    SidesOf {
+        /// The side that won.
+        winner: Option<usize>,
+        /// The side of each seat.
+        side: [u8; 4],
+    },
     /// FFA: each seat's placing, 1 to 4, equal for tied players.
     Placings([u8; 4]),
 }
@@ -59,20 +67,8 @@ pub fn rate(players: &[Participant; 4], finish: Finish) -> [Option<Rating>; 4] {
             return None;
         }
         let results = match finish {
-            Finish::Sides(winner) => {
-                let (o1, o2) = (current[(seat + 1) % 4], current[(seat + 3) % 4]);
-                let opponent = Rating {
-                    rating: team_rating(o1.rating, o2.rating),
-                    rd: (o1.rd + o2.rd) / 2.0,
-                    volatility: o1.volatility,
-                };
-                let score = match winner {
-                    None => 0.5,
-                    Some(side) if side == seat % 2 => 1.0,
-                    Some(_) => 0.0,
-                };
-                vec![Result { opponent, score }]
-            }
+            Finish::Sides(winner) => side_results(&current, seat, winner, [0, 1, 0, 1]),
+            Finish::SidesOf { winner, side } => side_results(&current, seat, winner, side),
             Finish::Placings(placings) => {
                 let others: Vec<Rating> =
                     (0..4).filter(|&o| o != seat).map(|o| current[o]).collect();
@@ -94,4 +90,31 @@ pub fn rate(players: &[Participant; 4], finish: Finish) -> [Option<Rating>; 4] {
         };
         Some(current[seat].update(&results, TAU))
     })
+}
+
+/// A sides game's one result for `seat`: against the other side's team rating, won, lost or
+/// drawn. `side` gives each seat's side; `winner` the side that won.
+fn side_results(
+    current: &[Rating],
+    seat: usize,
+    winner: Option<usize>,
+    side: [u8; 4],
+) -> Vec<Result> {
+    let mine = side[seat];
+    let mut them = (0..4).filter(|&o| side[o] != mine).map(|o| current[o]);
+    let (o1, o2) = match (them.next(), them.next()) {
+        (Some(a), Some(b)) => (a, b),
+        _ => (current[(seat + 1) % 4], current[(seat + 3) % 4]),
+    };
+    let opponent = Rating {
+        rating: team_rating(o1.rating, o2.rating),
+        rd: (o1.rd + o2.rd) / 2.0,
+        volatility: o1.volatility,
+    };
+    let score = match winner {
+        None => 0.5,
+        Some(w) if w == usize::from(mine) => 1.0,
+        Some(_) => 0.0,
+    };
+    vec![Result { opponent, score }]
 }

@@ -115,6 +115,39 @@ fn a_teams_game_rates_each_player_against_the_other_teams_rating() {
 }
 
 #[test]
+fn partners_side_by_side_are_rated_against_the_other_pair() {
+    // Red (1600) with Blue (1500) against Yellow (1400) and Green (1700): chess.com's
+    // Teammate=1. Red and Blue win.
+    let players = [
+        player(1600.0),
+        player(1500.0),
+        player(1400.0),
+        player(1700.0),
+    ];
+    let after = rate(
+        &players,
+        Finish::SidesOf {
+            winner: Some(0),
+            side: [0, 0, 1, 1],
+        },
+    );
+    let opponent = r(team_rating(1400.0, 1700.0), 100.0);
+    let expected = r(1600.0, 100.0).update(&[res(opponent, 1.0)], TAU);
+    assert_eq!(after[0], Some(expected));
+    assert!(after[1].unwrap().rating > 1500.0, "Blue won with Red");
+    assert!(after[2].unwrap().rating < 1400.0 && after[3].unwrap().rating < 1700.0);
+    // Opposite partners written as SidesOf rate as Sides does.
+    let opposite = Finish::SidesOf {
+        winner: Some(0),
+        side: [0, 1, 0, 1],
+    };
+    assert_eq!(
+        rate(&players, opposite),
+        rate(&players, Finish::Sides(Some(0)))
+    );
+}
+
+#[test]
 fn an_ffa_game_rates_by_placing_against_the_average_and_leaves_bots_alone() {
     let mut players = [player(1500.0); 4];
     players[3] = Participant {

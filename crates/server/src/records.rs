@@ -10,7 +10,6 @@ use axum::routing::get;
 use axum::{Json, Router};
 use fourhand_protocol::ErrorCode;
 use fourhand_rating::glicko2::{PROVISIONAL_RD, START_RD};
-use fourhand_rating::Pool;
 use fourhand_rules::{RuleSet, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -329,7 +328,7 @@ async fn archive(
 }
 
 async fn pools() -> Json<Vec<String>> {
-    Json(Pool::all().map(|p| p.to_string()).collect())
+    Json(crate::game::rating::listed_pools())
 }
 
 #[derive(Deserialize)]
@@ -344,9 +343,12 @@ async fn leaderboard(
     q: Result<Query<BoardQuery>, QueryRejection>,
 ) -> Result<Json<Board>, ServerError> {
     let q = query(q)?;
-    let pool = Pool::parse(&pool)
-        .ok_or_else(|| ServerError::new(ErrorCode::BadRequest, "pools are like teams-blitz"))?
-        .to_string();
+    let pool = crate::game::rating::parse_pool(&pool).ok_or_else(|| {
+        ServerError::new(
+            ErrorCode::BadRequest,
+            "pools are like teams-blitz or teams+KotH-bullet",
+        )
+    })?;
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     let mut rows = app.store.leaderboard(&pool, PROVISIONAL_RD, limit).await?;
     if (rows.len() as i64) < limit {

@@ -201,7 +201,7 @@ async fn a_connection_follows_a_bounded_number_of_games() {
 }
 
 #[tokio::test]
-async fn quick_pairing_under_options_pairs_only_the_same_rules_and_stays_casual() {
+async fn quick_pairing_under_options_pairs_only_the_same_rules() {
     let mut config = Config::for_tests();
     config.pair_wait_secs = 1;
     let server = TestServer::start(config, Store::memory()).await;
@@ -230,17 +230,13 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules_and_stays_casual(
         games.insert(g.to_string());
     }
     assert_eq!(games.len(), 2, "one table per rule set");
-    // Rated pairing under options is refused with the reason.
+    // Rated pairing under options queues too: the game counts in its family's pool.
     let (_, session) = support::account(&server, "member").await;
     let mut m = support::Client::connect(server.addr, &session).await;
     m.send(json!({"type": "quick_pair", "rules": "teams KotH", "rated": true}))
         .await;
-    let e = m.error().await;
-    assert_eq!(e["code"], "bad_request", "{e}");
-    assert!(
-        e["message"].as_str().unwrap().contains("casual only"),
-        "{e}"
-    );
+    let q = m.expect(|m| m["type"] == "queued").await;
+    assert_eq!(q["rules"], "teams KotH", "{q}");
     server.stop().await;
 }
 

@@ -525,3 +525,42 @@ async fn a_rated_chaturaji_game_counts_in_its_own_pool() {
 async fn a_rated_conquest_game_counts_in_its_own_pool() {
     a_rated_placed_game_counts_in_its_own_pool("conquest", RuleSet::CONQUEST).await;
 }
+
+#[tokio::test]
+async fn a_rated_game_with_partners_side_by_side_counts_in_its_family_pool() {
+    let store = sqlite().await;
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    let tag = format!("t{}", &Uuid::now_v7().simple().to_string()[24..]);
+    let (ids, sessions) = accounts(&server, &tag).await;
+    // Red with Blue against Yellow with Green; after a move each, Yellow resigns.
+    let create = json!({"type": "create_table", "rules": "teams Teammate=1", "rated": true});
+    let (game, mut clients, _) = four_at(&server, create, &sessions).await;
+    for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
+        support::play(&mut clients, &game, i, mv).await;
+    }
+    clients[2]
+        .send(json!({"type": "resign", "game": game, "seat": "N"}))
+        .await;
+    clients[0]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    wait_for_end(&store, &game).await;
+    let after = ratings(&store, &ids, "teams+Teammate=1-blitz").await;
+    let want = expected(
+        &[None; 4],
+        Finish::SidesOf {
+            winner: Some(0),
+            side: [0, 0, 1, 1],
+        },
+    );
+    assert_eq!(after.to_vec(), want.to_vec());
+    let start = Rating::default().rating;
+    assert!(after[0].unwrap().rating > start && after[1].unwrap().rating > start);
+    assert!(after[2].unwrap().rating < start && after[3].unwrap().rating < start);
+    // Rated apart from plain Teams.
+    assert!(ratings(&store, &ids, "teams-blitz")
+        .await
+        .iter()
+        .all(Option::is_none));
+    server.stop().await;
+}

@@ -195,9 +195,15 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
     let r = router().await;
     let (s, b) = call(&r, "GET", "/api/pools", None).await;
     assert_eq!(s, StatusCode::OK);
-    // Six games (Teams, FFA, Chaturaji, Conquest, Verney, Club) at three speeds.
+    // Six games (Teams, FFA, Chaturaji, Conquest, Verney, Club) and the thirteen option families
+    // the client offers, at three speeds.
     let pools = json_of(&b);
-    assert_eq!(pools.as_array().unwrap().len(), 18);
+    assert_eq!(pools.as_array().unwrap().len(), 57);
+    assert!(pools
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p == "teams+Chess960-blitz"));
     assert!(pools
         .as_array()
         .unwrap()
@@ -208,11 +214,17 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
         .unwrap()
         .iter()
         .any(|p| p == "chaturaji-blitz"));
-    let (s, b) = call(&r, "GET", "/api/leaderboard/ffa-rapid", None).await;
-    assert_eq!(
-        (s, json_of(&b)),
-        (StatusCode::OK, json!({"pool": "ffa-rapid", "entries": []}))
-    );
+    for pool in [
+        "ffa-rapid",
+        "teams+3-check+KotH-bullet",
+        "ffa+Chess960-blitz",
+    ] {
+        let (s, b) = call(&r, "GET", &format!("/api/leaderboard/{pool}"), None).await;
+        assert_eq!(
+            (s, json_of(&b)),
+            (StatusCode::OK, json!({"pool": pool, "entries": []}))
+        );
+    }
     let (s, b) = call(
         &r,
         "GET",
@@ -224,6 +236,17 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
     for (uri, status, code) in [
         (
             "/api/leaderboard/chess-blitz",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        // Options out of their canonical order, or not played.
+        (
+            "/api/leaderboard/teams+KotH+3-check-blitz",
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/leaderboard/teams+Atomic-blitz",
             StatusCode::BAD_REQUEST,
             "bad_request",
         ),

@@ -194,17 +194,8 @@ impl TableSettings {
     ) -> Result<TableSettings, ServerError> {
         let rules = RuleSet::from_name(rules)
             .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
-        // The rating pools are those of the four base games; a game under options (partners
-        // side by side, another promotion rank) is played casual until it has pools of its own.
-        if rated && rules != RuleSet::of(rules.variant) {
-            return Err(ServerError::new(
-                ErrorCode::BadRequest,
-                format!(
-                    "rated games are played without options; '{}' is casual only",
-                    rules.name()
-                ),
-            ));
-        }
+        // A game under options is rated in its family's pools (`teams+KotH-blitz`, every
+        // Chess960 number in `teams+Chess960-…`), apart from the base game's.
         let setup = match setup {
             None => rules.default_setup,
             // The code a table of Chess960=N shows ("Chess960") names its own arrangement.
