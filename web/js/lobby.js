@@ -6,7 +6,7 @@ import { t, num } from "./i18n.js";
 import { colourOf, colourName } from "./board.js";
 import { baseRules, centre, rulesName } from "./rulesets.js";
 
-export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "teams Chess960=random", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "ffa Chess960=random", "chaturaji", "conquest", "verney1881", "club1893"];
+export const RULES = ["teams", "teams Teammate=1", "teams Teammate=3", "teams KotH", "teams 3-check", "teams CaptureTheKing", "teams BothMate", "teams Chess960=random", "ffa", "ffa KotH", "ffa 3-check", "ffa CaptureTheKing", "ffa Play4Mate", "ffa FirstMate", "ffa Chess960=random", "chaturaji", "conquest", "conquest Players=3", "verney1881", "club1893"];
 const SETUPS = ["4PC", "4PCo", "4PCb", "4PCn", "4PCrg"];
 export const LEVELS = ["random", "greedy", "engine1", "engine2", "engine3"];
 const SEAT_LETTERS = ["S", "W", "N", "E"];

@@ -38,6 +38,19 @@ impl RuleSet {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
         {
+            // Conquest takes one option, the number of players (variants.md §5.1).
+            if self.variant == Variant::Conquest {
+                match token {
+                    "Players=3" => self.seats_in_play = 0b0111,
+                    "Players=4" => self.seats_in_play = 0b1111,
+                    _ => {
+                        return Err(format!(
+                            "rule option '{token}': Conquest takes only Players=3 or Players=4"
+                        ))
+                    }
+                }
+                continue;
+            }
             if !matches!(self.variant, Variant::Teams | Variant::Ffa) {
                 return Err(format!(
                     "rule option '{token}': {} takes no options",
@@ -174,6 +187,7 @@ impl RuleSet {
         let mut tokens: Vec<String> = match self.variant {
             Variant::Teams => vec!["EnPassant".into()],
             Variant::Ffa => vec!["DeadKingWalking".into(), "EnPassant".into()],
+            Variant::Conquest if self.players() == 3 => return "Players=3".into(),
             Variant::Verney1881 | Variant::Club1893 | Variant::Chaturaji | Variant::Conquest => {
                 return String::new()
             }

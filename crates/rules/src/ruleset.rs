@@ -441,6 +441,9 @@ pub struct RuleSet {
     /// With two players left, chess.com FFA's automatic resignation of a player who can no
     /// longer catch up and automatic claim (rules.md §5.2); not in Chaturaji (variants.md §2.7).
     pub auto_two_left: bool,
+    /// The seats that have an army, one bit per seat (all four but in three-player Conquest,
+    /// variants.md §5.1: South, West and North, the East arm empty and never to move).
+    pub seats_in_play: u8,
 }
 
 impl RuleSet {
@@ -477,6 +480,7 @@ impl RuleSet {
         points: PointTable::FFA,
         board: BoardShape::Cross160,
         auto_two_left: true,
+        seats_in_play: 0b1111,
     };
 
     /// chess.com Free-For-All.
@@ -591,6 +595,17 @@ impl RuleSet {
         Square::new(6, 7).unwrap(),
         Square::new(7, 7).unwrap(),
     ];
+
+    /// Whether `seat` has an army in this game (East has none in three-player Conquest).
+    #[inline]
+    pub const fn in_play(&self, seat: Seat) -> bool {
+        self.seats_in_play & seat.bit() != 0
+    }
+
+    /// How many seats have an army.
+    pub const fn players(&self) -> usize {
+        self.seats_in_play.count_ones() as usize
+    }
 
     /// True in a sides game (two against two), false when each plays for himself.
     #[inline]

@@ -317,3 +317,67 @@ fn random_playouts_agree_with_the_reference_and_round_trip() {
     }
     assert!(conquests >= 5, "only {conquests} armies changed hands");
 }
+
+fn three() -> RuleSet {
+    RuleSet::CONQUEST.with_rule_variants("Players=3").unwrap()
+}
+
+#[test]
+fn three_players_take_turns_without_the_empty_east_arm() {
+    let rules = three();
+    assert_eq!(rules.name(), "conquest Players=3");
+    assert_eq!(RuleSet::from_name("conquest Players=3"), Ok(rules));
+    assert!(RuleSet::CONQUEST.with_rule_variants("KotH").is_err());
+    let mut g = Game::new(rules);
+    assert_eq!(g.statuses()[E], SeatStatus::Absent);
+    assert!(
+        g.position().pieces().all(|(_, p)| p.seat != E),
+        "no East army"
+    );
+    mv(&mut g, "h2-h3");
+    assert_eq!(g.to_move(), Some(W));
+    mv(&mut g, "b7-c7");
+    assert_eq!(g.to_move(), Some(N));
+    mv(&mut g, "g13-g12");
+    assert_eq!(g.to_move(), Some(S), "East has no turn");
+    let text = pgn4::write(&g, &Default::default());
+    assert!(text.contains("[RuleVariants \"Players=3\"]"), "{text}");
+    assert!(
+        text.contains("1. h2-h3 .. b7-c7 .. g13-g12\n")
+            || text.ends_with("1. h2-h3 .. b7-c7 .. g13-g12\n"),
+        "{text}"
+    );
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(fen4::write(again.position()), fen4::write(g.position()));
+    let p = Position::start(rules.shared(), Setup::Modern);
+    for d in 1..=3 {
+        assert_eq!(reference::perft(&p, d), perft(&p, d), "depth {d}");
+    }
+}
+
+#[test]
+fn with_three_the_first_mated_is_third() {
+    let mut g = common::game_from(
+        three(),
+        board(
+            three().shared(),
+            S,
+            "rK h1, rR h5, rR j5, bK a11, bR a10, bP b10, yK d14, yP d13, yP e13, yP k13",
+        ),
+    );
+    mv(&mut g, "h5-h11");
+    assert_eq!(g.statuses()[W], SeatStatus::Out(OutReason::Checkmated));
+    assert_eq!(g.to_move(), Some(N));
+    mv(&mut g, "k13-k12");
+    assert_eq!(g.to_move(), Some(S), "Blue's slot passed, East has none");
+    mv(&mut g, "j5-j14");
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.placings(), BySeat([1, 3, 2, 0]));
+    let text = pgn4::write(&g, &Default::default());
+    assert!(
+        text.contains("[Result \"Red: 1 - Blue: 3 - Yellow: 2\"]"),
+        "{text}"
+    );
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.placings(), g.placings());
+}

@@ -419,3 +419,93 @@ async fn a_conquest_game_against_bots_to_its_end_stored_and_exported() {
     );
     server.stop().await;
 }
+
+/// Three-player Conquest (variants.md §5.1): three players sit South, West and North; East has no
+/// army and cannot be taken; the turns go round the three, and the game is played to its end,
+/// stored with places for three.
+#[tokio::test]
+async fn a_three_player_conquest_game_to_its_end() {
+    use fourhand_rules::game::Game;
+    use fourhand_rules::{RuleSet, Seat};
+    let mut config = fourhand_server::Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let mut c = Vec::new();
+    for name in ["s3", "w3", "n3"] {
+        c.push(server.client(name).await);
+    }
+    c[0].send(json!({"type": "create_table", "rules": "conquest  Players=3"}))
+        .await;
+    let table = c[0].expect(|m| m["type"] == "table").await["table"].clone();
+    assert_eq!(table["rules"], "conquest Players=3", "{table}");
+    let id = table["id"].clone();
+    // East is not a seat anyone may take.
+    c[0].send(json!({"type": "sit", "table": id, "seat": "E"}))
+        .await;
+    let e = c[0].error().await;
+    assert!(
+        e["message"].as_str().unwrap().contains("Green has no army"),
+        "{e}"
+    );
+    // A rated three-player table is refused: the pools rate places among four.
+    let (_, session) = support::account(&server, "member3").await;
+    let mut m = support::Client::connect(server.addr, &session).await;
+    m.send(json!({"type": "create_table", "rules": "conquest Players=3", "rated": true}))
+        .await;
+    let e = m.error().await;
+    assert!(
+        e["message"].as_str().unwrap().contains("casual only"),
+        "{e}"
+    );
+    let mut tokens = Vec::new();
+    for (i, seat) in ["S", "W", "N"].iter().enumerate() {
+        c[i].send(json!({"type": "sit", "table": id, "seat": seat}))
+            .await;
+        tokens.push(c[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
+    }
+    let game = c[0].expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (i, cl) in c.iter_mut().enumerate() {
+        cl.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
+            .await;
+        cl.expect(|m| m["type"] == "snapshot").await;
+    }
+    let rules = RuleSet::from_name("conquest Players=3").unwrap();
+    let mut local = Game::new(rules);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while local.outcome().is_none() {
+        let seat = local.to_move().expect("a seat to move");
+        assert_ne!(seat, Seat::East, "East never moves");
+        let moves = local.legal_moves();
+        let pos = local.position();
+        let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
+            Some(p) if p.kind == fourhand_rules::Kind::King => 2,
+            Some(_) => 1,
+            None => 0,
+        };
+        let best = moves.iter().map(value).max().unwrap_or(0);
+        let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = *choice[(x % choice.len() as u64) as usize];
+        play(&mut c, &game, seat.index(), &m.uci()).await;
+        local.play(seat, m).unwrap();
+        assert!(local.records().len() < 3000, "the game ends");
+    }
+    let stored = stored_when_finished(&server, &game).await;
+    assert_eq!(stored.game.rules, "conquest Players=3");
+    let end = stored.end.expect("the finished game is stored");
+    assert_eq!(end.placings.map(|p| p[3]), Some(0), "East has no place");
+    assert!(
+        end.pgn4.contains("[RuleVariants \"Players=3\"]"),
+        "{}",
+        end.pgn4
+    );
+    let (_, again) = pgn4::read(&end.pgn4).unwrap();
+    assert_eq!(again.outcome(), local.outcome());
+    assert_eq!(again.placings(), local.placings());
+    server.stop().await;
+}

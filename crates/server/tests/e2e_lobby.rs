@@ -286,3 +286,25 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn quick_pairing_for_three_player_conquest_seats_three() {
+    let server = TestServer::start(Config::for_tests(), Store::memory()).await;
+    // Three ask: their table forms at once, South, West and North; East holds no army.
+    let mut players = Vec::new();
+    for n in ["q1", "q2", "q3"] {
+        let mut c = server.client(n).await;
+        c.send(json!({"type": "quick_pair", "rules": "conquest Players=3"}))
+            .await;
+        c.expect(|m| m["type"] == "queued").await;
+        players.push(c);
+    }
+    let mut seats = Vec::new();
+    for p in players.iter_mut() {
+        seats.push(p.expect(|m| m["type"] == "seated").await["seat"].clone());
+        p.expect(|m| m["type"] == "game_started").await;
+    }
+    seats.sort_by_key(|s| s.to_string());
+    assert_eq!(seats, vec![json!("N"), json!("S"), json!("W")]);
+    server.stop().await;
+}

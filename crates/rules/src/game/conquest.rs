@@ -60,7 +60,7 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Ev
         conquer(g, q, seat, OutReason::Checkmated, events);
     }
     check_end(g, events);
-    g.pos.advance_slot();
+    next_slot(g);
     marks
 }
 
@@ -74,7 +74,7 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
     g.set_status(seat, SeatStatus::Out(reason), events);
     check_end(g, events);
     if !g.is_over() && g.pos.turn() == seat {
-        g.pos.advance_slot();
+        next_slot(g);
     }
 }
 
@@ -129,7 +129,7 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
         }
     }
     if !g.is_over() {
-        g.pos.advance_slot();
+        next_slot(g);
     }
     g.push_record(t, super::Action::Judged, events);
     true
@@ -145,5 +145,14 @@ pub(super) fn must_pass(g: &Game) -> bool {
 pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
     let t = g.pos.turn();
     events.push(Event::TurnPassed { seat: t });
+    next_slot(g);
+}
+
+/// Passes the turn to the next seat in play (three-player Conquest skips the empty East arm
+/// without a slot; the other seats that no longer move still get theirs).
+fn next_slot(g: &mut Game) {
     g.pos.advance_slot();
+    while !g.rules.in_play(g.pos.turn()) {
+        g.pos.advance_slot();
+    }
 }

@@ -73,6 +73,7 @@ impl Game {
                     .any(|(_, p)| p.seat == s && p.dead && p.kind == Kind::King)
         };
         let seats = BySeat::from_fn(|s| match pos.army(s) {
+            _ if !rules.in_play(s) => SeatStatus::Absent,
             Army::Out if frozen(s) => SeatStatus::Out(OutReason::Stalemated),
             Army::Live => SeatStatus::Active,
             Army::Zombie => SeatStatus::Zombie(OutReason::Resigned),
@@ -189,11 +190,17 @@ impl Game {
     /// under `FirstMate` the mater above them; in Conquest frozen players just below the last
     /// one moving, or sharing the top with everyone not yet placed when the game is drawn).
     pub fn placings(&self) -> BySeat<u8> {
-        if self.rules.win.by_elimination() {
+        let mut places = if self.rules.win.by_elimination() {
             placings(&self.elimination_order())
         } else {
             placings(&self.points)
+        };
+        // A seat not in play (three-player Conquest's East) has no place: 0. Ranked below
+        // everyone, it took none of theirs.
+        for s in Seat::ALL.into_iter().filter(|&s| !self.rules.in_play(s)) {
+            places[s] = 0;
         }
+        places
     }
 
     /// For placings by elimination, higher is better: the record at which each seat went out
@@ -223,6 +230,10 @@ impl Game {
         }
         let drawn = matches!(self.outcome, Some(Outcome::Drawn(_)));
         for s in Seat::ALL {
+            if !self.rules.in_play(s) {
+                key[s] = i32::MIN;
+                continue;
+            }
             if self.rules.win == WinCondition::Placings
                 && self.seats[s] == SeatStatus::Out(OutReason::Stalemated)
             {

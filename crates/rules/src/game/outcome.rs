@@ -56,6 +56,8 @@ pub enum SeatStatus {
     Out(OutReason),
     /// Verney/Club: mated, revivable.
     Mated,
+    /// No army at this seat: three-player Conquest's East (variants.md §5.1).
+    Absent,
 }
 
 impl SeatStatus {
@@ -71,6 +73,7 @@ impl SeatStatus {
             SeatStatus::Zombie(r) => format!("zombie ({})", r.as_str()),
             SeatStatus::Out(r) => format!("out ({})", r.as_str()),
             SeatStatus::Mated => "mated".into(),
+            SeatStatus::Absent => "absent".into(),
         }
     }
 }

@@ -148,16 +148,24 @@ impl Position {
             allies: IDENTITY_ALLIES,
             rules,
         };
+        // A seat not in play (three-player Conquest's East) has no army and never moves.
+        for seat in Seat::ALL.into_iter().filter(|&s| !rules.in_play(s)) {
+            p.armies[seat.index()] = Army::Out;
+        }
         p.hash = p.compute_hash();
         p
     }
 
-    /// The start position of `setup` under `rules`, with all castling rights.
+    /// The start position of `setup` under `rules`, with all castling rights. A seat not in play
+    /// (three-player Conquest's East) gets no pieces.
     pub fn start(rules: &'static RuleSet, setup: Setup) -> Position {
         let mut p = Position::empty(rules);
         for (sq, pc) in setup.pieces() {
-            p.put(sq, pc);
+            if rules.in_play(pc.seat) {
+                p.put(sq, pc);
+            }
         }
+
         if rules.castling.any() {
             p.castling = 0xFF;
         }

@@ -82,6 +82,17 @@ impl Occupant {
     }
 
     /// A bot.
+    /// The holder of a seat without an army (three-player Conquest's East): nobody sits there,
+    /// and it never has the turn; kept as a bot so that the table fills and the game never
+    /// waits for a connection from it.
+    pub fn absent() -> Occupant {
+        Occupant {
+            name: "—".into(),
+            ..Occupant::bot(BotLevel::Random)
+        }
+    }
+
+    /// A bot of `level`.
     pub fn bot(level: BotLevel) -> Occupant {
         Occupant {
             name: format!("bot ({})", level.name()),
@@ -196,6 +207,13 @@ impl TableSettings {
             .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
         // A game under options is rated in its family's pools (`teams+KotH-blitz`, every
         // Chess960 number in `teams+Chess960-…`), apart from the base game's.
+        // Places among three are not the four-player places the pools rate.
+        if rated && rules.players() < 4 {
+            return Err(ServerError::new(
+                ErrorCode::BadRequest,
+                format!("'{}' is played casual only", rules.name()),
+            ));
+        }
         let setup = match setup {
             None => rules.default_setup,
             // The code a table of Chess960=N shows ("Chess960") names its own arrangement.
@@ -404,9 +422,13 @@ impl Lobby {
     pub fn create(&self, settings: TableSettings) -> TableInfo {
         let id = Uuid::now_v7();
         let info = self.with(|t| {
+            let seats = std::array::from_fn(|i| {
+                (!settings.rules.in_play(fourhand_rules::Seat::from_index(i)))
+                    .then(Occupant::absent)
+            });
             let table = Table {
                 settings,
-                seats: Default::default(),
+                seats,
                 since: std::time::Instant::now(),
                 opened: std::time::Instant::now(),
             };
@@ -451,6 +473,22 @@ impl Lobby {
                 return Err(ServerError::new(
                     ErrorCode::BadRequest,
                     "in a rated game a player takes one seat",
+                ));
+            }
+            if !tb
+                .settings
+                .rules
+                .in_play(fourhand_rules::Seat::from_index(seat.index()))
+            {
+                return Err(ServerError::new(
+                    ErrorCode::SeatTaken,
+                    format!(
+                        "{} has no army in a game of {}",
+                        tb.settings
+                            .rules
+                            .colour(fourhand_rules::Seat::from_index(seat.index())),
+                        tb.settings.rules.name()
+                    ),
                 ));
             }
             if tb.seats[seat.index()].is_some() {

@@ -143,10 +143,12 @@ impl Queues {
         // Queues of time controls nobody waits for go (clients choose the time control).
         q.retain(|_, list| !list.is_empty());
         for (key, list) in q.iter_mut() {
+            // A table seats four, or three in three-player Conquest.
+            let size = fourhand_rules::RuleSet::from_name(&key.0).map_or(4, |r| r.players());
             if !key.2 {
                 // Casual: first come, first served.
-                while list.len() >= 4 {
-                    out.push((key.clone(), list.drain(..4).collect()));
+                while list.len() >= size {
+                    out.push((key.clone(), list.drain(..size).collect()));
                 }
                 if list
                     .first()
@@ -169,12 +171,12 @@ impl Queues {
                     let d = |j: usize| (list[j].rating.unwrap_or(0.0) - r).abs();
                     d(a).total_cmp(&d(b))
                 });
-                fits.truncate(3);
+                fits.truncate(size - 1);
                 let group_mates = fits.iter().all(|&a| {
                     fits.iter()
                         .all(|&b| a == b || list[a].matches(&list[b], now))
                 });
-                let full = fits.len() == 3 && group_mates;
+                let full = fits.len() == size - 1 && group_mates;
                 if full || now.duration_since(anchor.since) >= wait {
                     let mut take: Vec<usize> = if group_mates { fits } else { Vec::new() };
                     take.push(i);
@@ -201,12 +203,17 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
         };
         // Rated pairing fills with bots at their fixed ratings when no one else comes.
         settings.rated_bots = rated;
+        // The seats with an army, in order (three-player Conquest's East has none: the table
+        // holds it already).
+        let in_play: Vec<usize> = (0..4)
+            .filter(|&i| settings.rules.in_play(fourhand_rules::Seat::from_index(i)))
+            .collect();
         let table = lobby.create(settings);
         let id = table.id;
-        for i in 0..4 {
+        for (n, &i) in in_play.iter().enumerate() {
             let seat = SeatName::from_index(i);
-            let registered = group.get(i).is_none_or(|w| w.player.registered);
-            let who = match group.get(i) {
+            let registered = group.get(n).is_none_or(|w| w.player.registered);
+            let who = match group.get(n) {
                 Some(w) => {
                     let (occ, token) = Occupant::human(&w.player, w.notify.clone());
                     let seated = wire(&ServerMsg::Seated {

@@ -276,6 +276,7 @@ pub(crate) fn result_text(game: &Game, names: &[Option<String>; 4]) -> String {
             };
             Seat::ALL
                 .iter()
+                .filter(|&&s| rules.in_play(s))
                 .map(|&s| {
                     let name = names[s.index()]
                         .clone()
