@@ -10,7 +10,8 @@
 
 use crate::board::{Kind, Setup, Symmetry};
 use crate::ruleset::{
-    Castling, MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant, WinCondition,
+    Castling, CheckBonus, MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant,
+    WinCondition,
 };
 
 /// Tokens chess.com writes for display and privacy only: accepted and ignored by the rules.
@@ -38,6 +39,19 @@ impl RuleSet {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
         {
+            // Chaturaji takes one option, the old 4PC server's check bonuses (variants.md §2.6).
+            if self.variant == Variant::Chaturaji {
+                match token {
+                    "OldChecks" => self.check_bonus = CheckBonus::Flat { two: 5, three: 20 },
+                    _ => {
+                        return Err(format!(
+                            "rule option '{token}': Chaturaji takes only OldChecks (the old \
+                             4PC server's check bonuses, 5 and 20)"
+                        ))
+                    }
+                }
+                continue;
+            }
             // Conquest takes one option, the number of players (variants.md §5.1).
             if self.variant == Variant::Conquest {
                 match token {
@@ -188,6 +202,9 @@ impl RuleSet {
             Variant::Teams => vec!["EnPassant".into()],
             Variant::Ffa => vec!["DeadKingWalking".into(), "EnPassant".into()],
             Variant::Conquest if self.players() == 3 => return "Players=3".into(),
+            Variant::Chaturaji if self.check_bonus != RuleSet::CHATURAJI.check_bonus => {
+                return "OldChecks".into()
+            }
             Variant::Verney1881 | Variant::Club1893 | Variant::Chaturaji | Variant::Conquest => {
                 return String::new()
             }

@@ -277,6 +277,14 @@ pub enum CheckBonus {
     /// The help-centre table: two kings +1 with a queen, +5 otherwise; three +5 with a queen, +20
     /// otherwise.
     HelpCentre,
+    /// The same bonus whatever checks (Chaturaji, variants.md §2.6: +1 and +5 on chess.com's
+    /// variants server, +5 and +20 on the old 4PC server).
+    Flat {
+        /// Two kings checked by one move.
+        two: u8,
+        /// Three kings checked by one move.
+        three: u8,
+    },
 }
 
 /// What captures, mates and the kings left at the end are worth where points are kept (FFA
@@ -566,6 +574,7 @@ impl RuleSet {
         dead_king_walking: false,
         stalemate: StalemateRule::PassTurn,
         points: PointTable::CHATURAJI,
+        check_bonus: CheckBonus::Flat { two: 1, three: 5 },
         auto_two_left: false,
         ..RuleSet::FFA
     };

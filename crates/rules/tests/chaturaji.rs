@@ -257,3 +257,30 @@ fn a_played_game_round_trips_through_pgn4() {
     assert_eq!(fen4::write(again.position()), fen4::write(g.position()));
     assert!(RuleSet::CHATURAJI.with_rule_variants("KotH").is_err());
 }
+
+#[test]
+fn checking_two_kings_at_once_scores_the_flat_bonus_and_the_old_servers_on_request() {
+    // Red's sailboat to g7 attacks Blue's king on d7 and Yellow's on k7 along rank 7.
+    const TWO: &str = "rK d4, rR g5, bK d7, yK k7, gK k4";
+    let mut g = game(board(rules(), S, TWO));
+    mv(&mut g, "g5-g7");
+    assert_eq!(
+        g.points(),
+        BySeat([1, 0, 0, 0]),
+        "chess.com: +1 for two kings"
+    );
+    let old = RuleSet::CHATURAJI.with_rule_variants("OldChecks").unwrap();
+    assert_eq!(old.name(), "chaturaji OldChecks");
+    assert_eq!(RuleSet::from_name("chaturaji OldChecks"), Ok(old));
+    let mut g = common::game_from(old, board(old.shared(), S, TWO));
+    mv(&mut g, "g5-g7");
+    assert_eq!(
+        g.points(),
+        BySeat([5, 0, 0, 0]),
+        "the old 4PC server: +5 for two"
+    );
+    let text = pgn4::write(&g, &Default::default());
+    assert!(text.contains("[RuleVariants \"OldChecks\"]"), "{text}");
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.points(), g.points());
+}

@@ -227,7 +227,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         ("ffa Teammate=1", "'Teammate=1' is not a FFA option"),
         ("teams Teammate=7", "Teammate= takes 1, 2 or 3"),
         ("verney1881 Prom=8", "takes no options"),
-        ("chaturaji KotH", "Chaturaji takes no options"),
+        ("chaturaji KotH", "Chaturaji takes only OldChecks"),
         ("teams Play4Mate", "'Play4Mate' is not a Teams option"),
     ] {
         c.send(json!({"type": "create_table", "rules": rules}))

@@ -23,6 +23,8 @@ pub const fn check_bonus(table: CheckBonus, kings: usize, queen_only: bool) -> i
                 20
             }
         }
+        (CheckBonus::Flat { two, .. }, 2) => two as i32,
+        (CheckBonus::Flat { three, .. }, 3) => three as i32,
         _ => 0,
     }
 }
