@@ -49,7 +49,14 @@ fn a_mated_opponent_is_out_and_the_game_goes_on_until_his_partner_is_mated() {
     mv(&mut g, "g14-h14");
     // Green, Blue's partner, is mated on his turn: both opponents are out.
     assert_eq!(g.outcome(), won(Side::First, E, OutReason::Checkmated));
-    // The record: `#` in Blue's and Green's slots, Blue's later slots absent; it replays.
+    // The record: `#` in Blue's and Green's slots, Blue's later slots `-` (variants.md §4.4, as
+    // in Verney and Club); it replays.
+    let blue: Vec<String> = pgn4::entries(&g)
+        .into_iter()
+        .filter(|e| e.0 == W)
+        .map(|e| e.1)
+        .collect();
+    assert_eq!(blue, ["#", "-", "-"], "Blue's slots");
     let text = pgn4::write(&g, &Default::default());
     assert!(
         text.contains("[RuleVariants \"BothMate EnPassant\"]"),

@@ -341,6 +341,10 @@ impl Game {
         !self.is_over()
             && if self.rules.mated_army == MatedArmy::Conquered {
                 conquest::must_pass(self)
+            } else if self.rules.win == WinCondition::BothOpponentsMated
+                && self.rules.mate_judging == MateJudging::OnOwnTurn
+            {
+                !self.pos.army(self.pos.turn()).takes_turns()
             } else if self.rules.mate_judging == MateJudging::Levels {
                 historical::must_pass(self)
             } else {
@@ -361,6 +365,8 @@ impl Game {
         let mut events = Vec::new();
         if self.rules.mated_army == MatedArmy::Conquered {
             conquest::pass(self, &mut events);
+        } else if self.rules.mate_judging == MateJudging::OnOwnTurn {
+            sides::pass(self, &mut events);
         } else if self.rules.mate_judging == MateJudging::Levels {
             historical::pass(self, &mut events);
         } else {

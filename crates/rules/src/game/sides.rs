@@ -14,6 +14,10 @@ use crate::ruleset::WinCondition;
 pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Event>) -> Marks {
     let checked_before = Marks::in_check_all(&g.pos);
     let played = g.pos.play(mv);
+    // BothMate: a player already out keeps his slot, passed (`-`), as in Verney and Club.
+    if g.rules.win == WinCondition::BothOpponentsMated {
+        g.pos.set_turn(seat.next());
+    }
     let mut marks = Marks {
         checked: Marks::checks(&g.pos, seat, &checked_before),
         decisive: false,
@@ -58,7 +62,7 @@ fn put_out(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>)
     if partner_out {
         g.side_won(seat, reason, events);
     } else if g.pos.turn() == seat {
-        g.pos.advance_turn();
+        g.pos.advance_slot();
     }
 }
 
@@ -66,6 +70,14 @@ fn put_out(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>)
 /// on with the next player (under `BothMate`), who must be judged in turn.
 pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     let t = g.pos.turn();
+    // BothMate: an out player's turn is passed (`-`); a replay waits for the record's.
+    if !g.pos.army(t).takes_turns() {
+        if !g.auto.passes {
+            return false;
+        }
+        pass(g, events);
+        return true;
+    }
     // N-check: a player with no lives left is mated when his own turn comes.
     if g.pos.lives(t) == Some(0) {
         put_out(g, t, OutReason::Checkmated, events);
@@ -80,4 +92,11 @@ pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     }
     g.finish(Outcome::Drawn(DrawReason::Stalemate), events);
     false
+}
+
+/// BothMate: the seat to move is out; its turn passes (PGN4 `-`).
+pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
+    let t = g.pos.turn();
+    events.push(Event::TurnPassed { seat: t });
+    g.pos.advance_slot();
 }

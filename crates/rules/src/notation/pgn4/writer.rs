@@ -6,7 +6,7 @@ use crate::board::{BySeat, Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
-use crate::ruleset::{MateJudging, MatedArmy, StalemateRule};
+use crate::ruleset::{MateJudging, MatedArmy, StalemateRule, WinCondition};
 
 /// One filled slot: whose, and what was written there.
 struct Slot {
@@ -93,6 +93,7 @@ fn slots(game: &Game) -> Vec<Slot> {
     let conquest = game.rules().mated_army == MatedArmy::Conquered;
     let levels = game.rules().mate_judging == MateJudging::Levels
         || game.rules().stalemate == StalemateRule::PassTurn
+        || game.rules().win == WinCondition::BothOpponentsMated
         || conquest;
     let mut style = Style {
         on_turn,
