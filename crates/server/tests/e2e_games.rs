@@ -509,3 +509,53 @@ async fn a_three_player_conquest_game_to_its_end() {
     assert_eq!(again.placings(), local.placings());
     server.stop().await;
 }
+
+/// Every variant from the Play panel's path: South against three greedy bots to the end; the
+/// record is stored with the rule set's name and exports, its tags reading back the same rules.
+#[tokio::test]
+async fn every_variant_against_bots_to_its_end_stored_and_exported() {
+    let mut config = fourhand_server::Config::for_tests();
+    config.rate_limit = 10_000;
+    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    for name in [
+        "teams Teammate=1",
+        "teams Teammate=3",
+        "teams KotH",
+        "ffa KotH",
+        "teams 3-check",
+        "ffa 3-check",
+        "teams CaptureTheKing",
+        "ffa CaptureTheKing",
+        "teams BothMate",
+        "ffa Play4Mate",
+        "ffa FirstMate",
+        "ffa PointsForMate=40",
+        "teams Chess960=1",
+        "ffa Chess960=700 Chess960Rotational",
+        "chaturaji OldChecks",
+        "conquest Players=3",
+    ] {
+        let mut c = server.client(&format!("p{}", name.len())).await;
+        let support::BotGame { game, table, .. } =
+            support::against_bots_in(&mut c, name, "greedy").await;
+        assert_eq!(table["rules"], name, "{table}");
+        let over = south_plays_to_the_end(&mut c, &game).await;
+        let stored = stored_when_finished(&server, &game).await;
+        assert_eq!(stored.game.rules, name);
+        let end = stored.end.expect("the finished game is stored");
+        assert_eq!(
+            end.result,
+            over["event"]["result"].as_str().unwrap(),
+            "{name}"
+        );
+        let (tags, again) = pgn4::read(&end.pgn4).unwrap();
+        assert_eq!(
+            tags.rules().map(|r| r.name()),
+            Ok(name.to_string()),
+            "{}",
+            end.pgn4
+        );
+        assert!(again.is_over(), "{name}: {}", end.pgn4);
+    }
+    server.stop().await;
+}
