@@ -49,6 +49,8 @@ fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_
         RuleSet::FFA
             .with_rule_variants("Chess960=700 Chess960Rotational")
             .unwrap(),
+        RuleSet::CONQUEST,
+        RuleSet::CONQUEST.with_rule_variants("Players=3").unwrap(),
     ] {
         let mut tried = 0;
         while tried < 6 {
@@ -97,6 +99,16 @@ fn the_engine_mates_in_one_in_teams() {
     assert_eq!(
         best(fen, RuleSet::get(fourhand_rules::Variant::Teams), 4),
         "e5-e1"
+    );
+}
+
+#[test]
+fn the_engine_conquers_with_a_mate_in_one() {
+    // variants.md §5.7 test 1: Red's rook to h11 mates Blue along rank 11, taking his army.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/bK,13/bR,bP,12/14/14/13,gK/14/7,rR,6/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    assert_eq!(
+        best(fen, RuleSet::get(fourhand_rules::Variant::Conquest), 2),
+        "h5-h11"
     );
 }
 
