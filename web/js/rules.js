@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 
-export const RULE_PAGES = ["teams", "ffa", "chaturaji", "conquest", "verney1881", "club1893"];
+export const RULE_PAGES = ["teams", "ffa", "chess960", "chaturaji", "conquest", "verney1881", "club1893"];
 
 export async function rulesView(ctx, name) {
   const page = RULE_PAGES.includes(name) ? name : "teams";

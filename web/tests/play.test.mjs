@@ -137,6 +137,10 @@ test("a Chess960 table draws its number, gives the four armies one back row, and
     assert.deepEqual(await row(["a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"]), red);
     assert.deepEqual([...red].sort(), ["B", "B", "K", "N", "N", "Q", "R", "R"]);
     assert.ok(red.indexOf("R") < red.indexOf("K") && red.indexOf("K") < red.lastIndexOf("R"), red.join(""));
+    // Its rule page, reached from the rules menu.
+    await p.goto(`${server.base}/#rules/chess960`);
+    await p.waitForSelector("[data-testid=rules] h1");
+    assert.match(await p.textContent("[data-testid=rules] h1"), /Chess960/);
   });
 });
 

@@ -249,19 +249,7 @@ async fn play_to_the_end(name: &str, tag: &str) {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     while local.outcome().is_none() {
         let seat = local.to_move().expect("a seat to move");
-        let moves = local.legal_moves();
-        let pos = local.position();
-        let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
-            Some(p) if p.kind == fourhand_rules::Kind::King => 2,
-            Some(_) => 1,
-            None => 0,
-        };
-        let best = moves.iter().map(value).max().unwrap_or(0);
-        let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = *choice[(x % choice.len() as u64) as usize];
+        let m = support::capture_first(&local, &mut x).expect("a move");
         play(&mut c, &game, seat.index(), &m.uci()).await;
         local.play(seat, m).unwrap();
         assert!(local.records().len() < 3000, "{name}: the game ends");
@@ -478,19 +466,7 @@ async fn a_three_player_conquest_game_to_its_end() {
     while local.outcome().is_none() {
         let seat = local.to_move().expect("a seat to move");
         assert_ne!(seat, Seat::East, "East never moves");
-        let moves = local.legal_moves();
-        let pos = local.position();
-        let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
-            Some(p) if p.kind == fourhand_rules::Kind::King => 2,
-            Some(_) => 1,
-            None => 0,
-        };
-        let best = moves.iter().map(value).max().unwrap_or(0);
-        let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = *choice[(x % choice.len() as u64) as usize];
+        let m = support::capture_first(&local, &mut x).expect("a move");
         play(&mut c, &game, seat.index(), &m.uci()).await;
         local.play(seat, m).unwrap();
         assert!(local.records().len() < 3000, "the game ends");

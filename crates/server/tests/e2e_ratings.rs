@@ -465,19 +465,7 @@ fn a_placed_game(rules: RuleSet) -> (String, [u8; 4]) {
         let mut g = Game::new(rules);
         while !g.is_over() {
             let seat = g.to_move().unwrap();
-            let moves = g.legal_moves();
-            let pos = g.position();
-            let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
-                Some(p) if p.kind == fourhand_rules::Kind::King => 2,
-                Some(_) => 1,
-                None => 0,
-            };
-            let best = moves.iter().map(value).max().unwrap_or(0);
-            let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let m = *choice[(x % choice.len() as u64) as usize];
+            let m = support::capture_first(&g, &mut x).expect("a move");
             g.play(seat, m).unwrap();
         }
         let placings = g.placings().0;

@@ -596,3 +596,23 @@ pub async fn http_get(url: &str) -> String {
     }
     body.to_string()
 }
+
+/// The move a test game plays next: a capture when there is one (a king first), otherwise any
+/// legal move, chosen among equals by the xorshift generator `x` (so a game is the same each
+/// run). `None` when the game is over.
+pub fn capture_first(g: &fourhand_rules::game::Game, x: &mut u64) -> Option<fourhand_rules::Move> {
+    g.to_move()?;
+    let moves = g.legal_moves();
+    let pos = g.position();
+    let value = |m: &fourhand_rules::Move| match pos.captured_by(*m) {
+        Some(p) if p.kind == fourhand_rules::Kind::King => 2,
+        Some(_) => 1,
+        None => 0,
+    };
+    let best = moves.iter().map(value).max()?;
+    let choice: Vec<_> = moves.iter().filter(|m| value(m) == best).collect();
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    Some(*choice[(*x % choice.len() as u64) as usize])
+}
