@@ -371,10 +371,12 @@ pub fn play_match(
 fn score_of(rules: &RuleSet, game: &Game, a_side: Side) -> f64 {
     if !rules.sides() {
         let pl = game.placings();
+        // A seat without an army (three-player Conquest's East) has no place (0): not a win.
         let best = |side: Side| {
             rules
                 .seats_of(side)
                 .iter()
+                .filter(|&&s| rules.in_play(s))
                 .map(|&s| pl[s])
                 .min()
                 .unwrap_or(4)
@@ -413,6 +415,44 @@ mod tests {
             Contender::parse("engine3/no-lmp,lmp").unwrap().name(),
             "engine3"
         );
+    }
+
+    #[test]
+    fn in_three_player_conquest_the_empty_seat_places_no_one() {
+        // Red (A's, with Yellow) mates Blue (B's alone; Green has no army), then Yellow: Red
+        // first, Yellow second, Blue third — A wins, though Green's place is 0.
+        use fourhand_rules::{Position, Seat, Square};
+        let rules = RuleSet::CONQUEST.with_rule_variants("Players=3").unwrap();
+        let mut p = Position::empty(rules.shared());
+        for (sq, code) in [
+            ("h1", "rK"),
+            ("h5", "rR"),
+            ("j5", "rR"),
+            ("a11", "bK"),
+            ("a10", "bR"),
+            ("b10", "bP"),
+            ("d14", "yK"),
+            ("d13", "yP"),
+            ("e13", "yP"),
+            ("k13", "yP"),
+        ] {
+            let sq: Square = sq.parse().unwrap();
+            let seat = Seat::from_fen_letter(code.chars().next().unwrap()).unwrap();
+            let kind = fourhand_rules::Kind::from_letter(code.chars().nth(1).unwrap()).unwrap();
+            p.put(sq, fourhand_rules::Piece::new(seat, kind));
+        }
+        let mut g = Game::from_position(rules, p, Default::default());
+        for s in Seat::ALL {
+            g.set_moves_made(s, 3);
+        }
+        for text in ["h5-h11", "k13-k12", "j5-j14"] {
+            let seat = g.to_move().unwrap();
+            let m = *g.legal_moves().iter().find(|m| m.uci() == text).unwrap();
+            g.play(seat, m).unwrap();
+        }
+        assert_eq!(g.placings().0, [1, 3, 2, 0]);
+        assert_eq!(score_of(&rules, &g, Side::First), 1.0);
+        assert_eq!(score_of(&rules, &g, Side::Second), 0.0);
     }
 
     fn scores(wins: usize, draws: usize, losses: usize) -> Vec<f64> {
