@@ -176,6 +176,24 @@ test("a Conquest table is created and played; a replayed conquest draws the armi
     assert.equal(await p.locator("[data-conquered]").count(), 4, "each keeps a badge of its own colour");
     assert.equal(await p.locator('[data-on="a11"]').count(), 0, "the mated king has left the board");
     assert.match(await p.getAttribute('rect[data-sq="a10"]', "aria-label"), /Blue rook \(moved by Red\)/);
+    // A stalemated army freezes: grey pieces, its king marked.
+    const frozen = [
+      '[Variant "Conquest"]',
+      '[StartFen4 "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,yK,1,bB,5,x,x,x/x,x,x,8,x,x,x/x,x,x,2,bN,5,x,x,x/14/10,yR,3/14/1,bR,12/bK,13/14/11,rB,gP,gP/13,gK/x,x,x,8,x,x,x/x,x,x,7,rR,x,x,x/x,x,x,4,rK,3,x,x,x"]',
+      "",
+      "1. S",
+      "2. Kh1-i1",
+    ].join("\n");
+    const res2 = await p.evaluate(async (body) => {
+      const r = await fetch("/api/import", { method: "POST", body });
+      return { status: r.status, json: await r.json() };
+    }, frozen);
+    assert.equal(res2.status, 201, JSON.stringify(res2.json));
+    await p.goto(`${server.base}/#replay/game/${res2.json.id}`);
+    await p.waitForSelector("[data-testid=replay-moves]");
+    for (let i = 0; i < 2; i++) await p.keyboard.press("ArrowRight");
+    await p.waitForSelector('[data-frozen="n4"]');
+    assert.equal(await p.getAttribute('[data-on="n5"]', "data-piece"), "EP-dead", "the frozen pawn is grey");
     // The rule page is there in words.
     await p.goto(`${server.base}/#rules/conquest`);
     await p.waitForSelector("[data-testid=rules] h1");
