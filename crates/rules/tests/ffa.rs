@@ -5,6 +5,7 @@ mod common;
 
 use common::{board, mv, with_army};
 use fourhand_rules::game::{placings, Action, DrawReason, Game, OutReason, Outcome, SeatStatus};
+use fourhand_rules::notation::pgn4;
 use fourhand_rules::ruleset::CheckBonus;
 use fourhand_rules::{Army, BySeat, Kind, Position, RuleSet, Seat, Variant};
 
@@ -431,4 +432,34 @@ fn points_for_mate_sets_the_mate_and_the_claim_lead() {
     }
     let e = g.claim_win(S).unwrap_err();
     assert!(e.to_string().contains("a lead of 41 points"), "{e}");
+}
+
+#[test]
+fn a_claim_the_claimants_own_mate_made_automatic_replays_as_his_claim() {
+    // Yellow (67) mates Red (39, out then); Green (1) is out; Blue (12) is left with Yellow,
+    // whose material keeps Blue from being resigned. The server claims for Yellow at once:
+    // Yellow's `R` follows his own move, where Blue's resignation would stand too. (Seen in an
+    // arena game of FFA KotH that replayed with the 20 points on the wrong side.)
+    let p = with_army(
+        board(
+            RuleSet::get(Variant::Ffa),
+            N,
+            "rK h1, rP g2, rP h2, rP i2, bK a7, yK g14, yR e5, yQ k10, yQ j10, yR d12, yB i13, \
+             yN e14, dgK n8",
+        ),
+        E,
+        Army::Out,
+    );
+    let mut g = game_with(p, [39, 12, 67, 1]);
+    mv(&mut g, "e5-e1");
+    assert!(g.is_over());
+    assert_eq!(
+        g.points(),
+        BySeat([39, 32, 87, 1]),
+        "Blue gets the claimer's king"
+    );
+    let text = pgn4::write(&g, &Default::default());
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.points(), g.points(), "{text}");
+    assert_eq!(again.statuses(), g.statuses(), "{text}");
 }

@@ -273,21 +273,29 @@ fn auto_two_left(g: &mut Game) -> bool {
             return true;
         }
     }
-    let mut order: Vec<Seat> = Seat::ALL.to_vec();
-    order.sort_by_key(|&s| std::cmp::Reverse(g.points[s]));
-    let (leader, second, third) = (order[0], order[1], order[2]);
-    if g.auto.autoclaim
-        && g.seats[leader].is_active()
-        && g.points[leader] > g.points[second]
-        && !g.seats[second].is_active()
-        && g.points[second] - g.points[third] >= 20
-    {
+    if let Some(leader) = autoclaim_due(g).filter(|_| g.auto.autoclaim) {
         let mut ev = Vec::new();
         claim(g, leader, &mut ev);
         g.push_record(leader, Action::ClaimWin, ev);
         return true;
     }
     false
+}
+
+/// The leader the server claims the win for now, with two players left (rules.md §5.2): he
+/// leads, the second-placed player is out, and the second stands 20 or more above the third.
+pub(super) fn autoclaim_due(g: &Game) -> Option<Seat> {
+    if g.active_seats().len() != 2 || !g.rules.auto_two_left || g.is_over() {
+        return None;
+    }
+    let mut order: Vec<Seat> = Seat::ALL.to_vec();
+    order.sort_by_key(|&s| std::cmp::Reverse(g.points[s]));
+    let (leader, second, third) = (order[0], order[1], order[2]);
+    (g.seats[leader].is_active()
+        && g.points[leader] > g.points[second]
+        && !g.seats[second].is_active()
+        && g.points[second] - g.points[third] >= 20)
+        .then_some(leader)
 }
 
 pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {

@@ -392,6 +392,24 @@ impl Game {
         Ok(events)
     }
 
+    /// FFA: the leader the server's automatic claim would claim for now (rules.md §5.2), if any.
+    /// A replay, which makes no automatic claims, reads the record's `R` as that claim.
+    pub fn autoclaim_due(&self) -> Option<Seat> {
+        ffa::autoclaim_due(self)
+    }
+
+    /// FFA: makes the automatic claim for the leader that [`Game::autoclaim_due`] names, as the
+    /// server does live (a replay reading the record's `R`).
+    pub fn autoclaim(&mut self) -> Result<Vec<Event>, GameError> {
+        let leader = self
+            .autoclaim_due()
+            .ok_or_else(|| GameError::CannotClaim("no automatic claim is due".into()))?;
+        let mut events = Vec::new();
+        ffa::claim(self, leader, &mut events);
+        self.push_record(leader, Action::ClaimWin, events.clone());
+        Ok(events)
+    }
+
     fn check_turn(&self, seat: Seat) -> Result<(), GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);

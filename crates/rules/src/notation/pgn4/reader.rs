@@ -138,6 +138,16 @@ pub fn replay_slots(
         seen = game.records().len();
         let result = match stalemate_slots.pop_front() {
             Some((s, mark)) => (s, judged_slot(&game, s, mark, &tok)),
+            // An `R` when the server's automatic claim was due is that claim, whichever slot it
+            // stands in: live, nobody else could have acted first (the claimant's own move made
+            // it due, so his `R` may even read as the next seat's).
+            None if tok.text == "R" && game.autoclaim_due().is_some() => {
+                let leader = game.autoclaim_due().expect("checked");
+                (
+                    leader,
+                    game.autoclaim().map(|_| ()).map_err(|e| e.to_string()),
+                )
+            }
             None => match claim_slot(&game, &tok, last_slot) {
                 Some(s) => (s, claim_out_of_turn(&mut game, s)),
                 None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
