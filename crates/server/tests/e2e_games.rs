@@ -237,10 +237,7 @@ async fn games_under_rule_options_to_their_end_stored_and_exported() {
 async fn play_to_the_end(name: &str, tag: &str) {
     use fourhand_rules::game::Game;
     use fourhand_rules::RuleSet;
-    // A whole game at machine speed: more moves a second than a person makes.
-    let mut config = fourhand_server::Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let (game, mut c, _) = four_players(&server, name, None, None).await;
     // The same game kept here: each seat plays a capture when it has one (a king first), else
     // a move chosen by a fixed sequence, until the game ends.
@@ -296,9 +293,7 @@ async fn play_to_the_end(name: &str, tag: &str) {
 /// on to the end). The record is stored with its points and placings and replays.
 #[tokio::test]
 async fn a_chaturaji_game_against_bots_to_its_end_stored_and_exported() {
-    let mut config = fourhand_server::Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let mut c = server.client("raja").await;
     let support::BotGame {
         game,
@@ -382,9 +377,7 @@ async fn south_plays_to_the_end(c: &mut support::Client, game: &str) -> serde_js
 /// record is stored with its placings, exports as `Conquest` and replays to the same end.
 #[tokio::test]
 async fn a_conquest_game_against_bots_to_its_end_stored_and_exported() {
-    let mut config = fourhand_server::Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let mut c = server.client("conqueror").await;
     let support::BotGame { game, table, .. } =
         support::against_bots_in(&mut c, "conquest", "greedy").await;
@@ -415,9 +408,7 @@ async fn a_conquest_game_against_bots_to_its_end_stored_and_exported() {
 async fn a_three_player_conquest_game_to_its_end() {
     use fourhand_rules::game::Game;
     use fourhand_rules::{RuleSet, Seat};
-    let mut config = fourhand_server::Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let mut c = Vec::new();
     for name in ["s3", "w3", "n3"] {
         c.push(server.client(name).await);
@@ -490,9 +481,7 @@ async fn a_three_player_conquest_game_to_its_end() {
 /// record is stored with the rule set's name and exports, its tags reading back the same rules.
 #[tokio::test]
 async fn every_variant_against_bots_to_its_end_stored_and_exported() {
-    let mut config = fourhand_server::Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, fourhand_server::store::Store::memory()).await;
+    let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     for name in [
         "teams Teammate=1",
         "teams Teammate=3",

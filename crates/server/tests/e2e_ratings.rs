@@ -479,10 +479,7 @@ fn a_placed_game(rules: RuleSet) -> (String, [u8; 4]) {
 /// `<name>-blitz` pool by placings, and nothing in FFA's.
 async fn a_rated_placed_game_counts_in_its_own_pool(name: &str, rules: RuleSet) {
     let store = sqlite().await;
-    // A whole game at machine speed: more moves a second than a person makes.
-    let mut config = Config::for_tests();
-    config.rate_limit = 10_000;
-    let server = TestServer::start(config, store.clone()).await;
+    let server = TestServer::fast(store.clone()).await;
     let tag = format!("c{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
     let (text, placings) = a_placed_game(rules);

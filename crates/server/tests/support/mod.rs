@@ -56,6 +56,14 @@ impl TestServer {
         TestServer::start(Config::for_tests(), Store::memory()).await
     }
 
+    /// A server on `store` with test settings that takes moves at machine speed (a whole game
+    /// played by a test sends more messages a second than a person does).
+    pub async fn fast(store: Store) -> TestServer {
+        let mut config = Config::for_tests();
+        config.rate_limit = 10_000;
+        TestServer::start(config, store).await
+    }
+
     /// Stops it gracefully and waits.
     pub async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
