@@ -3,7 +3,8 @@
 import { h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 
-export const RULE_PAGES = ["teams", "ffa", "chess960", "chaturaji", "conquest", "verney1881", "club1893"];
+export const RULE_PAGES = ["teams", "ffa", "teammate", "koth", "three-check", "capture-the-king", "both-mate", "play-for-mate", "chess960",
+  "chaturaji", "conquest", "verney1881", "club1893"];
 
 export async function rulesView(ctx, name) {
   const page = RULE_PAGES.includes(name) ? name : "teams";

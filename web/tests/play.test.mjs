@@ -137,10 +137,13 @@ test("a Chess960 table draws its number, gives the four armies one back row, and
     assert.deepEqual(await row(["a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"]), red);
     assert.deepEqual([...red].sort(), ["B", "B", "K", "N", "N", "Q", "R", "R"]);
     assert.ok(red.indexOf("R") < red.indexOf("K") && red.indexOf("K") < red.lastIndexOf("R"), red.join(""));
-    // Its rule page, reached from the rules menu.
-    await p.goto(`${server.base}/#rules/chess960`);
-    await p.waitForSelector("[data-testid=rules] h1");
-    assert.match(await p.textContent("[data-testid=rules] h1"), /Chess960/);
+    // Its rule page, reached from the rules menu, and every option's.
+    for (const [page, title] of [["chess960", /Chess960/], ["teammate", /side by side/], ["koth", /King of the Hill/],
+      ["three-check", /Three-check/], ["capture-the-king", /King capture/], ["both-mate", /both opponents/],
+      ["play-for-mate", /Playing for mate/]]) {
+      await p.goto(`${server.base}/#rules/${page}`);
+      await p.waitForFunction((re) => new RegExp(re).test(document.querySelector("[data-testid=rules] h1")?.textContent || ""), title.source);
+    }
   });
 });
 
