@@ -28,7 +28,8 @@ pub enum Finish {
         /// The side of each seat.
         side: [u8; 4],
     },
-    /// FFA: each seat's placing, 1 to 4, equal for tied players.
+    /// FFA: each seat's placing, 1 to 4, equal for tied players; 0 for a seat that had no
+    /// player (three-player Conquest's East), which is neither rated nor an opponent.
     Placings([u8; 4]),
 }
 
@@ -40,10 +41,12 @@ pub fn team_rating(a: f64, b: f64) -> f64 {
 /// The wins one FFA placing is worth (1st 3, 2nd 2, 3rd 1, 4th 0), shared over ties: players
 /// tied at `placing` share the places `placing .. placing + tied`. The losses are 3 − wins.
 pub fn placing_wins(placings: &[u8; 4], seat: usize) -> f64 {
+    // With three players (a seat placed 0 had none) first is worth 2, second 1, third 0.
+    let players = placings.iter().filter(|&&q| q != 0).count();
     let p = placings[seat] as usize;
     let tied = placings.iter().filter(|&&q| q == placings[seat]).count();
     let total: usize = (p..p + tied)
-        .map(|place| 4usize.saturating_sub(place))
+        .map(|place| players.saturating_sub(place))
         .sum();
     total as f64 / tied as f64
 }
@@ -70,21 +73,29 @@ pub fn rate(players: &[Participant; 4], finish: Finish) -> [Option<Rating>; 4] {
             Finish::Sides(winner) => side_results(&current, seat, winner, [0, 1, 0, 1]),
             Finish::SidesOf { winner, side } => side_results(&current, seat, winner, side),
             Finish::Placings(placings) => {
-                let others: Vec<Rating> =
-                    (0..4).filter(|&o| o != seat).map(|o| current[o]).collect();
+                if placings[seat] == 0 {
+                    return None;
+                }
+                let others: Vec<Rating> = (0..4)
+                    .filter(|&o| o != seat && placings[o] != 0)
+                    .map(|o| current[o])
+                    .collect();
+                let n = others.len().max(1) as f64;
                 let opponent = Rating {
-                    rating: others.iter().map(|r| r.rating).sum::<f64>() / 3.0,
-                    rd: others.iter().map(|r| r.rd).sum::<f64>() / 3.0,
-                    volatility: others[0].volatility,
+                    rating: others.iter().map(|r| r.rating).sum::<f64>() / n,
+                    rd: others.iter().map(|r| r.rd).sum::<f64>() / n,
+                    volatility: others
+                        .first()
+                        .map_or(crate::glicko2::START_VOLATILITY, |r| r.volatility),
                 };
-                // Three games against the average; their scores add up to the wins.
+                // One game against the average per opponent; their scores add up to the wins.
                 let wins = placing_wins(&placings, seat);
                 vec![
                     Result {
                         opponent,
-                        score: wins / 3.0,
+                        score: wins / n,
                     };
-                    3
+                    others.len()
                 ]
             }
         };

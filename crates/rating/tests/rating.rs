@@ -170,3 +170,33 @@ fn an_ffa_game_rates_by_placing_against_the_average_and_leaves_bots_alone() {
     let expected = r(1500.0, 100.0).update(&[res(opp, 2.0 / 3.0); 3], TAU);
     assert_eq!(after[1], Some(expected));
 }
+
+#[test]
+fn three_players_are_rated_among_themselves() {
+    // Three-player Conquest: East (placed 0) had no player. First of three wins twice, second
+    // once, third never; the empty seat is no opponent and is not rated.
+    let mut players = [
+        player(1500.0),
+        player(1500.0),
+        player(1500.0),
+        player(1900.0),
+    ];
+    players[3].fixed = true;
+    let after = rate(&players, Finish::Placings([1, 3, 2, 0]));
+    assert_eq!(placing_wins(&[1, 3, 2, 0], 0), 2.0);
+    assert_eq!(placing_wins(&[1, 3, 2, 0], 2), 1.0);
+    assert_eq!(placing_wins(&[1, 3, 2, 0], 1), 0.0);
+    let opponent = r(1500.0, 100.0);
+    let first = r(1500.0, 100.0).update(&[res(opponent, 1.0), res(opponent, 1.0)], TAU);
+    assert_eq!(
+        after[0],
+        Some(first),
+        "two games against the other two, both won"
+    );
+    assert!(
+        (after[2].unwrap().rating - 1500.0).abs() < 1e-6,
+        "one won, one lost: even"
+    );
+    assert!(after[1].unwrap().rating < 1500.0);
+    assert_eq!(after[3], None);
+}

@@ -426,16 +426,6 @@ async fn a_three_player_conquest_game_to_its_end() {
         e["message"].as_str().unwrap().contains("Green has no army"),
         "{e}"
     );
-    // A rated three-player table is refused: the pools rate places among four.
-    let (_, session) = support::account(&server, "member3").await;
-    let mut m = support::Client::connect(server.addr, &session).await;
-    m.send(json!({"type": "create_table", "rules": "conquest Players=3", "rated": true}))
-        .await;
-    let e = m.error().await;
-    assert!(
-        e["message"].as_str().unwrap().contains("casual only"),
-        "{e}"
-    );
     let mut tokens = Vec::new();
     for (i, seat) in ["S", "W", "N"].iter().enumerate() {
         c[i].send(json!({"type": "sit", "table": id, "seat": seat}))

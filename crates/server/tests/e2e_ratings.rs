@@ -549,3 +549,64 @@ async fn a_rated_game_with_partners_side_by_side_counts_in_its_family_pool() {
         .all(Option::is_none));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
+    let store = sqlite().await;
+    let server = TestServer::start(Config::for_tests(), store.clone()).await;
+    let tag = format!("h{}", &Uuid::now_v7().simple().to_string()[24..]);
+    let (ids, sessions) = accounts(&server, &tag).await;
+    let mut c = Vec::new();
+    for s in &sessions[..3] {
+        c.push(support::Client::connect(server.addr, s).await);
+    }
+    c[0].send(json!({"type": "create_table", "rules": "conquest Players=3", "rated": true}))
+        .await;
+    let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    let mut tokens = Vec::new();
+    for (i, seat) in ["S", "W", "N"].iter().enumerate() {
+        c[i].send(json!({"type": "sit", "table": table, "seat": seat}))
+            .await;
+        tokens.push(c[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
+    }
+    let game = c[0].expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (i, cl) in c.iter_mut().enumerate() {
+        cl.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
+            .await;
+        cl.expect(|m| m["type"] == "snapshot").await;
+    }
+    // Three rounds (past the abort window), then Blue and Yellow resign: Blue third, Yellow
+    // second, Red first.
+    for round in [
+        ["h2-h3", "b7-c7", "g13-g12"],
+        ["i2-i3", "b9-c9", "d13-d12"],
+        ["e2-e3", "b10-c10", "e13-e12"],
+    ] {
+        for (i, mv) in round.iter().enumerate() {
+            support::play(&mut c, &game, i, mv).await;
+        }
+    }
+    // Each resigns on his own turn (seen by all before the next acts).
+    support::play(&mut c, &game, 0, "j2-j3").await;
+    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .await;
+    c[2].expect(|m| {
+        m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "W"
+    })
+    .await;
+    c[2].send(json!({"type": "resign", "game": game, "seat": "N"}))
+        .await;
+    c[0].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    wait_for_end(&store, &game).await;
+    let after = ratings(&store, &ids, "conquest+Players=3-blitz").await;
+    let want = expected(&[None; 4], Finish::Placings([1, 3, 2, 0]));
+    assert_eq!(after[..3], want[..3]);
+    assert_eq!(after[3], None, "no one sat East");
+    let start = Rating::default().rating;
+    assert!(after[0].unwrap().rating > start && after[1].unwrap().rating < start);
+    server.stop().await;
+}

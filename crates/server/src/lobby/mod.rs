@@ -207,13 +207,6 @@ impl TableSettings {
             .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
         // A game under options is rated in its family's pools (`teams+KotH-blitz`, every
         // Chess960 number in `teams+Chess960-…`), apart from the base game's.
-        // Places among three are not the four-player places the pools rate.
-        if rated && rules.players() < 4 {
-            return Err(ServerError::new(
-                ErrorCode::BadRequest,
-                format!("'{}' is played casual only", rules.name()),
-            ));
-        }
         let setup = match setup {
             None => rules.default_setup,
             // The code a table of Chess960=N shows ("Chess960") names its own arrangement.
