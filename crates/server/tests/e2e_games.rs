@@ -409,38 +409,29 @@ async fn a_three_player_conquest_game_to_its_end() {
     use fourhand_rules::game::Game;
     use fourhand_rules::{RuleSet, Seat};
     let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
-    let mut c = Vec::new();
-    for name in ["s3", "w3", "n3"] {
-        c.push(server.client(name).await);
-    }
-    c[0].send(json!({"type": "create_table", "rules": "conquest  Players=3"}))
+    let mut first = server.client("x3").await;
+    first
+        .send(json!({"type": "create_table", "rules": "conquest  Players=3"}))
         .await;
-    let table = c[0].expect(|m| m["type"] == "table").await["table"].clone();
+    let table = first.expect(|m| m["type"] == "table").await["table"].clone();
     assert_eq!(table["rules"], "conquest Players=3", "{table}");
     let id = table["id"].clone();
     // East is not a seat anyone may take.
-    c[0].send(json!({"type": "sit", "table": id, "seat": "E"}))
+    first
+        .send(json!({"type": "sit", "table": id, "seat": "E"}))
         .await;
-    let e = c[0].error().await;
+    let e = first.error().await;
     assert!(
         e["message"].as_str().unwrap().contains("Green has no army"),
         "{e}"
     );
-    let mut tokens = Vec::new();
-    for (i, seat) in ["S", "W", "N"].iter().enumerate() {
-        c[i].send(json!({"type": "sit", "table": id, "seat": seat}))
-            .await;
-        tokens.push(c[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
+    // Three players at a table of their own play it to the end.
+    let mut sessions = Vec::new();
+    for name in ["s3", "w3", "n3"] {
+        sessions.push(server.session(name).await);
     }
-    let game = c[0].expect(|m| m["type"] == "game_started").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    for (i, cl) in c.iter_mut().enumerate() {
-        cl.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
-            .await;
-        cl.expect(|m| m["type"] == "snapshot").await;
-    }
+    let create = json!({"type": "create_table", "rules": "conquest Players=3"});
+    let (game, mut c, _) = support::four_at(&server, create, &sessions).await;
     let rules = RuleSet::from_name("conquest Players=3").unwrap();
     let mut local = Game::new(rules);
     let mut x = 0x9E37_79B9_7F4A_7C15u64;

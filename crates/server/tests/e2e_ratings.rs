@@ -556,28 +556,8 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     let server = TestServer::start(Config::for_tests(), store.clone()).await;
     let tag = format!("h{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
-    let mut c = Vec::new();
-    for s in &sessions[..3] {
-        c.push(support::Client::connect(server.addr, s).await);
-    }
-    c[0].send(json!({"type": "create_table", "rules": "conquest Players=3", "rated": true}))
-        .await;
-    let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    let mut tokens = Vec::new();
-    for (i, seat) in ["S", "W", "N"].iter().enumerate() {
-        c[i].send(json!({"type": "sit", "table": table, "seat": seat}))
-            .await;
-        tokens.push(c[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
-    }
-    let game = c[0].expect(|m| m["type"] == "game_started").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    for (i, cl) in c.iter_mut().enumerate() {
-        cl.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
-            .await;
-        cl.expect(|m| m["type"] == "snapshot").await;
-    }
+    let create = json!({"type": "create_table", "rules": "conquest Players=3", "rated": true});
+    let (game, mut c, _) = four_at(&server, create, &sessions[..3]).await;
     // Three rounds (past the abort window), then Blue and Yellow resign: Blue third, Yellow
     // second, Red first.
     for round in [

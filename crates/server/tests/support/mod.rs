@@ -327,8 +327,9 @@ pub async fn account(server: &TestServer, name: &str) -> (Uuid, String) {
     (user.id, session)
 }
 
-/// Four clients with these sessions seated at the table `create` makes, joined to the
-/// started game. Returns the game id, the clients in S, W, N, E order and the seat tokens.
+/// Clients with these sessions (four, or three for three-player Conquest) seated at the table
+/// `create` makes, joined to the started game. Returns the game id, the clients in S, W, N, E
+/// order and the seat tokens.
 pub async fn four_at(
     server: &TestServer,
     create: Value,
@@ -344,7 +345,8 @@ pub async fn four_at(
         .unwrap()
         .to_string();
     let mut tokens = Vec::new();
-    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
+    // As many seats as there are sessions: four, or South, West and North for three players.
+    for (i, seat) in ["S", "W", "N", "E"].iter().enumerate().take(sessions.len()) {
         clients[i]
             .send(json!({"type": "sit", "table": table, "seat": seat}))
             .await;
