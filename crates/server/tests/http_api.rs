@@ -195,10 +195,10 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
     let r = router().await;
     let (s, b) = call(&r, "GET", "/api/pools", None).await;
     assert_eq!(s, StatusCode::OK);
-    // Six games (Teams, FFA, Chaturaji, Conquest, Verney, Club) and the thirteen option families
+    // Six games (Teams, FFA, Chaturaji, Conquest, Verney, Club) and the fourteen option families
     // the client offers, at three speeds.
     let pools = json_of(&b);
-    assert_eq!(pools.as_array().unwrap().len(), 57);
+    assert_eq!(pools.as_array().unwrap().len(), 60);
     assert!(pools
         .as_array()
         .unwrap()

@@ -33,7 +33,7 @@ pub fn family_of(rules: &str) -> String {
 
 /// The families whose pools the server lists beside the base games': the options its client
 /// offers, each on its own.
-pub const OFFERED_FAMILIES: [&str; 13] = [
+pub const OFFERED_FAMILIES: [&str; 14] = [
     "teams+Teammate=1",
     "teams+Teammate=3",
     "teams+KotH",
@@ -47,6 +47,7 @@ pub const OFFERED_FAMILIES: [&str; 13] = [
     "ffa+Play4Mate",
     "ffa+FirstMate",
     "ffa+Chess960",
+    "conquest+Players=3",
 ];
 
 /// Every pool the server lists: the base games' and the offered families', at each speed.
