@@ -60,7 +60,7 @@ pub(super) fn after_move(g: &mut Game, seat: Seat, mv: Move, events: &mut Vec<Ev
         conquer(g, q, seat, OutReason::Checkmated, events);
     }
     check_end(g, events);
-    next_slot(g);
+    g.next_slot();
     marks
 }
 
@@ -74,7 +74,7 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
     g.set_status(seat, SeatStatus::Out(reason), events);
     check_end(g, events);
     if !g.is_over() && g.pos.turn() == seat {
-        next_slot(g);
+        g.next_slot();
     }
 }
 
@@ -91,11 +91,11 @@ fn check_end(g: &mut Game, events: &mut Vec<Event>) {
 pub(super) fn on_turn(g: &mut Game) -> bool {
     let t = g.pos.turn();
     let mut events = Vec::new();
-    if !g.pos.army(t).takes_turns() || g.pos.controller(t) != t {
+    if g.sits_out() {
         if !g.auto.passes {
             return false;
         }
-        pass(g, &mut events);
+        g.pass_slot(&mut events);
         g.push_record(t, super::Action::Judged, events);
         return true;
     }
@@ -129,30 +129,8 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
         }
     }
     if !g.is_over() {
-        next_slot(g);
+        g.next_slot();
     }
     g.push_record(t, super::Action::Judged, events);
     true
-}
-
-/// True when the seat to move does not move (conquered, frozen or out): its slot is a pass.
-pub(super) fn must_pass(g: &Game) -> bool {
-    let t = g.pos.turn();
-    !g.pos.army(t).takes_turns() || g.pos.controller(t) != t
-}
-
-/// Passes the seat to move (PGN4 `-`).
-pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
-    let t = g.pos.turn();
-    events.push(Event::TurnPassed { seat: t });
-    next_slot(g);
-}
-
-/// Passes the turn to the next seat in play (three-player Conquest skips the empty East arm
-/// without a slot; the other seats that no longer move still get theirs).
-fn next_slot(g: &mut Game) {
-    g.pos.advance_slot();
-    while !g.rules.in_play(g.pos.turn()) {
-        g.pos.advance_slot();
-    }
 }

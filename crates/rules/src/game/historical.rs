@@ -88,13 +88,6 @@ pub(super) fn must_pass(g: &Game) -> bool {
     }
 }
 
-/// Passes the seat to move (a skipped turn or a stalemate pass).
-pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
-    let t = g.pos.turn();
-    events.push(Event::TurnPassed { seat: t });
-    g.pos.advance_slot();
-}
-
 /// Judges the slot of the seat to move. Returns true when something happened.
 pub(super) fn on_turn(g: &mut Game) -> bool {
     let t = g.pos.turn();
@@ -135,7 +128,7 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
             if !g.auto.passes {
                 return false;
             }
-            pass(g, &mut events);
+            g.pass_slot(&mut events);
             g.push_record(t, Action::Judged, events);
             true
         }
@@ -143,7 +136,7 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
             if !g.auto.passes {
                 return false;
             }
-            pass(g, &mut events);
+            g.pass_slot(&mut events);
             g.push_record(t, Action::Judged, events);
             true
         }

@@ -339,12 +339,11 @@ impl Game {
     /// of a mated or resigned player, or a stalemate pass) and Chaturaji (a boxed-in army).
     pub fn must_pass(&self) -> bool {
         !self.is_over()
-            && if self.rules.mated_army == MatedArmy::Conquered {
-                conquest::must_pass(self)
-            } else if self.rules.win == WinCondition::BothOpponentsMated
-                && self.rules.mate_judging == MateJudging::OnOwnTurn
+            && if self.rules.mated_army == MatedArmy::Conquered
+                || (self.rules.win == WinCondition::BothOpponentsMated
+                    && self.rules.mate_judging == MateJudging::OnOwnTurn)
             {
-                !self.pos.army(self.pos.turn()).takes_turns()
+                self.sits_out()
             } else if self.rules.mate_judging == MateJudging::Levels {
                 historical::must_pass(self)
             } else {
@@ -363,12 +362,13 @@ impl Game {
         }
         let start = self.records.len();
         let mut events = Vec::new();
-        if self.rules.mated_army == MatedArmy::Conquered {
-            conquest::pass(self, &mut events);
-        } else if self.rules.mate_judging == MateJudging::OnOwnTurn {
-            sides::pass(self, &mut events);
-        } else if self.rules.mate_judging == MateJudging::Levels {
-            historical::pass(self, &mut events);
+        if self.rules.mated_army == MatedArmy::Conquered
+            || matches!(
+                self.rules.mate_judging,
+                MateJudging::OnOwnTurn | MateJudging::Levels
+            )
+        {
+            self.pass_slot(&mut events);
         } else {
             ffa::pass(self, &mut events);
         }
@@ -408,6 +408,30 @@ impl Game {
         ffa::claim(self, leader, &mut events);
         self.push_record(leader, Action::ClaimWin, events.clone());
         Ok(events)
+    }
+
+    /// The seat to move no longer moves (out under BothMate, Verney's skipped turns, Conquest's
+    /// conquered, frozen or resigned seats): its slot is a pass.
+    fn sits_out(&self) -> bool {
+        let t = self.pos.turn();
+        !self.pos.army(t).takes_turns() || self.pos.controller(t) != t
+    }
+
+    /// Passes the slot of the seat to move (PGN4 `-`) to the next seat in play, whatever it can
+    /// do (its slot is judged in turn); three-player Conquest's empty East arm has no slot.
+    fn pass_slot(&mut self, events: &mut Vec<Event>) {
+        events.push(Event::TurnPassed {
+            seat: self.pos.turn(),
+        });
+        self.next_slot();
+    }
+
+    /// Moves the turn to the next seat in play without passing a slot.
+    fn next_slot(&mut self) {
+        self.pos.advance_slot();
+        while !self.rules.in_play(self.pos.turn()) {
+            self.pos.advance_slot();
+        }
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), GameError> {

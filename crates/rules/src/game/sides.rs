@@ -71,11 +71,11 @@ fn put_out(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Vec<Event>)
 pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     let t = g.pos.turn();
     // BothMate: an out player's turn is passed (`-`); a replay waits for the record's.
-    if !g.pos.army(t).takes_turns() {
+    if g.sits_out() {
         if !g.auto.passes {
             return false;
         }
-        pass(g, events);
+        g.pass_slot(events);
         return true;
     }
     // N-check: a player with no lives left is mated when his own turn comes.
@@ -92,11 +92,4 @@ pub(super) fn on_turn(g: &mut Game, events: &mut Vec<Event>) -> bool {
     }
     g.finish(Outcome::Drawn(DrawReason::Stalemate), events);
     false
-}
-
-/// BothMate: the seat to move is out; its turn passes (PGN4 `-`).
-pub(super) fn pass(g: &mut Game, events: &mut Vec<Event>) {
-    let t = g.pos.turn();
-    events.push(Event::TurnPassed { seat: t });
-    g.pos.advance_slot();
 }
