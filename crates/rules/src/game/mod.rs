@@ -66,15 +66,9 @@ impl Game {
         points: BySeat<i32>,
         auto: Automation,
     ) -> Game {
-        let frozen = |s: Seat| {
-            rules.stalemate == crate::ruleset::StalemateRule::Freeze
-                && pos
-                    .pieces()
-                    .any(|(_, p)| p.seat == s && p.dead && p.kind == Kind::King)
-        };
         let seats = BySeat::from_fn(|s| match pos.army(s) {
             _ if !rules.in_play(s) => SeatStatus::Absent,
-            Army::Out if frozen(s) => SeatStatus::Out(OutReason::Stalemated),
+            Army::Out if pos.is_frozen(s) => SeatStatus::Out(OutReason::Stalemated),
             Army::Live => SeatStatus::Active,
             Army::Zombie => SeatStatus::Zombie(OutReason::Resigned),
             Army::Out | Army::Conquered => SeatStatus::Out(OutReason::Checkmated),

@@ -497,15 +497,7 @@ fn extras(pos: &Position) -> Vec<String> {
         if controllers.iter().any(|c| !c.is_empty()) {
             out.push(format!("'controller':{}", quoted(controllers)));
         }
-        let frozen: Vec<bool> = Seat::ALL
-            .iter()
-            .map(|&s| {
-                pos.army(s) == Army::Out
-                    && pos
-                        .pieces()
-                        .any(|(_, p)| p.seat == s && p.dead && p.kind == Kind::King)
-            })
-            .collect();
+        let frozen: Vec<bool> = Seat::ALL.iter().map(|&s| pos.is_frozen(s)).collect();
         if frozen.iter().any(|&f| f) {
             let v: Vec<String> = frozen.iter().map(|f| f.to_string()).collect();
             out.push(format!("'frozen':({})", v.join(",")));

@@ -339,6 +339,16 @@ impl Position {
         }
     }
 
+    /// Conquest: `seat`'s army is frozen — stopped by a stalemate (variants.md §5.4), its pieces
+    /// grey and its king still on the board.
+    pub fn is_frozen(&self, seat: Seat) -> bool {
+        self.rules.stalemate == crate::ruleset::StalemateRule::Freeze
+            && self.armies[seat.index()] == Army::Out
+            && self
+                .pieces()
+                .any(|(_, p)| p.seat == seat && p.dead && p.kind == Kind::King)
+    }
+
     /// Conquest: `seat`'s pieces are moved by `by` from now on (hash kept).
     pub fn set_controller(&mut self, seat: Seat, by: Seat) {
         let s = seat.index();
