@@ -7,6 +7,7 @@
 mod activity;
 mod attacks;
 pub(crate) mod bitset;
+mod checks;
 pub(crate) mod geometry;
 mod legality;
 mod levels;
@@ -115,6 +116,10 @@ pub struct Position {
     /// look at the rule set.
     pub(crate) allies: u16,
     pub(crate) hash: u64,
+    /// Which kings are known to stand in check (`checks.rs`): kept by `play` under the rule sets
+    /// without king capture, forgotten by every other change of the board or of a status. Not
+    /// part of the position's identity.
+    pub(crate) checks: checks::Checks,
     /// Per seat: king home, short rook home, long rook home (0 when the seat cannot castle).
     pub(crate) castle_sq: [[u8; 3]; 4],
     pub(crate) rules: &'static RuleSet,
@@ -142,6 +147,7 @@ impl Position {
             armies: [Army::Live; 4],
             halfmoves: 0,
             hash: 0,
+            checks: 0,
             castle_sq: [[0; 3]; 4],
             lives: [rules.check_lives.unwrap_or(0); 4],
             controllers: IDENTITY_CONTROLLERS,
@@ -352,6 +358,7 @@ impl Position {
     /// Conquest: `seat`'s pieces are moved by `by` from now on (hash kept).
     pub fn set_controller(&mut self, seat: Seat, by: Seat) {
         let s = seat.index();
+        self.forget_checks();
         self.hash ^=
             zobrist::controller(s, self.controller_index(s)) ^ zobrist::controller(s, by as u8);
         self.controllers = self.controllers & !(3 << (2 * s)) | (by as u8) << (2 * s);
@@ -385,6 +392,9 @@ impl Position {
 
     /// True when `seat`'s king is attacked by a piece of a hostile army.
     pub fn in_check(&self, seat: Seat) -> bool {
+        if let Some(known) = self.known_check(seat) {
+            return known;
+        }
         let k = self.kings[seat.index()];
         k != 0 && self.is_attacked(k, self.hostile_to(seat), 0)
     }
@@ -436,6 +446,7 @@ impl Position {
     /// Removes the piece on internal square `i` (which must hold one).
     #[inline(always)]
     pub(crate) fn lift(&mut self, i: u8) -> u8 {
+        self.forget_checks();
         let c = self.cells[i as usize];
         self.cells[i as usize] = EMPTY;
         if c & piece::REVERSED != 0 {
@@ -465,6 +476,7 @@ impl Position {
     /// Drops piece code `c` on the empty internal square `i`.
     #[inline(always)]
     pub(crate) fn drop_code(&mut self, i: u8, c: u8) {
+        self.forget_checks();
         self.cells[i as usize] = c;
         if c & piece::REVERSED != 0 {
             self.reversed[piece::seat_bits(c) as usize] += 1;
@@ -537,6 +549,7 @@ impl Position {
     /// `Out` greys every piece, `Zombie` every piece but the king; other statuses leave colours.
     pub fn set_army(&mut self, seat: Seat, army: Army) {
         let s = seat.index();
+        self.forget_checks();
         self.hash ^= zobrist::army(s, self.armies[s]) ^ zobrist::army(s, army);
         self.armies[s] = army;
         if matches!(army, Army::Out | Army::Zombie) {

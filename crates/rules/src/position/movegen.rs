@@ -9,7 +9,7 @@
 use super::bitset::{and_not, count, or, Bits};
 use super::geometry::{
     castle_960_ok, castle_path_clear, castle_squares_ok, forward, forward_edge, pawn_step,
-    rank_squares, relative_rank, sideways, DIAG, KING, KNIGHT, ORTHO,
+    rank_squares, relative_rank, sideways, step_towards, DIAG, KING, KNIGHT, ORTHO,
 };
 use super::legality::KingSafety;
 use super::{bits, castle_bit, has, Position};
@@ -100,8 +100,8 @@ enum Admit {
     All,
     /// Only moves onto the single check's evasion squares.
     Evading,
-    /// Each move made and the king tested (a pinned piece).
-    Tested,
+    /// A pinned piece: only moves along the pin's line (and onto an evasion square in check).
+    Pinned,
     /// The king itself: each destination tested for attack.
     King,
     /// None (double check, not the king); special captures are still tested.
@@ -240,7 +240,7 @@ impl<S: Sink> Gen<'_, S> {
             None => Admit::All,
             Some(g) if from == g.king => Admit::King,
             Some(g) if g.checkers > 1 => Admit::Nothing,
-            Some(g) if has(&g.pinned, from) => Admit::Tested,
+            Some(g) if has(&g.pinned, from) => Admit::Pinned,
             Some(g) if g.checkers == 1 => Admit::Evading,
             Some(_) => Admit::All,
         }
@@ -271,7 +271,7 @@ impl<S: Sink> Gen<'_, S> {
                 .guard
                 .as_ref()
                 .is_some_and(|g| has(&g.evasion, m.to_idx())),
-            Admit::Tested => self.tested(m, 0),
+            Admit::Pinned => self.stays_pinned(m),
             Admit::King => self
                 .guard
                 .as_ref()
@@ -317,6 +317,20 @@ impl<S: Sink> Gen<'_, S> {
     fn emit_ep(&mut self, m: Move) {
         let ok = self.guard.is_none() || self.tested(m, 0);
         self.admit_or_refuse(ok, m);
+    }
+
+    /// True when the pinned piece's move `m` keeps its king covered: it stays on the line from
+    /// the king through its square (the one line on which it shields the king, so no other opens)
+    /// and, in check, lands on an evasion square. Exactly what making it and testing the king
+    /// would say, without the copy (en passant, which can open a second line, is still made).
+    #[inline(never)]
+    fn stays_pinned(&self, m: Move) -> bool {
+        self.guard.as_ref().is_some_and(|g| {
+            let d = step_towards(g.king, m.origin_idx());
+            d != 0
+                && step_towards(g.king, m.to_idx()) == d
+                && (g.checkers == 0 || has(&g.evasion, m.to_idx()))
+        })
     }
 
     /// True when `m` leaves the king unattacked by the hostile seats other than `spared`.

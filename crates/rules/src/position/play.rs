@@ -28,11 +28,15 @@ impl Position {
     pub fn play(&mut self, m: Move) -> Played {
         let seat = self.turn;
         let attackers = self.rules.check_lives.map(|_| self.king_attackers());
+        // The levels re-evaluate every other player, asking whose king is in check: worked out
+        // from the checks before the move (`checks.rs`).
+        let checks = (!self.rules.king_capture).then(|| self.checks_now());
         let played = self.apply_on_board(seat, m);
         if let Some(before) = attackers {
             self.take_lives(seat, m, &before);
         }
-        if !self.rules.king_capture {
+        if let Some(before) = checks {
+            self.checks = self.checks_after(seat, m, before);
             self.update_statuses(1, seat);
         }
         self.advance_turn();

@@ -1,0 +1,202 @@
+//! Which kings stand in check, remembered from one move to the next for the rule sets without
+//! king capture (Verney 1881, Club 1893), where every move re-evaluates the other players'
+//! statuses (rules.md §6.2) and so asks whether each king is in check.
+//!
+//! A move changes little: a king that was not in check is in check afterwards only when the
+//! moved piece attacks it from its new square or the move opened a line to it through the
+//! square it left. So [`Position::play`] works out every seat's answer from the one before the
+//! move with two small tests per king instead of a full attack test, and keeps it in
+//! `Position::checks` until anything else changes the board or an army's status (`lift`,
+//! `drop_code`, `set_army` and `set_controller` forget it).
+
+use super::attacks::pawn_hits;
+use super::geometry::{step_towards, DIAG, KING, KNIGHT, LINES};
+use super::{has, Position};
+use crate::board::piece::{is_of, kind_bits, EMPTY};
+use crate::board::{Kind, Seat};
+use crate::moves::{Move, MoveKind};
+
+/// `Position::checks`: bit `s` says seat `s`'s king is in check, bit `4 + s` that bit `s` is
+/// known. Zero: nothing known.
+pub(crate) type Checks = u8;
+
+impl Position {
+    /// What the position remembers of `seat`'s check: `Some(in check)` when it knows.
+    #[inline(always)]
+    pub(super) fn known_check(&self, seat: Seat) -> Option<bool> {
+        let b = seat.bit();
+        (self.checks >> 4 & b != 0).then_some(self.checks & b != 0)
+    }
+
+    /// Forgets every remembered check (the board or a status changed).
+    #[inline(always)]
+    pub(super) fn forget_checks(&mut self) {
+        self.checks = 0;
+    }
+
+    /// Every seat's check, as remembered or worked out now.
+    pub(super) fn checks_now(&self) -> Checks {
+        Seat::ALL
+            .into_iter()
+            .fold(0xF0, |b, s| b | if self.in_check(s) { s.bit() } else { 0 })
+    }
+
+    /// The checks after `mover` made `m` on the board, from `before`, the checks just before it
+    /// (armies' statuses unchanged between the two). A king that was in check, or one that
+    /// moved, is left unknown; so is everything after a castle or an en-passant capture, which
+    /// move or remove a second piece.
+    pub(super) fn checks_after(&self, mover: Seat, m: Move, before: Checks) -> Checks {
+        if matches!(
+            m.kind(),
+            MoveKind::CastleShort | MoveKind::CastleLong | MoveKind::EnPassant
+        ) {
+            return 0;
+        }
+        let (from, to) = (m.origin_idx(), m.to_idx());
+        let mut after = 0;
+        for q in Seat::ALL {
+            let b = q.bit();
+            let k = self.kings[q.index()];
+            if k == 0 {
+                after |= b << 4;
+                continue;
+            }
+            // Known, and not in check, before the move; a king that moved is looked at afresh.
+            if before >> 4 & b == 0 || before & b != 0 || k == to {
+                continue;
+            }
+            let hostile = self.hostile_to(q);
+            let attacked = if q == mover {
+                // The mover's own piece cannot attack his king: only a line it opened can.
+                self.slider_behind(k, from, hostile)
+            } else {
+                let c = self.cells[to as usize];
+                (is_of(c, hostile) && self.piece_attacks(c, to, k))
+                    || self.slider_behind(k, from, hostile)
+            };
+            after |= b << 4 | if attacked { b } else { 0 };
+        }
+        after
+    }
+
+    /// True when the piece with code `c` on `at` attacks `target` on this board.
+    #[inline(always)]
+    fn piece_attacks(&self, c: u8, at: u8, target: u8) -> bool {
+        let k = kind_bits(c);
+        let d = at.wrapping_sub(target);
+        if k == Kind::Knight as u8 {
+            return KNIGHT.contains(&d);
+        }
+        if k == Kind::King as u8 {
+            return KING.contains(&d);
+        }
+        if k == Kind::Pawn as u8 {
+            return DIAG.contains(&d) && pawn_hits(c, d);
+        }
+        let [ortho, diag] = &LINES[target as usize];
+        let along = if has(ortho, at) {
+            k == Kind::Rook as u8 || k == Kind::Queen as u8
+        } else {
+            has(diag, at) && (k == Kind::Bishop as u8 || k == Kind::Queen as u8)
+        };
+        along && self.first_from(target, step_towards(target, at)) == at
+    }
+
+    /// The first square that is not empty from `k` on, in direction `d`.
+    #[inline(always)]
+    fn first_from(&self, k: u8, d: u8) -> u8 {
+        let mut t = k.wrapping_add(d);
+        while self.cells[t as usize] == EMPTY {
+            t = t.wrapping_add(d);
+        }
+        t
+    }
+
+    /// True when the first piece on the line from `k` through `through` is a slider of a seat
+    /// in `hostile` that moves along that line (`false` when the two squares share no line).
+    #[inline(always)]
+    fn slider_behind(&self, k: u8, through: u8, hostile: u8) -> bool {
+        let [ortho, diag] = &LINES[k as usize];
+        let slider = if has(ortho, through) {
+            Kind::Rook as u8
+        } else if has(diag, through) {
+            Kind::Bishop as u8
+        } else {
+            return false;
+        };
+        let c = self.cells[self.first_from(k, step_towards(k, through)) as usize];
+        let kind = kind_bits(c);
+        (kind == slider || kind == Kind::Queen as u8) && is_of(c, hostile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The remembered checks against the attack test, and the statuses `play` settles with
+    //! them against those settled without, on every move of random Verney and Club games.
+
+    use crate::board::Seat;
+    use crate::game::{Automation, Game};
+    use crate::position::Position;
+    use crate::ruleset::RuleSet;
+
+    /// `seat`'s check by the attack test alone.
+    fn attacked(pos: &Position, seat: Seat) -> bool {
+        let k = pos.kings[seat.index()];
+        k != 0 && pos.is_attacked(k, pos.hostile_to(seat), 0)
+    }
+
+    #[test]
+    fn remembered_checks_and_the_statuses_settled_with_them_are_exact() {
+        let (mut known, mut checked_kings, mut status_changes) = (0, 0, 0);
+        for seed in 1..=32u64 {
+            for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
+                let shared = rules.shared();
+                let start = Position::start(shared, rules.default_setup);
+                let mut g = Game::from_position(rules, start, Default::default())
+                    .with_automation(Automation::LIVE);
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..200 {
+                    let Some(seat) = g.to_move() else { break };
+                    if g.must_pass() {
+                        g.pass(seat).unwrap();
+                        continue;
+                    }
+                    let moves = g.legal_moves();
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let m = moves[(x % moves.len() as u64) as usize];
+                    let before = g.position().clone();
+
+                    let mut remembered = before.clone();
+                    remembered.play(m);
+                    // The same move with nothing remembered on the way: every check asked
+                    // afresh by the levels.
+                    let mut afresh = before.clone();
+                    afresh.apply_on_board(seat, m);
+                    afresh.update_statuses(1, seat);
+                    afresh.advance_turn();
+                    assert_eq!(remembered, afresh, "seed {seed} {}", m.uci());
+                    if remembered.armies != before.armies {
+                        status_changes += 1;
+                    }
+                    for s in Seat::ALL {
+                        if let Some(check) = remembered.known_check(s) {
+                            known += 1;
+                            checked_kings += usize::from(check);
+                            assert_eq!(check, attacked(&remembered, s), "seed {seed} {s:?}");
+                        }
+                    }
+                    g.play(seat, m).unwrap();
+                }
+            }
+        }
+        assert!(known > 20_000, "{known} remembered checks");
+        assert!(
+            checked_kings > 100,
+            "{checked_kings} remembered kings in check"
+        );
+        assert!(status_changes > 0, "the games change statuses");
+    }
+}
