@@ -114,20 +114,32 @@ pub(crate) fn shift(b: &Bits, d: u8) -> Bits {
 
 /// Iterates over the squares of a set, in index order.
 #[inline(always)]
-pub(crate) fn bits(b: &Bits) -> impl Iterator<Item = u8> {
-    let words = *b;
-    (0..4usize).flat_map(move |w| {
-        let mut x = words[w];
-        std::iter::from_fn(move || {
-            if x == 0 {
-                None
-            } else {
-                let t = x.trailing_zeros() as u8;
-                x &= x - 1;
-                Some((w as u8) << 6 | t)
+pub(crate) fn bits(b: &Bits) -> Squares {
+    Squares { words: *b, w: 0 }
+}
+
+/// The squares of a set, in index order (see [`bits`]).
+pub(crate) struct Squares {
+    words: Bits,
+    /// The word being emptied.
+    w: usize,
+}
+
+impl Iterator for Squares {
+    type Item = u8;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        while self.w < 4 {
+            let x = self.words[self.w];
+            if x != 0 {
+                self.words[self.w] = x & (x - 1);
+                return Some((self.w as u8) << 6 | x.trailing_zeros() as u8);
             }
-        })
-    })
+            self.w += 1;
+        }
+        None
+    }
 }
 
 #[cfg(test)]
