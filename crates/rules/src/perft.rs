@@ -21,21 +21,23 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     pos.legal_moves_into(&mut moves);
     let mut n = 0;
     for &m in moves.iter() {
-        if let Some(child) = child(pos, m) {
+        // The child is made where it is counted: a position returned by value would be copied
+        // a second time.
+        let mut child = pos.clone();
+        if play(&mut child, m) {
             n += perft(&child, depth - 1);
         }
     }
     n
 }
 
-/// The position after `m`, or `None` when the move ends the game (a king capture in Teams).
-fn child(pos: &Position, m: Move) -> Option<Position> {
-    let mut c = pos.clone();
+/// Plays `m` on `c`; false when the move ends the game (a king capture in Teams).
+fn play(c: &mut Position, m: Move) -> bool {
     let played = c.play(m);
     for (_, pc) in played.captures() {
         if pc.kind == Kind::King && !pc.dead {
-            match pos.rules().mated_army {
-                MatedArmy::GameOver => return None,
+            match c.rules().mated_army {
+                MatedArmy::GameOver => return false,
                 _ => {
                     c.set_army(pc.seat, Army::Out);
                     if c.turn() == pc.seat {
@@ -45,7 +47,7 @@ fn child(pos: &Position, m: Move) -> Option<Position> {
             }
         }
     }
-    Some(c)
+    true
 }
 
 /// Perft split by first move.
@@ -53,9 +55,11 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()
         .iter()
         .map(|&m| {
-            let n = match child(pos, m) {
-                Some(c) => perft(&c, depth.saturating_sub(1)),
-                None => u64::from(depth <= 1),
+            let mut c = pos.clone();
+            let n = if play(&mut c, m) {
+                perft(&c, depth.saturating_sub(1))
+            } else {
+                u64::from(depth <= 1)
             };
             (m, n)
         })

@@ -65,14 +65,21 @@ impl Position {
             if before >> 4 & b == 0 || before & b != 0 || k == to {
                 continue;
             }
+            // Most moves neither start nor end on a line through the king or a knight's jump
+            // from it: nothing can have changed for him.
+            let (near_from, near_to) = (aligned(k, from), aligned(k, to) || jump(k, to));
+            if !near_from && !near_to {
+                after |= b << 4;
+                continue;
+            }
             let hostile = self.hostile_to(q);
             let attacked = if q == mover {
                 // The mover's own piece cannot attack his king: only a line it opened can.
                 self.slider_behind(k, from, hostile)
             } else {
                 let c = self.cells[to as usize];
-                (is_of(c, hostile) && self.piece_attacks(c, to, k))
-                    || self.slider_behind(k, from, hostile)
+                (near_to && is_of(c, hostile) && self.piece_attacks(c, to, k))
+                    || (near_from && self.slider_behind(k, from, hostile))
             };
             after |= b << 4 | if attacked { b } else { 0 };
         }
@@ -128,6 +135,29 @@ impl Position {
         let kind = kind_bits(c);
         (kind == slider || kind == Kind::Queen as u8) && is_of(c, hostile)
     }
+}
+
+/// The rank and file distances from internal square `a` to `b`.
+#[inline(always)]
+fn distance(a: u8, b: u8) -> (i8, i8) {
+    (
+        (b >> 4) as i8 - (a >> 4) as i8,
+        (b & 15) as i8 - (a & 15) as i8,
+    )
+}
+
+/// True when `a` and `b` share a rank, a file or a diagonal (or are the same square).
+#[inline(always)]
+fn aligned(a: u8, b: u8) -> bool {
+    let (dr, df) = distance(a, b);
+    dr == 0 || df == 0 || dr == df || dr == -df
+}
+
+/// True when `b` is a knight's jump from `a`.
+#[inline(always)]
+fn jump(a: u8, b: u8) -> bool {
+    let (dr, df) = distance(a, b);
+    (dr * df).abs() == 2
 }
 
 #[cfg(test)]

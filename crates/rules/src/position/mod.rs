@@ -82,6 +82,7 @@ impl EpWindow {
 
 /// A four-player chess position.
 #[derive(Clone)]
+#[repr(align(64))]
 pub struct Position {
     pub(crate) cells: [u8; 256],
     /// Per seat, the squares of its non-dead pieces (bit = internal square index).

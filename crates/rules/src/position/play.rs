@@ -37,7 +37,10 @@ impl Position {
         }
         if let Some(before) = checks {
             self.checks = self.checks_after(seat, m, before);
-            self.update_statuses(1, seat);
+            // With no king in check and no army mated, no status can change.
+            if self.checks != 0xF0 || self.armies.contains(&super::Army::Mated) {
+                self.update_statuses(1, seat);
+            }
         }
         self.advance_turn();
         played
