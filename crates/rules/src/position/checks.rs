@@ -11,7 +11,7 @@
 
 use super::attacks::pawn_hits;
 use super::geometry::{step_towards, DIAG, KING, KNIGHT, LINES};
-use super::{has, Position};
+use super::{has, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, EMPTY};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind};
@@ -67,7 +67,8 @@ impl Position {
             }
             // Most moves neither start nor end on a line through the king or a knight's jump
             // from it: nothing can have changed for him.
-            let (near_from, near_to) = (aligned(k, from), aligned(k, to) || jump(k, to));
+            let near = &NEAR[k as usize];
+            let (near_from, near_to) = (has(near, from), has(near, to));
             if !near_from && !near_to {
                 after |= b << 4;
                 continue;
@@ -137,27 +138,30 @@ impl Position {
     }
 }
 
-/// The rank and file distances from internal square `a` to `b`.
-#[inline(always)]
-fn distance(a: u8, b: u8) -> (i8, i8) {
-    (
-        (b >> 4) as i8 - (a >> 4) as i8,
-        (b & 15) as i8 - (a & 15) as i8,
-    )
-}
+/// Per internal square, the squares that share a line with it or are a knight's jump from it:
+/// the only squares where a move can change whether a king there is attacked.
+static NEAR: [Bits; 256] = near();
 
-/// True when `a` and `b` share a rank, a file or a diagonal (or are the same square).
-#[inline(always)]
-fn aligned(a: u8, b: u8) -> bool {
-    let (dr, df) = distance(a, b);
-    dr == 0 || df == 0 || dr == df || dr == -df
-}
-
-/// True when `b` is a knight's jump from `a`.
-#[inline(always)]
-fn jump(a: u8, b: u8) -> bool {
-    let (dr, df) = distance(a, b);
-    (dr * df).abs() == 2
+const fn near() -> [Bits; 256] {
+    let mut out = [[0u64; 4]; 256];
+    let mut a = 0usize;
+    while a < 256 {
+        let mut b = 0usize;
+        while b < 256 {
+            let (dr, df) = (
+                (b >> 4) as i32 - (a >> 4) as i32,
+                (b & 15) as i32 - (a & 15) as i32,
+            );
+            let aligned = dr == 0 || df == 0 || dr == df || dr == -df;
+            let jump = dr * df == 2 || dr * df == -2;
+            if aligned || jump {
+                out[a][b >> 6] |= 1 << (b & 63);
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -105,19 +105,26 @@ pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
     }
 }
 
-/// `RANKS[seat][n]`: the board squares on rank `n` counted from `seat`'s back row.
-static RANKS: LazyLock<[[Bits; 16]; 4]> = LazyLock::new(|| {
+/// `RANKS[seat][n]`: the board squares on rank `n` counted from `seat`'s back row (made at
+/// compile time: every generation reads its promotion rows).
+static RANKS: [[Bits; 16]; 4] = ranks();
+
+const fn ranks() -> [[Bits; 16]; 4] {
     let mut ranks = [[[0; 4]; 16]; 4];
-    for sq in Square::all() {
-        for seat in 0..4u8 {
-            set_bit(
-                &mut ranks[seat as usize][relative_rank(seat, sq.index()) as usize],
-                sq.index(),
-            );
+    let mut i = 0usize;
+    while i < 256 {
+        if Square::from_index(i as u8).is_some() {
+            let mut seat = 0;
+            while seat < 4 {
+                let n = relative_rank(seat, i as u8) as usize;
+                ranks[seat as usize][n][i >> 6] |= 1 << (i & 63);
+                seat += 1;
+            }
         }
+        i += 1;
     }
     ranks
-});
+}
 
 /// The board squares on rank `n` counted from `seat`'s back row (1 = the back row), as a set.
 pub(crate) fn rank_squares(seat: usize, n: u8) -> Bits {

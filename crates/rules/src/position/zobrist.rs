@@ -22,18 +22,36 @@ pub(crate) const fn piece(c: u8, i: u8) -> u64 {
 /// Key of the seat to move.
 #[inline(always)]
 pub(crate) const fn turn(s: Seat) -> u64 {
-    mix(0x1_0000 + s as u64)
+    TURN[s as usize]
 }
+
+/// The seats' turn keys, made at compile time (one is changed every move).
+const TURN: [u64; 4] = {
+    let mut keys = [0; 4];
+    let mut s = 0;
+    while s < 4 {
+        keys[s] = mix(0x1_0000 + s as u64);
+        s += 1;
+    }
+    keys
+};
 
 /// Key of a whole castling-rights byte.
 #[inline(always)]
 pub(crate) const fn castling(bits: u8) -> u64 {
-    if bits == 0 {
-        0
-    } else {
-        mix(0x2_0000 + bits as u64)
-    }
+    CASTLING[bits as usize]
 }
+
+/// The castling keys of every rights byte, made at compile time (0 for no rights).
+static CASTLING: [u64; 256] = {
+    let mut keys = [0; 256];
+    let mut bits = 1;
+    while bits < 256 {
+        keys[bits] = mix(0x2_0000 + bits as u64);
+        bits += 1;
+    }
+    keys
+};
 
 /// Key of seat `s`'s en-passant window with skipped square `sq` (0 = closed).
 #[inline(always)]
