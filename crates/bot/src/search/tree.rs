@@ -594,7 +594,9 @@ fn gives_check(after: &Position, mover: Seat) -> bool {
 /// The position after `m` and the points won on the way; `None` when the move ends the game
 /// for the mover's side: a king capture (Teams), or his king reaching the hill under King of
 /// the Hill in a sides game. In FFA the hill mates every other live player: their armies go out
-/// and the mover scores a mate for each.
+/// and the mover scores a mate for each. Inlined so that the position is made where the caller
+/// keeps it (returned through a call, it was copied a second time).
+#[inline(always)]
 pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Position>, [i32; 4]) {
     let mut c = pos.clone();
     let mover = pos.turn();
