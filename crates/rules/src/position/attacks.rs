@@ -18,14 +18,20 @@ impl Position {
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u8, by: u8, ignore: u8) -> bool {
         let cells = &self.cells;
-        for d in KNIGHT {
-            let c = cells[sq.wrapping_add(d) as usize];
-            if kind_bits(c) == N && is_of(c, by) {
-                return true;
+        let near = self.near(sq, by);
+        if near.knights {
+            for d in KNIGHT {
+                let c = cells[sq.wrapping_add(d) as usize];
+                if kind_bits(c) == N && is_of(c, by) {
+                    return true;
+                }
             }
         }
-        let (ortho, diag) = self.slider_lines(sq, by);
+        let (ortho, diag) = (near.ortho, near.diag);
         for d in ORTHO {
+            if !near.ring && !ortho {
+                break;
+            }
             let mut t = sq.wrapping_add(d);
             let mut c = cells[t as usize];
             if kind_bits(c) == K && is_of(c, by) {
@@ -44,6 +50,9 @@ impl Position {
             }
         }
         for d in DIAG {
+            if !near.ring && !diag {
+                break;
+            }
             let mut t = sq.wrapping_add(d);
             let mut c = cells[t as usize];
             let k = kind_bits(c);

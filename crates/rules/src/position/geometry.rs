@@ -45,6 +45,31 @@ const fn lines() -> [[Bits; 2]; 256] {
     out
 }
 
+/// Per internal square, the board squares a knight's jump away (`KNIGHT_SQUARES`) and the
+/// board squares next to it (`RING`): where a knight, or a king or pawn, must stand to attack it.
+pub(crate) static KNIGHT_SQUARES: [Bits; 256] = steps_from(&KNIGHT);
+/// See [`KNIGHT_SQUARES`].
+pub(crate) static RING: [Bits; 256] = steps_from(&KING);
+
+const fn steps_from(steps: &[u8; 8]) -> [Bits; 256] {
+    let mut out = [[0u64; 4]; 256];
+    let mut sq = 0usize;
+    while sq < 256 {
+        if Square::from_index(sq as u8).is_some() {
+            let mut i = 0;
+            while i < 8 {
+                let t = (sq as u8).wrapping_add(steps[i]);
+                if Square::from_index(t).is_some() {
+                    out[sq][(t >> 6) as usize] |= 1 << (t & 63);
+                }
+                i += 1;
+            }
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// Forward step of a seat's (unreversed) pawns.
 #[inline(always)]
 pub(crate) const fn forward(seat: u8) -> u8 {

@@ -140,17 +140,23 @@ impl Position {
             evasion: [0; 4],
             pinned: [0; 4],
         };
-        for d in KNIGHT {
-            let t = k.wrapping_add(d);
-            let c = self.cells[t as usize];
-            if kind_bits(c) == Kind::Knight as u8 && is_of(c, hostile) {
-                ks.checkers += 1;
-                set_bit(&mut ks.evasion, t);
+        let near = self.near(k, hostile);
+        if near.knights {
+            for d in KNIGHT {
+                let t = k.wrapping_add(d);
+                let c = self.cells[t as usize];
+                if kind_bits(c) == Kind::Knight as u8 && is_of(c, hostile) {
+                    ks.checkers += 1;
+                    set_bit(&mut ks.evasion, t);
+                }
             }
         }
-        // Lines with no hostile slider on them hold neither a distant checker nor a pin.
-        let (ortho, diag) = self.slider_lines(k, hostile);
-        for (dirs, slider, walk) in [(ORTHO, R, ortho), (DIAG, B, diag)] {
+        // Lines with no hostile slider on them hold neither a distant checker nor a pin; with
+        // no hostile piece next to the king either, they need not be looked at.
+        for (dirs, slider, walk) in [(ORTHO, R, near.ortho), (DIAG, B, near.diag)] {
+            if !walk && !near.ring {
+                continue;
+            }
             for d in dirs {
                 let first = k.wrapping_add(d);
                 let c = self.cells[first as usize];

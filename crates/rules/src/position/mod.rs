@@ -63,6 +63,20 @@ impl Army {
     }
 }
 
+/// Where some seats' pieces stand around a square: which of the places from which a piece can
+/// attack it hold one ([`Position::near`]).
+#[derive(Copy, Clone)]
+pub(crate) struct Near {
+    /// A piece a knight's jump away (perhaps a knight).
+    pub(crate) knights: bool,
+    /// A piece next to the square (perhaps a king or a pawn that attacks it).
+    pub(crate) ring: bool,
+    /// A rook or queen on the square's rank or file.
+    pub(crate) ortho: bool,
+    /// A bishop or queen on one of its diagonals.
+    pub(crate) diag: bool,
+}
+
 /// An en-passant window opened by a seat's double step: the skipped square and the pawn's square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct EpWindow {
@@ -383,12 +397,23 @@ impl Position {
     /// from afar nor pin a piece against it, so its squares need not be walked.
     #[inline(always)]
     pub(crate) fn slider_lines(&self, sq: u8, by: u8) -> (bool, bool) {
+        let near = self.near(sq, by);
+        (near.ortho, near.diag)
+    }
+
+    /// Where the pieces of the seats in `by` stand around `sq` (see [`Near`]), from the position's
+    /// sets: the attack tests look only where one may stand.
+    #[inline(always)]
+    pub(crate) fn near(&self, sq: u8, by: u8) -> Near {
         let them = self.occupied_by(by);
         let [ortho, diag] = &geometry::LINES[sq as usize];
-        (
-            !bitset::is_empty(&bitset::and(&bitset::and(ortho, &self.orthogonal), &them)),
-            !bitset::is_empty(&bitset::and(&bitset::and(diag, &self.diagonal), &them)),
-        )
+        let meets = |a: &Bits, b: &Bits| !bitset::is_empty(&bitset::and(a, b));
+        Near {
+            knights: meets(&geometry::KNIGHT_SQUARES[sq as usize], &them),
+            ring: meets(&geometry::RING[sq as usize], &them),
+            ortho: meets(&bitset::and(ortho, &self.orthogonal), &them),
+            diag: meets(&bitset::and(diag, &self.diagonal), &them),
+        }
     }
 
     /// True when `seat`'s king is attacked by a piece of a hostile army.
