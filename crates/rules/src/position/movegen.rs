@@ -6,13 +6,13 @@
 //! (`levels.rs`); elsewhere they take every pseudo-legal move. The mover's free pawns are
 //! generated as sets (`pawn_sets.rs`).
 
-use super::bitset::{and_not, count, or, Bits};
+use super::bitset::{and, and_not, board_squares, count, is_empty, or, Bits};
 use super::geometry::{
     castle_960_ok, castle_path_clear, castle_squares_ok, forward, forward_edge, pawn_step,
-    rank_squares, relative_rank, sideways, step_towards, DIAG, KING, KNIGHT, ORTHO,
+    rank_squares, relative_rank, sideways, step_towards, DIAG, KING, KNIGHT, KNIGHT_SQUARES, ORTHO,
 };
 use super::legality::KingSafety;
-use super::{bits, castle_bit, has, Position};
+use super::{bits, castle_bit, has, set_bit, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, REVERSED, WALL};
 use crate::board::{Kind, Seat};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -22,8 +22,20 @@ mod pawn_sets;
 
 /// Where generated moves go: a list, or a counter (perft's last ply).
 pub(crate) trait Sink {
+    /// The sink only counts moves: a generator may hand it a number instead of the moves.
+    const COUNTS: bool = false;
+
     /// Takes one move.
     fn push(&mut self, m: Move);
+
+    /// Takes `n` moves without seeing them (only called where [`Sink::COUNTS`]).
+    #[inline(always)]
+    fn push_count(&mut self, n: u32) {
+        debug_assert!(
+            Self::COUNTS,
+            "{n} moves counted into a sink that keeps them"
+        );
+    }
 
     /// Takes a move of `kind` onto every square of `to` from the square `back` behind it, once
     /// per kind of `kinds` (a pawn's promotion piece; `Kind::Pawn` for none).
@@ -74,9 +86,16 @@ fn promotion_code(k: Kind) -> u8 {
 pub(crate) struct Counter(pub(crate) u64);
 
 impl Sink for Counter {
+    const COUNTS: bool = true;
+
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_count(&mut self, n: u32) {
+        self.0 += u64::from(n);
     }
 
     #[inline(always)]
@@ -123,6 +142,11 @@ struct Gen<'a, S> {
     ep_open: bool,
     /// The squares where the mover's pawns promote.
     promotion: Bits,
+    /// When moves are only counted under king capture: the squares a knight may land on (empty,
+    /// or holding a capturable piece); see [`Gen::knight`].
+    open: Bits,
+    /// With `open`: the squares of the capturable kings, whose capture may disarm an army.
+    kings: Bits,
     out: &'a mut S,
     /// Where the guard's refused moves go, when the caller judges them itself (Verney, Club:
     /// a move that leaves the king attacked may still be legal if it mates the attacker).
@@ -180,9 +204,24 @@ impl Position {
             guard,
             ep_open: self.ep.iter().any(|w| w.skipped != 0),
             promotion: self.promotion_squares(seat),
+            open: [0; 4],
+            kings: [0; 4],
             out,
             refused,
         };
+        if S::COUNTS && self.rules.king_capture {
+            // Every live piece of a seat the mover may not capture blocks a knight.
+            g.open = and_not(
+                board_squares(self.rules.board),
+                &self.occupied_by(0xF & !capturable),
+            );
+            for s in (0..4).filter(|s| capturable >> s & 1 != 0) {
+                let k = self.kings[s];
+                if k != 0 {
+                    set_bit(&mut g.kings, k);
+                }
+            }
+        }
         g.run();
     }
 
@@ -233,7 +272,7 @@ impl<S: Sink> Gen<'_, S> {
             }
             match kind {
                 1 => self.pawn(from, c, admit),
-                2 => self.steps(from, &KNIGHT, admit),
+                2 => self.knight(from, admit),
                 3 => self.slides(from, &DIAG, admit),
                 4 => self.slides(from, &ORTHO, admit),
                 5 => {
@@ -351,6 +390,35 @@ impl<S: Sink> Gen<'_, S> {
     fn tested(&self, m: Move, spared: u8) -> bool {
         self.pos
             .king_safe_without(self.seat, m, self.capturable & !spared)
+    }
+
+    /// A knight's moves; only counted, where it is free or needed against one check and its
+    /// landing squares hold no king whose capture could disarm an army (the capture is then
+    /// made and tested), as the size of a set: its squares, less those blocked, less those that
+    /// do not answer the check.
+    #[inline(always)]
+    fn knight(&mut self, from: u8, admit: Admit) {
+        if S::COUNTS && self.pos.rules.king_capture {
+            let mut to = and(&KNIGHT_SQUARES[from as usize], &self.open);
+            let counted = match admit {
+                Admit::All => true,
+                Admit::Evading => {
+                    if let Some(g) = &self.guard {
+                        to = and(&to, &g.evasion);
+                    }
+                    true
+                }
+                _ => false,
+            };
+            let disarming = self.pos.rules.king_capture_disarms
+                && self.guard.is_some()
+                && !is_empty(&and(&to, &self.kings));
+            if counted && !disarming {
+                self.out.push_count(count(&to));
+                return;
+            }
+        }
+        self.steps(from, &KNIGHT, admit);
     }
 
     #[inline(always)]
