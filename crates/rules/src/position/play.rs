@@ -150,21 +150,26 @@ impl Position {
         }
     }
 
+    /// Drops the castling rights a move from `from` to `to` ends: every king and rook home is
+    /// on its seat's back row, so only the seat whose back row a square is on is looked at.
     #[inline(always)]
     fn update_castling(&mut self, from: u8, to: u8) {
         let old = self.castling;
-        for seat in Seat::ALL {
+        for (sq, left) in [(from, true), (to, false)] {
+            let Some(seat) = back_row_of(sq) else {
+                continue;
+            };
             let [k, short, long] = self.castle_sq[seat.index()];
             if k == 0 {
                 continue;
             }
-            if from == k {
+            if left && sq == k {
                 self.castling &= !(castle_bit(seat, true) | castle_bit(seat, false));
             }
-            if from == short || to == short {
+            if sq == short {
                 self.castling &= !castle_bit(seat, true);
             }
-            if from == long || to == long {
+            if sq == long {
                 self.castling &= !castle_bit(seat, false);
             }
         }
@@ -207,6 +212,19 @@ impl Position {
     /// Passes the turn to the next seat without a move (a skipped or passed turn).
     pub fn pass(&mut self) {
         self.advance_turn();
+    }
+}
+
+/// The seat whose back row internal square `i` is on (the corners are off the board, so at
+/// most one).
+#[inline(always)]
+fn back_row_of(i: u8) -> Option<Seat> {
+    match (i >> 4, i & 15) {
+        (1, _) => Some(Seat::South),
+        (_, 1) => Some(Seat::West),
+        (14, _) => Some(Seat::North),
+        (_, 14) => Some(Seat::East),
+        _ => None,
     }
 }
 
