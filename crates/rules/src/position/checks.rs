@@ -170,9 +170,7 @@ mod tests {
     //! them against those settled without, on every move of random Verney and Club games.
 
     use crate::board::Seat;
-    use crate::game::{Automation, Game};
-    use crate::position::Position;
-    use crate::ruleset::RuleSet;
+    use crate::position::{random_games, Position};
 
     /// `seat`'s check by the attack test alone.
     fn attacked(pos: &Position, seat: Seat) -> bool {
@@ -183,49 +181,28 @@ mod tests {
     #[test]
     fn remembered_checks_and_the_statuses_settled_with_them_are_exact() {
         let (mut known, mut checked_kings, mut status_changes) = (0, 0, 0);
-        for seed in 1..=32u64 {
-            for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
-                let shared = rules.shared();
-                let start = Position::start(shared, rules.default_setup);
-                let mut g = Game::from_position(rules, start, Default::default())
-                    .with_automation(Automation::LIVE);
-                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                for _ in 0..200 {
-                    let Some(seat) = g.to_move() else { break };
-                    if g.must_pass() {
-                        g.pass(seat).unwrap();
-                        continue;
-                    }
-                    let moves = g.legal_moves();
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let m = moves[(x % moves.len() as u64) as usize];
-                    let before = g.position().clone();
-
-                    let mut remembered = before.clone();
-                    remembered.play(m);
-                    // The same move with nothing remembered on the way: every check asked
-                    // afresh by the levels.
-                    let mut afresh = before.clone();
-                    afresh.apply_on_board(seat, m);
-                    afresh.update_statuses(1, seat);
-                    afresh.advance_turn();
-                    assert_eq!(remembered, afresh, "seed {seed} {}", m.uci());
-                    if remembered.armies != before.armies {
-                        status_changes += 1;
-                    }
-                    for s in Seat::ALL {
-                        if let Some(check) = remembered.known_check(s) {
-                            known += 1;
-                            checked_kings += usize::from(check);
-                            assert_eq!(check, attacked(&remembered, s), "seed {seed} {s:?}");
-                        }
-                    }
-                    g.play(seat, m).unwrap();
+        random_games::historical(1..=32, 200, |seed, g, seat, m| {
+            let before = g.position();
+            let mut remembered = before.clone();
+            remembered.play(m);
+            // The same move with nothing remembered on the way: every check asked afresh by
+            // the levels.
+            let mut afresh = before.clone();
+            afresh.apply_on_board(seat, m);
+            afresh.update_statuses(1, seat);
+            afresh.advance_turn();
+            assert_eq!(remembered, afresh, "seed {seed} {}", m.uci());
+            if remembered.armies != before.armies {
+                status_changes += 1;
+            }
+            for s in Seat::ALL {
+                if let Some(check) = remembered.known_check(s) {
+                    known += 1;
+                    checked_kings += usize::from(check);
+                    assert_eq!(check, attacked(&remembered, s), "seed {seed} {s:?}");
                 }
             }
-        }
+        });
         assert!(known > 20_000, "{known} remembered checks");
         assert!(
             checked_kings > 100,

@@ -317,10 +317,9 @@ mod tests {
 
     use super::TURN_LEVEL;
     use crate::board::Seat;
-    use crate::game::{Automation, Game};
     use crate::moves::MoveList;
+    use crate::position::random_games;
     use crate::position::Position;
-    use crate::ruleset::RuleSet;
 
     /// The `legal2` moves by the definition alone (every move made and the statuses updated).
     fn by_definition(pos: &Position, seat: Seat) -> Vec<String> {
@@ -343,49 +342,29 @@ mod tests {
     fn the_quick_test_agrees_with_the_definition_in_random_games() {
         let mut checked = 0;
         let mut mated_positions = 0;
-        for seed in 1..=24u64 {
-            for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
-                let shared = rules.shared();
-                let start = Position::start(shared, rules.default_setup);
-                let mut g = Game::from_position(rules, start, Default::default())
-                    .with_automation(Automation::LIVE);
-                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                for _ in 0..160 {
-                    let Some(seat) = g.to_move() else { break };
-                    if g.must_pass() {
-                        g.pass(seat).unwrap();
-                        continue;
-                    }
-                    let pos = g.position();
-                    if pos.armies.contains(&crate::position::Army::Mated) {
-                        mated_positions += 1;
-                    }
-                    for s in Seat::ALL {
-                        let mut fast = MoveList::new();
-                        pos.legal_moves_of(s, &mut fast);
-                        let mut fast: Vec<String> = fast.iter().map(|m| m.uci()).collect();
-                        fast.sort();
-                        if pos.army(s).takes_turns() {
-                            assert_eq!(fast, by_definition(pos, s), "seed {seed} {s:?}");
-                        }
-                        for k in 0..=2 {
-                            assert_eq!(
-                                pos.has_legal_at(s, k),
-                                has_by_definition(pos, s, k),
-                                "seed {seed} {s:?} level {k}"
-                            );
-                        }
-                    }
-                    checked += 1;
-                    let moves = g.legal_moves();
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let m = moves[(x % moves.len() as u64) as usize];
-                    g.play(seat, m).unwrap();
+        random_games::historical(1..=24, 160, |seed, g, _, _| {
+            let pos = g.position();
+            if pos.armies.contains(&crate::position::Army::Mated) {
+                mated_positions += 1;
+            }
+            for s in Seat::ALL {
+                let mut fast = MoveList::new();
+                pos.legal_moves_of(s, &mut fast);
+                let mut fast: Vec<String> = fast.iter().map(|m| m.uci()).collect();
+                fast.sort();
+                if pos.army(s).takes_turns() {
+                    assert_eq!(fast, by_definition(pos, s), "seed {seed} {s:?}");
+                }
+                for k in 0..=2 {
+                    assert_eq!(
+                        pos.has_legal_at(s, k),
+                        has_by_definition(pos, s, k),
+                        "seed {seed} {s:?} level {k}"
+                    );
                 }
             }
-        }
+            checked += 1;
+        });
         assert!(checked > 5000, "{checked} positions");
         assert!(mated_positions > 0, "the games reach mates");
     }

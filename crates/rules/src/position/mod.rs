@@ -14,6 +14,8 @@ mod levels;
 mod lives;
 mod movegen;
 mod play;
+#[cfg(test)]
+mod random_games;
 mod zobrist;
 
 pub use activity::KingShelter;

@@ -26,15 +26,7 @@ pub(crate) const fn turn(s: Seat) -> u64 {
 }
 
 /// The seats' turn keys, made at compile time (one is changed every move).
-const TURN: [u64; 4] = {
-    let mut keys = [0; 4];
-    let mut s = 0;
-    while s < 4 {
-        keys[s] = mix(0x1_0000 + s as u64);
-        s += 1;
-    }
-    keys
-};
+const TURN: [u64; 4] = keys(0x1_0000, 0);
 
 /// Key of a whole castling-rights byte.
 #[inline(always)]
@@ -43,15 +35,18 @@ pub(crate) const fn castling(bits: u8) -> u64 {
 }
 
 /// The castling keys of every rights byte, made at compile time (0 for no rights).
-static CASTLING: [u64; 256] = {
-    let mut keys = [0; 256];
-    let mut bits = 1;
-    while bits < 256 {
-        keys[bits] = mix(0x2_0000 + bits as u64);
-        bits += 1;
+static CASTLING: [u64; 256] = keys(0x2_0000, 1);
+
+/// Keys `mix(base + i)` for every index `i` from `first` on; 0 below it.
+const fn keys<const N: usize>(base: u64, first: usize) -> [u64; N] {
+    let mut out = [0; N];
+    let mut i = first;
+    while i < N {
+        out[i] = mix(base + i as u64);
+        i += 1;
     }
-    keys
-};
+    out
+}
 
 /// Key of seat `s`'s en-passant window with skipped square `sq` (0 = closed).
 #[inline(always)]
