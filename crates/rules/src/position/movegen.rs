@@ -4,7 +4,8 @@
 //! without storing them. The rule sets without king capture (Verney, Club) use the same guard
 //! where their quick test applies and get the refused moves back, to be judged by the levels
 //! (`levels.rs`); elsewhere they take every pseudo-legal move. The mover's free pawns are
-//! generated as sets (`pawn_sets.rs`).
+//! generated as sets (`pawn_sets.rs`), and where moves are only counted under king capture, free
+//! knights are counted as sets too.
 
 use super::bitset::{and, and_not, board_squares, count, is_empty, or, Bits};
 use super::geometry::{
