@@ -27,48 +27,46 @@ impl Position {
                 }
             }
         }
-        let (ortho, diag) = (near.ortho, near.diag);
-        for d in ORTHO {
-            if !near.ring && !ortho {
-                break;
-            }
-            let mut t = sq.wrapping_add(d);
-            let mut c = cells[t as usize];
-            if kind_bits(c) == K && is_of(c, by) {
-                return true;
-            }
-            if !ortho {
-                continue;
-            }
-            while c == EMPTY || t == ignore {
-                t = t.wrapping_add(d);
-                c = cells[t as usize];
-            }
-            let k = kind_bits(c);
-            if (k == R || k == Q) && is_of(c, by) {
-                return true;
+        // The first square of each line holds an adjacent king (or pawn); beyond it, a slider.
+        if near.ring || near.ortho {
+            for d in ORTHO {
+                let mut t = sq.wrapping_add(d);
+                let mut c = cells[t as usize];
+                if kind_bits(c) == K && is_of(c, by) {
+                    return true;
+                }
+                if !near.ortho {
+                    continue;
+                }
+                while c == EMPTY || t == ignore {
+                    t = t.wrapping_add(d);
+                    c = cells[t as usize];
+                }
+                let k = kind_bits(c);
+                if (k == R || k == Q) && is_of(c, by) {
+                    return true;
+                }
             }
         }
-        for d in DIAG {
-            if !near.ring && !diag {
-                break;
-            }
-            let mut t = sq.wrapping_add(d);
-            let mut c = cells[t as usize];
-            let k = kind_bits(c);
-            if (k == K || k == P) && is_of(c, by) && (k == K || pawn_hits(c, d)) {
-                return true;
-            }
-            if !diag {
-                continue;
-            }
-            while c == EMPTY || t == ignore {
-                t = t.wrapping_add(d);
-                c = cells[t as usize];
-            }
-            let k = kind_bits(c);
-            if (k == B || k == Q) && is_of(c, by) {
-                return true;
+        if near.ring || near.diag {
+            for d in DIAG {
+                let mut t = sq.wrapping_add(d);
+                let mut c = cells[t as usize];
+                let k = kind_bits(c);
+                if (k == K || k == P) && is_of(c, by) && (k == K || pawn_hits(c, d)) {
+                    return true;
+                }
+                if !near.diag {
+                    continue;
+                }
+                while c == EMPTY || t == ignore {
+                    t = t.wrapping_add(d);
+                    c = cells[t as usize];
+                }
+                let k = kind_bits(c);
+                if (k == B || k == Q) && is_of(c, by) {
+                    return true;
+                }
             }
         }
         false

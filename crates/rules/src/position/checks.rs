@@ -10,7 +10,7 @@
 //! `drop_code`, `set_army` and `set_controller` forget it).
 
 use super::attacks::pawn_hits;
-use super::geometry::{step_towards, DIAG, KING, KNIGHT, LINES};
+use super::geometry::{step_towards, DIAG, KING, KNIGHT, KNIGHT_SQUARES, LINES};
 use super::{has, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, EMPTY};
 use crate::board::{Kind, Seat};
@@ -138,31 +138,22 @@ impl Position {
     }
 }
 
-/// Per internal square, the squares that share a line with it or are a knight's jump from it:
-/// the only squares where a move can change whether a king there is attacked.
-static NEAR: [Bits; 256] = near();
-
-const fn near() -> [Bits; 256] {
+/// Per internal square, the board squares that share a line with it or are a knight's jump from
+/// it: the only squares where a move can change whether a king there is attacked. Made at
+/// compile time from the geometry's tables.
+static NEAR: [Bits; 256] = {
     let mut out = [[0u64; 4]; 256];
-    let mut a = 0usize;
-    while a < 256 {
-        let mut b = 0usize;
-        while b < 256 {
-            let (dr, df) = (
-                (b >> 4) as i32 - (a >> 4) as i32,
-                (b & 15) as i32 - (a & 15) as i32,
-            );
-            let aligned = dr == 0 || df == 0 || dr == df || dr == -df;
-            let jump = dr * df == 2 || dr * df == -2;
-            if aligned || jump {
-                out[a][b >> 6] |= 1 << (b & 63);
-            }
-            b += 1;
+    let mut sq = 0;
+    while sq < 256 {
+        let mut w = 0;
+        while w < 4 {
+            out[sq][w] = LINES[sq][0][w] | LINES[sq][1][w] | KNIGHT_SQUARES[sq][w];
+            w += 1;
         }
-        a += 1;
+        sq += 1;
     }
     out
-}
+};
 
 #[cfg(test)]
 mod tests {

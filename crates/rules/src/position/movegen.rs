@@ -146,7 +146,8 @@ struct Gen<'a, S> {
     /// When moves are only counted under king capture: the squares a knight may land on (empty,
     /// or holding a capturable piece); see [`Gen::knight`].
     open: Bits,
-    /// With `open`: the squares of the capturable kings, whose capture may disarm an army.
+    /// With `open`, where a king's capture disarms its army: the squares of the capturable
+    /// kings.
     kings: Bits,
     out: &'a mut S,
     /// Where the guard's refused moves go, when the caller judges them itself (Verney, Club:
@@ -216,10 +217,12 @@ impl Position {
                 board_squares(self.rules.board),
                 &self.occupied_by(0xF & !capturable),
             );
-            for s in (0..4).filter(|s| capturable >> s & 1 != 0) {
-                let k = self.kings[s];
-                if k != 0 {
-                    set_bit(&mut g.kings, k);
+            if self.rules.king_capture_disarms {
+                for s in (0..4).filter(|s| capturable >> s & 1 != 0) {
+                    let k = self.kings[s];
+                    if k != 0 {
+                        set_bit(&mut g.kings, k);
+                    }
                 }
             }
         }
