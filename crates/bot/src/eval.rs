@@ -7,33 +7,26 @@ use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat};
 
-/// Centipawn-like values for sides games.
-const fn value(kind: Kind) -> i32 {
-    match kind {
-        Kind::Pawn => 70,
-        Kind::Knight => 300,
-        Kind::Bishop => 400,
-        Kind::Rook => 500,
-        Kind::Queen => 1000,
-        Kind::King => 0,
+use crate::weights::Weights;
+
+impl Weights {
+    /// A piece's value in sides games.
+    const fn value(&self, kind: Kind) -> i32 {
+        match kind {
+            Kind::Pawn => self.pawn,
+            Kind::Knight => self.knight,
+            Kind::Bishop => self.bishop,
+            Kind::Rook => self.rook,
+            Kind::Queen => self.queen,
+            Kind::King => 0,
+        }
     }
 }
 
-/// Per square a knight, bishop, rook or queen reaches.
-const MOBILITY: i32 = 3;
-/// Per square next to the king that an enemy attacks (the plain king-safety term).
-const KING_DANGER: i32 = 12;
-/// The king zone's danger by how many of its eight squares hostile enemies attack: it grows
-/// faster than the count (several attacked squares are how mates happen).
+/// The king zone's danger by how many of its eight squares hostile enemies attack, at a
+/// `zone_danger` of 100: it grows faster than the count (several attacked squares are how mates
+/// happen).
 const ZONE_DANGER: [i32; 9] = [0, 12, 36, 72, 120, 180, 255, 345, 450];
-/// Per own pawn in the shield in front of the king.
-const SHIELD: i32 = 10;
-/// A king whose zone two or more hostile armies attack at once.
-const CONVERGING: i32 = 120;
-/// A king with no pawn in front of it while the enemies still have a queen.
-const BARE_KING: i32 = 60;
-/// A king in check.
-const CHECKED: i32 = 60;
 /// A reversed pawn (Verney/Club).
 const REVERSED_PAWN: i32 = 45;
 /// An inert (mated) army in Verney/Club: half of the win of mating both opponents, and what
@@ -79,10 +72,9 @@ fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
     rel as i32 - 1
 }
 
-/// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA).
-/// With `shelter`, king safety is the attacked king zone (growing faster than linearly) and
-/// the pawn shield; without, the attacked flight squares, linearly.
-pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) -> i32 {
+/// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA),
+/// with the weights `w`.
+pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i32 {
     let rules = pos.rules();
     let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
@@ -99,7 +91,7 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
         let v = if rules.scoring {
             rules.points.capture(pc) * 40
         } else {
-            value(pc.kind)
+            w.value(pc.kind)
         };
         per[s] += v;
         if pc.kind == Kind::Pawn {
@@ -112,15 +104,14 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
                     advance(pc.seat, sq.file(), sq.rank()) * 3
                 }
             } else {
-                advance(pc.seat, sq.file(), sq.rank()) * 6
+                let a = advance(pc.seat, sq.file(), sq.rank());
+                a * w.pawn_step + a * a * w.pawn_step_squared
             };
         }
     }
-    let (mobility, danger) = if rules.scoring {
-        (MOBILITY / 2, KING_DANGER / 2)
-    } else {
-        (MOBILITY, KING_DANGER)
-    };
+    // FFA: half of the sides games' activity and king safety.
+    let scale = if rules.scoring { 2 } else { 1 };
+    let mut developed = [0i32; 4];
     for seat in Seat::ALL {
         let s = seat.index();
         let army = pos.army(seat);
@@ -136,23 +127,29 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
         if army.is_hostile() {
-            per[pos.controller(seat).index()] += pos.mobility(seat) as i32 * mobility;
-            if shelter {
+            let a = pos.activity(seat, w.threat != 0);
+            let c = pos.controller(seat).index();
+            per[c] += a.mobility as i32 * (w.mobility / scale)
+                + a.threats as i32 * (w.threat / scale)
+                + a.developed as i32 * (w.developed / scale)
+                + a.knights_near_kings as i32 * (w.knight_near_king / scale);
+            developed[c] += a.developed as i32;
+            if w.shelter {
                 let k = pos.king_shelter(seat);
-                let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize];
+                let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize] * w.zone_danger / 100;
                 if k.attackers.count_ones() >= 2 {
-                    unsafe_king += CONVERGING;
+                    unsafe_king += w.converging;
                 }
                 if k.shield == 0 && queens & pos.hostile_to(seat) != 0 {
-                    unsafe_king += BARE_KING;
+                    unsafe_king += w.bare_king;
                 }
-                per[s] -= unsafe_king * danger / KING_DANGER;
-                per[s] += k.shield as i32 * SHIELD;
+                per[s] -= unsafe_king / scale;
+                per[s] += k.shield as i32 * w.shield;
             } else {
-                per[s] -= pos.king_danger(seat) as i32 * danger;
+                per[s] -= pos.king_danger(seat) as i32 * (w.king_danger / scale);
             }
             if pos.in_check(seat) {
-                per[s] -= CHECKED;
+                per[s] -= w.checked;
             }
         }
     }
@@ -168,6 +165,12 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], shelter: bool) ->
         return mine - (best_other + per.iter().sum::<i32>() / 4) / 2;
     }
     let mut score = 0;
+    for seat in Seat::ALL {
+        if let Some(p) = rules.partner(seat).filter(|&p| seat.index() < p.index()) {
+            let pair = developed[seat.index()] * developed[p.index()] * w.developed_pair;
+            score += if allied(pos, root, seat) { pair } else { -pair };
+        }
+    }
     for seat in Seat::ALL {
         let v = per[seat.index()];
         if allied(pos, root, seat) {

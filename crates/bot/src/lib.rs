@@ -3,7 +3,8 @@
 //!
 //! - [`Level`] (level.rs) and [`Clock`] (clock.rs): how strong, and how long it may think.
 //! - [`Bot`] and [`Player`] (bot.rs): a level with its search memory; [`greedy`] (greedy.rs).
-//! - [`search`]: the alpha-beta search and its options; [`eval`]: the evaluation.
+//! - [`search`]: the alpha-beta search and its options; [`eval`]: the evaluation, [`Weights`]
+//!   (weights.rs) its weights, [`tune`] their fit to game results.
 //! - [`arena`]: matches between levels; [`external`]: engines in other processes.
 
 pub mod arena;
@@ -14,8 +15,11 @@ pub mod external;
 mod greedy;
 mod level;
 pub mod search;
+pub mod tune;
+mod weights;
 
 pub use bot::{Bot, Player};
 pub use clock::Clock;
 pub use greedy::greedy;
 pub use level::{parse_spec, Level};
+pub use weights::Weights;

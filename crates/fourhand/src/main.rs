@@ -35,6 +35,8 @@ enum Command {
     Loadgen(fourhand_loadgen::Args),
     /// Play a match between two bot levels and estimate the Elo difference.
     Arena(cmd::arena::Args),
+    /// Fit the engine's evaluation weights to the results of finished games (PGN4).
+    Tune(cmd::tune::Args),
     /// Speak the engine line protocol on stdin/stdout (uci, position, go …).
     Engine,
 }
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(a)) => cmd::replay::run(a),
         Some(Command::Loadgen(a)) => fourhand_loadgen::main_with(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
+        Some(Command::Tune(a)) => cmd::tune::run(a),
         Some(Command::Engine) => cmd::engine::run(),
     }
 }

@@ -6,6 +6,7 @@ use super::order::{order, takes_live_piece, Hints};
 use super::tree::previous_mover;
 use super::{child, Searcher};
 use crate::eval::evaluate;
+use crate::weights::Weights;
 use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::StalemateRule;
 use fourhand_rules::{Position, Seat};
@@ -16,8 +17,8 @@ type Scores = [i32; 4];
 /// Deepest capture sequence at a leaf.
 const MAX_QPLY: u32 = 4;
 
-fn scores(pos: &Position, points: &[i32; 4], shelter: bool) -> Scores {
-    Seat::ALL.map(|s| evaluate(pos, s, points, shelter))
+fn scores(pos: &Position, points: &[i32; 4], w: &Weights) -> Scores {
+    Seat::ALL.map(|s| evaluate(pos, s, points, w))
 }
 
 impl Searcher {
@@ -25,7 +26,7 @@ impl Searcher {
     pub(super) fn maxn(&mut self, pos: &Position, depth: u32, points: &[i32; 4]) -> Scores {
         self.nodes += 1;
         if self.out_of_budget() {
-            return scores(pos, points, self.opts.king_shelter);
+            return scores(pos, points, &self.weights);
         }
         let me = pos.turn();
         let moves = pos.legal_moves();
@@ -47,13 +48,13 @@ impl Searcher {
                 break;
             }
         }
-        best.unwrap_or_else(|| scores(pos, points, self.opts.king_shelter))
+        best.unwrap_or_else(|| scores(pos, points, &self.weights))
     }
 
     /// Captures only, each seat standing pat on its own score.
     fn maxn_quiesce(&mut self, pos: &Position, points: &[i32; 4], qply: u32) -> Scores {
         self.nodes += 1;
-        let mut best = scores(pos, points, self.opts.king_shelter);
+        let mut best = scores(pos, points, &self.weights);
         if qply >= MAX_QPLY || self.out_of_budget() {
             return best;
         }
@@ -82,7 +83,7 @@ impl Searcher {
         let rules = pos.rules();
         if rules.stalemate == StalemateRule::PassTurn {
             // Chaturaji: a boxed-in army passes and stays in.
-            return scores(pos, points, self.opts.king_shelter);
+            return scores(pos, points, &self.weights);
         }
         if rules.must_parry_check && pos.in_check(me) {
             p[previous_mover(pos, me).index()] += i32::from(rules.points.mate);
@@ -90,6 +91,6 @@ impl Searcher {
             p[me.index()] += i32::from(rules.points.king);
         }
         c.set_army(me, Army::Out);
-        scores(&c, &p, self.opts.king_shelter)
+        scores(&c, &p, &self.weights)
     }
 }

@@ -14,6 +14,7 @@ mod prune;
 mod table;
 mod tree;
 
+use crate::weights::Weights;
 use fourhand_rules::{Move, Position, Seat};
 use order::{Heuristics, Hints};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -99,6 +100,16 @@ pub struct Options {
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
+    /// Evaluation: captures that win material count for the army that could make them.
+    pub threats: bool,
+    /// Evaluation: developed pieces, and the partners' developed pieces together.
+    pub development: bool,
+    /// Evaluation: knights one or two jumps from a hostile king.
+    pub knight_reach: bool,
+    /// Evaluation: pawns gain faster than linearly as they near promotion.
+    pub pawn_race: bool,
+    /// The evaluation's weights (before the switches above).
+    pub eval: Weights,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -121,6 +132,12 @@ impl Default for Options {
             exchange: true,
             delta: true,
             king_shelter: true,
+            // Not yet shown to help (README, bot section): off until a match does.
+            threats: false,
+            development: false,
+            knight_reach: false,
+            pawn_race: false,
+            eval: Weights::default(),
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -128,7 +145,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 14] = [
+    pub const SWITCHES: [&'static str; 18] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -143,7 +160,32 @@ impl Options {
         "exchange",
         "delta",
         "king-shelter",
+        "threats",
+        "development",
+        "knight-reach",
+        "pawn-race",
     ];
+
+    /// The evaluation's weights with the terms these options switch off at zero (`no-pawn-race`:
+    /// pawns gain linearly, 6 a step; `no-king-shelter`: king danger by the attacked flight
+    /// squares).
+    pub fn weights(&self) -> Weights {
+        let mut w = self.eval;
+        w.shelter = self.king_shelter;
+        let off = |on: bool, x: &mut i32| {
+            if !on {
+                *x = 0;
+            }
+        };
+        off(self.threats, &mut w.threat);
+        off(self.development, &mut w.developed);
+        off(self.development, &mut w.developed_pair);
+        off(self.knight_reach, &mut w.knight_near_king);
+        if !self.pawn_race {
+            (w.pawn_step, w.pawn_step_squared) = (6, 0);
+        }
+        w
+    }
 
     /// The switch called `key` (a name of [`Options::SWITCHES`] or one of its aliases).
     fn switch_mut(&mut self, key: &str) -> Option<&mut bool> {
@@ -162,13 +204,29 @@ impl Options {
             "exchange" | "see" => &mut self.exchange,
             "delta" => &mut self.delta,
             "king-shelter" | "shelter" => &mut self.king_shelter,
+            "threats" => &mut self.threats,
+            "development" => &mut self.development,
+            "knight-reach" => &mut self.knight_reach,
+            "pawn-race" => &mut self.pawn_race,
             _ => return None,
         })
     }
 
     /// Applies `name` (one of [`Options::SWITCHES`], optionally prefixed by `no-`; `paranoid`,
-    /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`.
+    /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`, or sets one of the
+    /// evaluation's weights ([`Weights::TUNABLE`]): `threat=50`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
+        if let Some((key, value)) = name.split_once('=') {
+            let i = Weights::TUNABLE
+                .iter()
+                .position(|&k| k == key)
+                .ok_or_else(|| format!("unknown evaluation weight '{key}'"))?;
+            let v: i32 = value
+                .parse()
+                .map_err(|_| format!("weight '{key}' needs a whole number, not '{value}'"))?;
+            *self.eval.tunable()[i] = v;
+            return Ok(());
+        }
         let (on, key) = match name.strip_prefix("no-") {
             Some(k) => (false, k),
             None => (true, name),
@@ -203,6 +261,12 @@ impl Options {
                 })
             })
             .collect();
+        let (mut w, mut dw) = (self.eval, Weights::default());
+        for ((k, v), d) in Weights::TUNABLE.iter().zip(w.tunable()).zip(dw.tunable()) {
+            if v != d {
+                out.push(format!("{k}={v}"));
+            }
+        }
         if self.ffa != default.ffa {
             out.push(
                 match self.ffa {
@@ -244,6 +308,8 @@ pub struct Searcher {
     halt: Option<Arc<AtomicBool>>,
     heur: Heuristics,
     opts: Options,
+    /// `opts.weights()`, worked out once.
+    weights: Weights,
     nodes: u64,
     limits: Limits,
     start: Instant,
@@ -267,6 +333,7 @@ impl Searcher {
             halt: None,
             heur: Heuristics::new(),
             opts,
+            weights: opts.weights(),
             nodes: 0,
             limits: Limits::depth(1),
             start: Instant::now(),

@@ -86,7 +86,7 @@ impl Searcher {
         let ply = node.ply;
         self.nodes += 1;
         if self.out_of_budget() {
-            return evaluate(pos, self.root, points, self.opts.king_shelter);
+            return evaluate(pos, self.root, points, &self.weights);
         }
         let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
@@ -128,7 +128,7 @@ impl Searcher {
         let window_open = alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
         // The static score, where something prunes by it.
         let stand = (!pv && !in_check && window_open)
-            .then(|| evaluate(pos, self.root, points, self.opts.king_shelter));
+            .then(|| evaluate(pos, self.root, points, &self.weights));
         if let Some(stand) = stand {
             if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
                 let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
@@ -434,7 +434,7 @@ impl Searcher {
         let rules = pos.rules();
         if rules.stalemate == StalemateRule::PassTurn {
             // Chaturaji: a boxed-in army passes and stays in.
-            return evaluate(pos, self.root, points, self.opts.king_shelter);
+            return evaluate(pos, self.root, points, &self.weights);
         }
         if rules.mated_army == MatedArmy::Conquered {
             // Conquest: a mated player's armies pass to the mover who mated him; a stalemated
@@ -448,7 +448,7 @@ impl Searcher {
             } else {
                 c.set_army(me, Army::Out);
             }
-            return evaluate(&c, self.root, points, self.opts.king_shelter);
+            return evaluate(&c, self.root, points, &self.weights);
         }
         if rules.must_parry_check && pos.in_check(me) {
             if rules.scoring {
@@ -460,7 +460,7 @@ impl Searcher {
                 if me == self.root {
                     return -MATE + ply;
                 }
-                return evaluate(&c, self.root, &p, self.opts.king_shelter);
+                return evaluate(&c, self.root, &p, &self.weights);
             }
             if ours {
                 -MATE + ply
@@ -471,11 +471,11 @@ impl Searcher {
             // FFA: the stalemated player scores a king's worth (20) and is out.
             let mut p = *points;
             p[me.index()] += i32::from(rules.points.king);
-            evaluate(pos, self.root, &p, self.opts.king_shelter)
+            evaluate(pos, self.root, &p, &self.weights)
         } else if pos.rules().mated_army == MatedArmy::GameOver {
             0
         } else {
-            evaluate(pos, self.root, points, self.opts.king_shelter)
+            evaluate(pos, self.root, points, &self.weights)
         }
     }
 
@@ -493,13 +493,13 @@ impl Searcher {
         self.nodes += 1;
         let me = pos.turn();
         if self.out_of_budget() {
-            return evaluate(pos, self.root, points, self.opts.king_shelter);
+            return evaluate(pos, self.root, points, &self.weights);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        let stand = evaluate(pos, self.root, points, self.opts.king_shelter);
+        let stand = evaluate(pos, self.root, points, &self.weights);
         if qply >= MAX_QPLY {
             return stand;
         }

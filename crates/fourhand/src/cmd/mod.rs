@@ -4,6 +4,7 @@ pub mod arena;
 pub mod engine;
 pub mod perft;
 pub mod replay;
+pub mod tune;
 
 /// The `--options` help of `perft` and `arena`: the rule options they take.
 pub(crate) const OPTIONS_HELP: &str = "chess.com rule options on top of Teams or FFA, as PGN4's \

@@ -18,7 +18,7 @@ mod play;
 mod random_games;
 mod zobrist;
 
-pub use activity::KingShelter;
+pub use activity::{Activity, KingShelter};
 pub use play::Played;
 
 pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};

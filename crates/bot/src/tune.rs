@@ -1,0 +1,221 @@
+//! Fitting the evaluation's [`Weights`] to game results ("Texel" tuning): every quiet position
+//! of a set of finished sides games is labelled with its game's result, and the weights are
+//! moved, one at a time, while the mean squared difference between the results and a logistic
+//! function of the evaluation falls.
+
+use crate::eval::evaluate;
+use crate::weights::Weights;
+use fourhand_rules::notation::pgn4::{replay_each, split_games};
+use fourhand_rules::{Position, Seat};
+
+/// A position of a finished game and the game's result for South's side.
+pub struct Sample {
+    /// The position (the seat to move not in check, reached by a move that took nothing).
+    pub pos: Position,
+    /// 1 when South's side won, 0 when it lost, 0.5 for a draw.
+    pub result: f64,
+}
+
+/// The quiet positions of the sides games in `text` (PGN4 games one after another, as
+/// `fourhand arena --pgn` writes them) from ply `skip` on, and how many games gave some. Games
+/// with no decisive or drawn `Result`, of a rule set without sides, or that do not replay are
+/// left out.
+pub fn samples(text: &str, skip: usize) -> (Vec<Sample>, usize) {
+    let mut out = Vec::new();
+    let mut games = 0;
+    for g in split_games(text) {
+        let result = match result_tag(g) {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            _ => continue,
+        };
+        let mut plies = 0;
+        let mut pieces = usize::MAX;
+        let mut found = Vec::new();
+        let replayed = replay_each(g, |_, game| {
+            plies += 1;
+            let pos = game.position();
+            let n = pos.pieces().filter(|(_, p)| !p.dead).count();
+            let quiet = n == pieces;
+            pieces = n;
+            if plies > skip && quiet && !game.is_over() && !pos.in_check(pos.turn()) {
+                found.push(pos.clone());
+            }
+        });
+        let ok = replayed
+            .is_ok_and(|r| r.error.is_none() && r.game.rules().partner(Seat::South).is_some());
+        if ok && !found.is_empty() {
+            games += 1;
+            out.extend(found.into_iter().map(|pos| Sample { pos, result }));
+        }
+    }
+    (out, games)
+}
+
+/// The value of the `Result` tag of one PGN4 game.
+fn result_tag(game: &str) -> Option<&str> {
+    game.lines()
+        .find_map(|l| l.trim().strip_prefix("[Result \"")?.strip_suffix("\"]"))
+}
+
+/// The expected result for South's side of a position South's side evaluates at `eval`
+/// centipawns, with the scale `k`.
+fn expected(eval: i32, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * f64::from(eval) / 400.0))
+}
+
+/// The mean squared difference between the samples' results and their expected results under
+/// `w` and the scale `k`.
+pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = evaluate(&s.pos, Seat::South, &[0; 4], w);
+            (s.result - expected(e, k)).powi(2)
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale `k` (0.05 to 3) under which `w` explains the samples best.
+pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
+    let evals: Vec<(i32, f64)> = samples
+        .iter()
+        .map(|s| (evaluate(&s.pos, Seat::South, &[0; 4], w), s.result))
+        .collect();
+    let err = |k: f64| {
+        evals
+            .iter()
+            .map(|&(e, r)| (r - expected(e, k)).powi(2))
+            .sum::<f64>()
+    };
+    // Golden-section search: the error is unimodal in k.
+    let (mut a, mut b) = (0.05f64, 3.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let (c, d) = (b - g * (b - a), a + g * (b - a));
+        if err(c) < err(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Fits the tunable weights of `start` to `samples` under the scale `k`: each weight in turn is
+/// moved up or down by a step (a tenth of its size, at least 1) while that lowers the error;
+/// a pass that improves nothing halves the steps, and the fit ends when every step is 1 and a
+/// pass improves nothing, after `passes` passes, or when `report` (told the pass, the error and
+/// the weights after each pass) answers false — e.g. when the error on games held out of the
+/// fit stops falling.
+pub fn fit(
+    samples: &[Sample],
+    start: Weights,
+    k: f64,
+    passes: usize,
+    mut report: impl FnMut(usize, f64, &Weights) -> bool,
+) -> Weights {
+    let mut best = start;
+    let mut best_err = error(samples, &best, k);
+    let mut steps: Vec<i32> = best
+        .clone()
+        .tunable()
+        .iter()
+        .map(|v| (v.abs() / 10).max(1))
+        .collect();
+    for pass in 0..passes {
+        let mut improved = false;
+        for (i, step) in steps.iter().enumerate() {
+            for dir in [1, -1] {
+                let mut w = best;
+                *w.tunable()[i] += dir * step;
+                let e = error(samples, &w, k);
+                if e < best_err {
+                    (best, best_err, improved) = (w, e, true);
+                    break;
+                }
+            }
+        }
+        if !report(pass, best_err, &best) {
+            break;
+        }
+        if !improved {
+            if steps.iter().all(|&s| s == 1) {
+                break;
+            }
+            for s in &mut steps {
+                *s = (*s / 2).max(1);
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourhand_rules::game::{Automation, Game};
+    use fourhand_rules::notation::pgn4::write;
+    use fourhand_rules::RuleSet;
+
+    /// Three Teams games of 16 plies (the first legal move each time, then the seventh, …),
+    /// recorded as won by South's side.
+    fn won_games() -> String {
+        let rules = RuleSet::TEAMS;
+        let start = Position::start(rules.shared(), rules.default_setup);
+        let mut out = String::new();
+        for n in 0..3 {
+            let mut g = Game::from_position(rules, start.clone(), Default::default())
+                .with_automation(Automation::LIVE);
+            for i in 0..16 {
+                let seat = g.to_move().unwrap();
+                let moves = g.legal_moves();
+                g.play(seat, moves[(i * 7 + n) % moves.len()]).unwrap();
+            }
+            let text = write(&g, &Default::default());
+            let result = text.lines().find(|l| l.starts_with("[Result")).unwrap();
+            out.push_str(&text.replace(result, "[Result \"1-0\"]"));
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn samples_are_the_quiet_positions_of_decided_sides_games() {
+        let text = won_games();
+        let (s, games) = samples(&text, 2);
+        assert_eq!(games, 3);
+        assert!(!s.is_empty());
+        assert!(s.iter().all(|x| x.result == 1.0));
+        assert!(s.iter().all(|x| !x.pos.in_check(x.pos.turn())));
+        // An undecided record gives nothing.
+        let (none, n) = samples(&text.replace("1-0", "*"), 0);
+        assert_eq!((none.len(), n), (0, 0));
+    }
+
+    #[test]
+    fn the_fit_lowers_the_error_and_never_raises_it() {
+        let (s, _) = samples(&won_games(), 0);
+        let w = Weights::default();
+        let k = fit_scale(&s, &w);
+        assert!((0.05..=3.0).contains(&k));
+        let before = error(&s, &w, k);
+        let mut reported = Vec::new();
+        let fitted = fit(&s, w, k, 3, |_, e, _| {
+            reported.push(e);
+            true
+        });
+        let after = error(&s, &fitted, k);
+        assert!(after <= before);
+        assert!(reported.windows(2).all(|p| p[1] <= p[0]));
+        // Told to stop after the first pass, it does.
+        let mut passes = 0;
+        fit(&s, w, k, 10, |_, _, _| {
+            passes += 1;
+            false
+        });
+        assert_eq!(passes, 1);
+    }
+}

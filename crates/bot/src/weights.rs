@@ -1,0 +1,124 @@
+//! The evaluation's weights: the values [`crate::eval::evaluate`] multiplies its features by,
+//! in one place so that they can be switched off one by one (the engine's options) and fitted
+//! to game results (`fourhand tune`, a logistic "Texel" fit).
+
+/// The weights of the evaluation, in centipawn-like units (a sides-game pawn is `pawn`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A pawn in sides games (FFA counts its point values instead), the unit of the rest.
+    pub pawn: i32,
+    /// A knight in sides games.
+    pub knight: i32,
+    /// A bishop in sides games.
+    pub bishop: i32,
+    /// A rook in sides games.
+    pub rook: i32,
+    /// A queen in sides games.
+    pub queen: i32,
+    /// Per square a knight, bishop, rook or queen reaches (half in FFA).
+    pub mobility: i32,
+    /// Per step a pawn has come from its row (Teams, FFA).
+    pub pawn_step: i32,
+    /// Per step squared: a pawn gains faster the nearer it is to promoting.
+    pub pawn_step_squared: i32,
+    /// King safety by the attacked king zone and the pawn shield (else: the attacked flight
+    /// squares, `king_danger` each).
+    pub shelter: bool,
+    /// Per attacked square next to the king, without `shelter`.
+    pub king_danger: i32,
+    /// With `shelter`: the king zone's danger, in percent of the table `ZONE_DANGER` (which
+    /// grows faster than the number of attacked squares).
+    pub zone_danger: i32,
+    /// Per own pawn in the shield in front of the king.
+    pub shield: i32,
+    /// A king whose zone two or more hostile armies attack at once.
+    pub converging: i32,
+    /// A king with no pawn in front of it while the enemies still have a queen.
+    pub bare_king: i32,
+    /// A king in check.
+    pub checked: i32,
+    /// Per capture an army could make that wins material (of a more valuable piece, or of an
+    /// undefended one).
+    pub threat: i32,
+    /// Per developed piece (a knight off the back row; a bishop, rook or queen reaching five
+    /// squares).
+    pub developed: i32,
+    /// Sides games: per pair of developed pieces, one of each partner.
+    pub developed_pair: i32,
+    /// Per knight one or two jumps from a hostile king.
+    pub knight_near_king: i32,
+}
+
+impl Default for Weights {
+    /// The engine's weights (see the README's bot section for how they were found).
+    fn default() -> Weights {
+        Weights {
+            pawn: 70,
+            knight: 300,
+            bishop: 400,
+            rook: 500,
+            queen: 1000,
+            mobility: 3,
+            pawn_step: 3,
+            pawn_step_squared: 2,
+            shelter: true,
+            king_danger: 12,
+            zone_danger: 100,
+            shield: 10,
+            converging: 120,
+            bare_king: 60,
+            checked: 60,
+            threat: 40,
+            developed: 15,
+            developed_pair: 3,
+            knight_near_king: 35,
+        }
+    }
+}
+
+impl Weights {
+    /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
+    pub const TUNABLE: [&'static str; 17] = [
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "mobility",
+        "pawn_step",
+        "pawn_step_squared",
+        "zone_danger",
+        "shield",
+        "converging",
+        "bare_king",
+        "checked",
+        "threat",
+        "developed",
+        "developed_pair",
+        "knight_near_king",
+        "king_danger",
+    ];
+
+    /// The weights a fit may change (the pawn stays the unit), in the order of
+    /// [`Weights::TUNABLE`].
+    pub fn tunable(&mut self) -> [&mut i32; 17] {
+        [
+            &mut self.knight,
+            &mut self.bishop,
+            &mut self.rook,
+            &mut self.queen,
+            &mut self.mobility,
+            &mut self.pawn_step,
+            &mut self.pawn_step_squared,
+            &mut self.zone_danger,
+            &mut self.shield,
+            &mut self.converging,
+            &mut self.bare_king,
+            &mut self.checked,
+            &mut self.threat,
+            &mut self.developed,
+            &mut self.developed_pair,
+            &mut self.knight_near_king,
+            &mut self.king_danger,
+        ]
+    }
+}
