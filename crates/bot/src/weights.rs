@@ -122,3 +122,26 @@ impl Weights {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_spec, Level};
+
+    #[test]
+    fn weights_and_terms_are_set_by_name_and_written_back_the_same_way() {
+        let (level, o) = parse_spec("engine3/threats,pawn-race,threat=55,queen=950").unwrap();
+        assert_eq!(level, Level::Engine(3));
+        let w = o.weights();
+        assert_eq!((w.threat, w.queen, w.pawn_step_squared), (55, 950, 2));
+        // Switched off, a term weighs nothing, whatever its weight.
+        assert_eq!(o.weights().developed, 0);
+        assert_eq!(parse_spec(&format!("engine3/{}", o.spec())).unwrap().1, o);
+        // By default the engine plays without the four terms, pawns at 6 a step.
+        let d = parse_spec("engine3").unwrap().1.weights();
+        assert_eq!((d.threat, d.developed, d.knight_near_king), (0, 0, 0));
+        assert_eq!((d.pawn_step, d.pawn_step_squared), (6, 0));
+        for bad in ["engine3/colour=3", "engine3/threat=lots", "engine3/threat="] {
+            assert!(parse_spec(bad).is_err(), "{bad}");
+        }
+    }
+}
