@@ -119,12 +119,7 @@ pub fn fit(
 ) -> Weights {
     let mut best = start;
     let mut best_err = error(samples, &best, k);
-    let mut steps: Vec<i32> = best
-        .clone()
-        .tunable()
-        .iter()
-        .map(|v| (v.abs() / 10).max(1))
-        .collect();
+    let mut steps: Vec<i32> = best.named().map(|(_, v)| (v.abs() / 10).max(1)).collect();
     for pass in 0..passes {
         let mut improved = false;
         for (i, step) in steps.iter().enumerate() {

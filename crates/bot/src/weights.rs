@@ -98,6 +98,13 @@ impl Weights {
         "king_danger",
     ];
 
+    /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
+    /// engine's options write them (`threat=40`).
+    pub fn named(mut self) -> impl Iterator<Item = (&'static str, i32)> {
+        let values = self.tunable().map(|v| *v);
+        Weights::TUNABLE.into_iter().zip(values)
+    }
+
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
     pub fn tunable(&mut self) -> [&mut i32; 17] {

@@ -261,8 +261,7 @@ impl Options {
                 })
             })
             .collect();
-        let (mut w, mut dw) = (self.eval, Weights::default());
-        for ((k, v), d) in Weights::TUNABLE.iter().zip(w.tunable()).zip(dw.tunable()) {
+        for ((k, v), (_, d)) in self.eval.named().zip(Weights::default().named()) {
             if v != d {
                 out.push(format!("{k}={v}"));
             }

@@ -108,10 +108,7 @@ pub fn run(a: Args) -> ExitCode {
 
 /// The fitted weights as the engine's options take them.
 fn spec(w: &Weights) -> String {
-    let mut w = *w;
-    Weights::TUNABLE
-        .iter()
-        .zip(w.tunable())
+    w.named()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(",")

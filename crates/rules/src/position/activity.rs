@@ -51,14 +51,8 @@ impl Position {
         let own = seat.bit();
         let prey = self.hostile_to(seat);
         let mut a = Activity::default();
-        let kings = (0..4).filter(|&o| prey >> o & 1 != 0 && self.kings[o] != 0);
-        let mut hostile_kings = [0u8; 4];
-        let mut n_kings = 0;
-        for o in kings {
-            hostile_kings[n_kings] = self.kings[o];
-            n_kings += 1;
-        }
-        let kings = &hostile_kings[..n_kings];
+        // The squares of the hostile kings (0: none).
+        let kings: [u8; 4] = std::array::from_fn(|o| self.kings[o] * (prey >> o & 1));
         for from in bits(&self.occ[seat.index()]) {
             let c = self.cells[from as usize];
             let k = kind_bits(c);
@@ -90,8 +84,9 @@ impl Position {
                     a.knights_near_kings += kings
                         .iter()
                         .filter(|&&ks| {
-                            super::has(jumps, ks)
-                                || !is_empty(&and(jumps, &KNIGHT_SQUARES[ks as usize]))
+                            ks != 0
+                                && (super::has(jumps, ks)
+                                    || !is_empty(&and(jumps, &KNIGHT_SQUARES[ks as usize])))
                         })
                         .count() as u32;
                     a.developed += u32::from(relative_rank(seat as u8, from) != 1);
@@ -133,11 +128,8 @@ impl Position {
             return true;
         }
         let s = Seat::from_index(seat_bits(c) as usize);
-        let side = Seat::ALL
-            .into_iter()
-            .filter(|&o| self.rules.allied(s, o) && self.armies[o.index()].is_hostile())
-            .fold(0, |m, o| m | o.bit());
-        !self.is_attacked(t, side, 0)
+        // The victim's side: its own and its partner's armies, where they still attack.
+        !self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0)
     }
 
     /// How many of the squares next to `seat`'s king that it could step to (empty, or held by

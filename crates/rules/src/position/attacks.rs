@@ -27,46 +27,43 @@ impl Position {
                 }
             }
         }
-        // The first square of each line holds an adjacent king (or pawn); beyond it, a slider.
-        if near.ring || near.ortho {
-            for d in ORTHO {
-                let mut t = sq.wrapping_add(d);
-                let mut c = cells[t as usize];
-                if kind_bits(c) == K && is_of(c, by) {
-                    return true;
-                }
-                if !near.ortho {
-                    continue;
-                }
-                while c == EMPTY || t == ignore {
-                    t = t.wrapping_add(d);
-                    c = cells[t as usize];
-                }
-                let k = kind_bits(c);
-                if (k == R || k == Q) && is_of(c, by) {
-                    return true;
-                }
+        (near.ring || near.ortho) && self.line_attacked(sq, &ORTHO, R, near.ortho, by, ignore)
+            || (near.ring || near.diag) && self.line_attacked(sq, &DIAG, B, near.diag, by, ignore)
+    }
+
+    /// True when a non-dead piece of `by` attacks `sq` along the line steps `dirs` (`ORTHO`
+    /// with `slider` the rook, `DIAG` with the bishop): from the first square of a line, an
+    /// adjacent king (or, diagonally, a pawn that hits `sq`); with `walk`, from beyond it a
+    /// `slider` or queen. `ignore` is treated as empty.
+    #[inline(always)]
+    fn line_attacked(
+        &self,
+        sq: u8,
+        dirs: &[u8; 4],
+        slider: u8,
+        walk: bool,
+        by: u8,
+        ignore: u8,
+    ) -> bool {
+        let cells = &self.cells;
+        for &d in dirs {
+            let mut t = sq.wrapping_add(d);
+            let mut c = cells[t as usize];
+            let k = kind_bits(c);
+            let adjacent = k == K || (slider == B && k == P && pawn_hits(c, d));
+            if adjacent && is_of(c, by) {
+                return true;
             }
-        }
-        if near.ring || near.diag {
-            for d in DIAG {
-                let mut t = sq.wrapping_add(d);
-                let mut c = cells[t as usize];
-                let k = kind_bits(c);
-                if (k == K || k == P) && is_of(c, by) && (k == K || pawn_hits(c, d)) {
-                    return true;
-                }
-                if !near.diag {
-                    continue;
-                }
-                while c == EMPTY || t == ignore {
-                    t = t.wrapping_add(d);
-                    c = cells[t as usize];
-                }
-                let k = kind_bits(c);
-                if (k == B || k == Q) && is_of(c, by) {
-                    return true;
-                }
+            if !walk {
+                continue;
+            }
+            while c == EMPTY || t == ignore {
+                t = t.wrapping_add(d);
+                c = cells[t as usize];
+            }
+            let k = kind_bits(c);
+            if (k == slider || k == Q) && is_of(c, by) {
+                return true;
             }
         }
         false

@@ -297,15 +297,17 @@ impl Position {
     /// the seats moved by the same player as `s` are never hostile to it (variants.md §5.3).
     #[inline]
     pub fn hostile_to(&self, s: Seat) -> u8 {
-        let mut live = 0u8;
-        for seat in Seat::ALL {
-            if self.armies[seat.index()].is_hostile() {
-                live |= seat.bit();
-            }
-        }
         // Conquest is played each for himself: every other seat is an enemy but those moved by
         // the same player.
-        self.rules.enemies(s) & live & !self.allies_of(s)
+        self.rules.enemies(s) & self.hostile_armies() & !self.allies_of(s)
+    }
+
+    /// The seats whose armies attack (see [`Army::is_hostile`]), as a one-bit-per-seat set.
+    pub(crate) fn hostile_armies(&self) -> u8 {
+        Seat::ALL
+            .into_iter()
+            .filter(|seat| self.armies[seat.index()].is_hostile())
+            .fold(0, |m, seat| m | seat.bit())
     }
 
     /// The seat that moves `seat`'s pieces: itself, or in Conquest the player who conquered it.
