@@ -2,7 +2,10 @@
 //! search, a transposition table, move ordering (table move, captures by victim and attacker
 //! with losing captures last, killers, counter-moves, history), check extensions, null-move
 //! pruning, reverse-futility, futility and late-move pruning, late-move reductions and a
-//! quiescence search on captures and checks (losing captures and hopeless ones pruned). Scores are always from the root seat's point of
+//! quiescence search on captures and checks (losing captures and hopeless ones pruned); by
+//! option, a quiescence search that reads and fills the table, reductions and pruning by the
+//! trend of the static score, and reductions by the size of a move's history. Scores are always
+//! from the root seat's point of
 //! view: the root's team (its seat and, in sides games, its partner) maximises and every other
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
@@ -97,6 +100,15 @@ pub struct Options {
     /// Delta pruning: the quiescence search skips captures that cannot bring the score back
     /// to the window.
     pub delta: bool,
+    /// Late-move reductions and pruning follow the trend of the static score: a node whose
+    /// side stands better than two plies before (its partner's or its own last turn) reduces
+    /// less, one that stands worse reduces more and prunes more quiet moves.
+    pub improving: bool,
+    /// Late-move reductions by the size of a quiet move's history, not only its sign.
+    pub history_reduction: bool,
+    /// The quiescence search reads the transposition table for cutoffs and stores its results
+    /// where they evict no searched entry.
+    pub qs_table: bool,
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
@@ -131,6 +143,9 @@ impl Default for Options {
             late_move_pruning: true,
             exchange: true,
             delta: true,
+            qs_table: false,
+            improving: false,
+            history_reduction: false,
             king_shelter: true,
             // Not yet shown to help (README, bot section): off until a match does.
             threats: false,
@@ -145,7 +160,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 18] = [
+    pub const SWITCHES: [&'static str; 21] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -159,6 +174,9 @@ impl Options {
         "late-move-pruning",
         "exchange",
         "delta",
+        "qs-table",
+        "improving",
+        "history-reduction",
         "king-shelter",
         "threats",
         "development",
@@ -203,6 +221,9 @@ impl Options {
             "late-move-pruning" | "lmp" => &mut self.late_move_pruning,
             "exchange" | "see" => &mut self.exchange,
             "delta" => &mut self.delta,
+            "qs-table" => &mut self.qs_table,
+            "improving" => &mut self.improving,
+            "history-reduction" => &mut self.history_reduction,
             "king-shelter" | "shelter" => &mut self.king_shelter,
             "threats" => &mut self.threats,
             "development" => &mut self.development,
@@ -306,6 +327,9 @@ pub struct Searcher {
     /// Set by the main search when it ends, to stop its helpers.
     halt: Option<Arc<AtomicBool>>,
     heur: Heuristics,
+    /// Per ply of the current line: whether the node's side is the root's, and its static
+    /// score (`None` in check or not computed).
+    statics: Vec<Option<(bool, i32)>>,
     opts: Options,
     /// `opts.weights()`, worked out once.
     weights: Weights,
@@ -331,6 +355,7 @@ impl Searcher {
             helpers: Vec::new(),
             halt: None,
             heur: Heuristics::new(),
+            statics: vec![None; order::MAX_PLY],
             opts,
             weights: opts.weights(),
             nodes: 0,

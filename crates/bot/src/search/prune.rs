@@ -13,6 +13,10 @@ pub(super) const MAX_EXTENSIONS: u8 = 2;
 pub(super) const DELTA_MARGIN: i32 = 200;
 /// Moves searched at full depth before late-move reductions start.
 pub(super) const FULL_DEPTH_MOVES: usize = 1;
+/// How much a static score must move in two plies to count as improving or declining.
+pub(super) const TREND_MARGIN: i32 = 150;
+/// History credit per ply of reduction taken off (or added) beyond the history's sign.
+pub(super) const HISTORY_PER_PLY: i32 = 512;
 /// Half-width of the first aspiration window at the root.
 pub(super) const ASPIRATION: i32 = 50;
 
@@ -22,12 +26,14 @@ pub(super) fn futility_margin(depth: u32) -> i32 {
 }
 
 /// Quiet moves searched at `depth` before the rest are pruned (more at a principal-variation
-/// node). Applies at every depth: four-player trees are wide, and late quiet moves seldom
-/// matter.
-pub(super) fn late_move_count(depth: u32, pv: bool) -> usize {
+/// node, fewer at another one whose side's static score is `declining`). Applies at every
+/// depth: four-player trees are wide, and late quiet moves seldom matter.
+pub(super) fn late_move_count(depth: u32, pv: bool, declining: bool) -> usize {
     let d2 = (depth * depth) as usize;
     if pv {
         5 + d2
+    } else if declining {
+        1 + d2 / 10
     } else {
         1 + d2 / 5
     }
@@ -70,11 +76,20 @@ mod tests {
 
     #[test]
     fn late_move_pruning_keeps_more_moves_deeper_and_at_principal_nodes() {
-        assert_eq!(late_move_count(1, false), 1);
-        assert_eq!(late_move_count(5, false), 6);
+        assert_eq!(late_move_count(1, false, false), 1);
+        assert_eq!(late_move_count(5, false, false), 6);
+        assert_eq!(late_move_count(5, false, true), 3);
         for d in 1..30 {
-            assert!(late_move_count(d, false) <= late_move_count(d + 1, false));
-            assert!(late_move_count(d, false) < late_move_count(d, true));
+            for declining in [false, true] {
+                let here = late_move_count(d, false, declining);
+                assert!(here <= late_move_count(d + 1, false, declining));
+                assert!(here < late_move_count(d, true, declining));
+            }
+            assert!(late_move_count(d, false, true) <= late_move_count(d, false, false));
+            assert_eq!(
+                late_move_count(d, true, true),
+                late_move_count(d, true, false)
+            );
         }
     }
 }

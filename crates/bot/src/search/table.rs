@@ -89,6 +89,17 @@ impl Table {
         (k.load(Ordering::Relaxed) ^ data == key && data != 0).then(|| Entry::unpack(data))
     }
 
+    /// Stores a quiescence result (depth 0) only where it evicts no searched result: into an
+    /// empty slot or over another depth-0 entry.
+    pub fn store_leaf(&self, key: u64, score: i32, bound: Bound) {
+        let [_, d] = self.slot(key);
+        let data = d.load(Ordering::Relaxed);
+        if data != 0 && Entry::unpack(data).depth > 0 {
+            return;
+        }
+        self.store(key, 0, score, bound, None);
+    }
+
     /// Stores a result unless the slot holds a deeper one for the same key; a new result
     /// without a move keeps the old entry's move.
     pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<Move>) {
@@ -142,6 +153,26 @@ mod tests {
         let [k, _] = t.slot(77);
         k.store(12345, Ordering::Relaxed);
         assert!(t.probe(77).is_none());
+    }
+
+    #[test]
+    fn quiescence_results_never_evict_searched_ones() {
+        let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        let m = p.legal_moves()[0];
+        let t = Table::new(4);
+        t.store(5, 3, 40, Bound::Exact, Some(m));
+        // Same slot, another key: the searched entry stays.
+        t.store_leaf(5 + 16, 7, Bound::Lower);
+        assert!(t.probe(5 + 16).is_none());
+        assert_eq!(t.probe(5).unwrap().score, 40);
+        // An empty slot, then another leaf over it, then a searched result over both.
+        t.store_leaf(6, 7, Bound::Lower);
+        assert_eq!(t.probe(6).map(|e| (e.depth, e.score)), Some((0, 7)));
+        t.store_leaf(6 + 16, -3, Bound::Upper);
+        assert!(t.probe(6).is_none());
+        assert_eq!(t.probe(6 + 16).unwrap().bound, Bound::Upper);
+        t.store(6, 1, 9, Bound::Exact, None);
+        assert_eq!(t.probe(6).unwrap().score, 9);
     }
 
     #[test]

@@ -5,7 +5,8 @@ use super::exchange::loses_material;
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, FULL_DEPTH_MOVES,
-    FUTILITY_DEPTH, MAX_EXTENSIONS, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    FUTILITY_DEPTH, HISTORY_PER_PLY, MAX_EXTENSIONS, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN, TREND_MARGIN,
 };
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
@@ -129,6 +130,27 @@ impl Searcher {
         // The static score, where something prunes by it.
         let stand = (!pv && !in_check && window_open)
             .then(|| evaluate(pos, self.root, points, &self.weights));
+        // The trend of the side's static score since two plies before (-1, 0 or 1).
+        let mut trend = 0;
+        if self.opts.improving {
+            let now = if in_check {
+                None
+            } else {
+                Some(stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)))
+            };
+            let p = ply as usize;
+            if p < self.statics.len() {
+                self.statics[p] = now.map(|s| (maximizing, s));
+            }
+            if let (Some(s), Some(Some((side, before)))) =
+                (now, p.checked_sub(2).and_then(|q| self.statics.get(q)))
+            {
+                if *side == maximizing {
+                    let gain = if maximizing { s - before } else { before - s };
+                    trend = i32::from(gain > TREND_MARGIN) - i32::from(gain < -TREND_MARGIN);
+                }
+            }
+        }
         if let Some(stand) = stand {
             if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
                 let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
@@ -185,7 +207,9 @@ impl Searcher {
                 beta >= MATE_BOUND
             };
             if searched > 0 && quiet_move && !special && !mated {
-                if self.opts.late_move_pruning && quiet_count >= late_move_count(depth, pv) {
+                if self.opts.late_move_pruning
+                    && quiet_count >= late_move_count(depth, pv, trend < 0)
+                {
                     continue;
                 }
                 if let Some(stand) = stand.filter(|_| self.opts.futility) {
@@ -201,9 +225,14 @@ impl Searcher {
             let mut r = 0;
             if self.opts.reductions && depth >= 2 && searched >= FULL_DEPTH_MOVES && !in_check {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
-                x -= i32::from(pv) + i32::from(special) + i32::from(gives);
+                x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
                 if quiet_move {
-                    x -= self.heur.history_of(m).signum();
+                    let h = self.heur.history_of(m);
+                    x -= if self.opts.history_reduction {
+                        (h.signum() + h / HISTORY_PER_PLY).clamp(-3, 3)
+                    } else {
+                        h.signum()
+                    };
                 } else if !(self.opts.exchange && loses_material(pos, m)) {
                     x -= 1;
                 }
@@ -484,8 +513,8 @@ impl Searcher {
     pub(super) fn quiesce(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         points: &[i32; 4],
         qply: u32,
         ply: i32,
@@ -495,6 +524,15 @@ impl Searcher {
         if self.out_of_budget() {
             return evaluate(pos, self.root, points, &self.weights);
         }
+        let key = self.opts.qs_table.then(|| key(pos, points));
+        if let Some(e) = key.and_then(|k| self.table.probe(k)) {
+            match e.bound {
+                Bound::Exact => return e.score,
+                Bound::Lower if e.score >= beta => return e.score,
+                Bound::Upper if e.score <= alpha => return e.score,
+                _ => {}
+            }
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
@@ -503,6 +541,35 @@ impl Searcher {
         if qply >= MAX_QPLY {
             return stand;
         }
+        let (a0, b0) = (alpha, beta);
+        let best = self.quiesce_moves(pos, &moves, stand, alpha, beta, points, qply, ply);
+        if let Some(k) = key.filter(|_| !self.stopped) {
+            let bound = if best <= a0 {
+                Bound::Upper
+            } else if best >= b0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store_leaf(k, best, bound);
+        }
+        best
+    }
+
+    /// The quiescence search's moves from `pos` (not at its last ply), `stand` its static score.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        stand: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        points: &[i32; 4],
+        qply: u32,
+        ply: i32,
+    ) -> i32 {
+        let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
         let checks = self.opts.quiet_checks;
         let evading = checks && qply < 3 && pos.in_check(me);
