@@ -116,3 +116,23 @@ fn the_parallel_search_shares_its_table_and_still_mates_in_two() {
     s.set_threads(1);
     assert_eq!(s.threads(), 1);
 }
+
+#[test]
+fn the_optional_search_techniques_still_mate_in_two() {
+    let mut opts = Options::default();
+    for s in ["qs-table", "improving", "history-reduction"] {
+        opts.set(s).unwrap();
+    }
+    let g = play_out(game(TEAMS, Variant::Teams), 5, 5, opts);
+    assert!(
+        matches!(g.outcome(), Some(Outcome::Won { side: Side::First, by }) if by.seat == Seat::West),
+        "Blue is mated in Teams, got {:?}",
+        g.outcome()
+    );
+    let g = play_out(game(FFA, Variant::Ffa), 5, 5, opts);
+    assert_ne!(
+        g.position().army(Seat::West),
+        Army::Live,
+        "Blue is mated in FFA"
+    );
+}
