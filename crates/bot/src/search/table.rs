@@ -18,6 +18,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// How a node's result `best` bounds its true score, searched within (`alpha`, `beta`).
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored result. `best` is the best move's code ([`move_code`]).
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Entry {
@@ -39,6 +52,17 @@ pub(crate) fn move_code(m: Move) -> u32 {
 const SCORE_BIAS: i32 = 1 << 23;
 
 impl Entry {
+    /// The stored score when it settles a node searched within (`alpha`, `beta`): exact, or a
+    /// bound beyond the window.
+    pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        match self.bound {
+            Bound::Exact => Some(self.score),
+            Bound::Lower if self.score >= beta => Some(self.score),
+            Bound::Upper if self.score <= alpha => Some(self.score),
+            _ => None,
+        }
+    }
+
     fn pack(self) -> u64 {
         let score = (self.score.clamp(-SCORE_BIAS + 1, SCORE_BIAS - 1) + SCORE_BIAS) as u64;
         let bound = match self.bound {

@@ -101,13 +101,8 @@ impl Searcher {
         let key = key(pos, points);
         let entry = self.table.probe(key);
         if let Some(e) = entry {
-            if e.depth as u32 >= depth {
-                match e.bound {
-                    Bound::Exact => return e.score,
-                    Bound::Lower if e.score >= beta => return e.score,
-                    Bound::Upper if e.score <= alpha => return e.score,
-                    _ => {}
-                }
+            if let Some(s) = e.cutoff(alpha, beta).filter(|_| e.depth as u32 >= depth) {
+                return s;
             }
         }
         let in_check = pos.in_check(me);
@@ -295,13 +290,7 @@ impl Searcher {
             }
         }
         if !self.stopped {
-            let bound = if best <= a0 {
-                Bound::Upper
-            } else if best >= b0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, a0, b0);
             self.table.store(key, depth, best, bound, best_move);
         }
         best
@@ -525,13 +514,11 @@ impl Searcher {
             return evaluate(pos, self.root, points, &self.weights);
         }
         let key = self.opts.qs_table.then(|| key(pos, points));
-        if let Some(e) = key.and_then(|k| self.table.probe(k)) {
-            match e.bound {
-                Bound::Exact => return e.score,
-                Bound::Lower if e.score >= beta => return e.score,
-                Bound::Upper if e.score <= alpha => return e.score,
-                _ => {}
-            }
+        if let Some(s) = key
+            .and_then(|k| self.table.probe(k))
+            .and_then(|e| e.cutoff(alpha, beta))
+        {
+            return s;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -544,14 +531,7 @@ impl Searcher {
         let (a0, b0) = (alpha, beta);
         let best = self.quiesce_moves(pos, &moves, stand, alpha, beta, points, qply, ply);
         if let Some(k) = key.filter(|_| !self.stopped) {
-            let bound = if best <= a0 {
-                Bound::Upper
-            } else if best >= b0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.store_leaf(k, best, bound);
+            self.table.store_leaf(k, best, Bound::of(best, a0, b0));
         }
         best
     }
