@@ -125,27 +125,13 @@ impl Searcher {
         // The static score, where something prunes by it.
         let stand = (!pv && !in_check && window_open)
             .then(|| evaluate(pos, self.root, points, &self.weights));
-        // The trend of the side's static score since two plies before (-1, 0 or 1).
-        let mut trend = 0;
-        if self.opts.improving {
-            let now = if in_check {
-                None
-            } else {
-                Some(stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)))
-            };
-            let p = ply as usize;
-            if p < self.statics.len() {
-                self.statics[p] = now.map(|s| (maximizing, s));
-            }
-            if let (Some(s), Some(Some((side, before)))) =
-                (now, p.checked_sub(2).and_then(|q| self.statics.get(q)))
-            {
-                if *side == maximizing {
-                    let gain = if maximizing { s - before } else { before - s };
-                    trend = i32::from(gain > TREND_MARGIN) - i32::from(gain < -TREND_MARGIN);
-                }
-            }
-        }
+        let trend = if self.opts.improving {
+            let now = (!in_check)
+                .then(|| stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)));
+            self.trend(ply as usize, maximizing, now)
+        } else {
+            0
+        };
         if let Some(stand) = stand {
             if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
                 let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
@@ -294,6 +280,25 @@ impl Searcher {
             self.table.store(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// Records the static score `now` of the node at `ply` (`None` in check) and returns its
+    /// side's trend since two plies before: 1 improving, -1 declining, 0 level or unknown.
+    fn trend(&mut self, ply: usize, maximizing: bool, now: Option<i32>) -> i32 {
+        if let Some(slot) = self.statics.get_mut(ply) {
+            *slot = now.map(|s| (maximizing, s));
+        }
+        let before = ply
+            .checked_sub(2)
+            .and_then(|q| self.statics.get(q))
+            .copied();
+        match (now, before.flatten()) {
+            (Some(s), Some((side, b))) if side == maximizing => {
+                let gain = if maximizing { s - b } else { b - s };
+                i32::from(gain > TREND_MARGIN) - i32::from(gain < -TREND_MARGIN)
+            }
+            _ => 0,
+        }
     }
 
     /// Null-move pruning: the seat to move passes; if its side still stands beyond the window
@@ -528,10 +533,9 @@ impl Searcher {
         if qply >= MAX_QPLY {
             return stand;
         }
-        let (a0, b0) = (alpha, beta);
         let best = self.quiesce_moves(pos, &moves, stand, alpha, beta, points, qply, ply);
         if let Some(k) = key.filter(|_| !self.stopped) {
-            self.table.store_leaf(k, best, Bound::of(best, a0, b0));
+            self.table.store_leaf(k, best, Bound::of(best, alpha, beta));
         }
         best
     }
