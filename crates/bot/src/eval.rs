@@ -61,6 +61,52 @@ pub fn allied(pos: &Position, a: Seat, b: Seat) -> bool {
     pos.rules().allied(a, b)
 }
 
+/// What a piece attacking or defending a square next to a king weighs, by kind (pawn, knight,
+/// bishop, rook, queen; kings never count).
+const ZONE_VALUE: [i32; 7] = [0, 25, 30, 30, 40, 50, 0];
+/// In percent, how much the attackers' (or, halved, the defenders') weight counts on a square
+/// by their number: more pieces on one square weigh more than their sum.
+const ZONE_WEIGHT: [i32; 9] = [0, 50, 100, 120, 150, 200, 250, 300, 400];
+/// Two or more hostile armies attack the zone.
+const ZONE_CONVERGING: i32 = 150;
+/// With a hostile queen on the board: the lines ahead of the king are open, the king has left
+/// the board's edge, both at once.
+const ZONE_UNSHIELDED: i32 = 75;
+const ZONE_AFIELD: i32 = 50;
+const ZONE_BARE: i32 = 50;
+
+/// How unsafe `seat`'s king is by the pieces bearing on its zone (see
+/// [`Position::king_zone`]): per square, the attackers' weight minus half the defenders',
+/// never below zero; more when several armies converge, or the king is uncovered while an
+/// enemy has a queen (`queens`: the seats with one), halved when no enemy has a queen.
+fn zone_danger(pos: &Position, seat: Seat, queens: u8) -> i32 {
+    let z = pos.king_zone(seat, &ZONE_VALUE);
+    let weight = |n: u32| ZONE_WEIGHT[n.min(8) as usize];
+    let mut danger: i32 = z
+        .pressure()
+        .iter()
+        .map(|p| {
+            (p.attack * weight(p.attackers) / 100 - p.defence * weight(p.defenders) / 200).max(0)
+        })
+        .sum();
+    if z.attackers.count_ones() >= 2 {
+        danger += ZONE_CONVERGING;
+    }
+    if queens & pos.hostile_to(seat) == 0 {
+        return danger / 2;
+    }
+    if !z.shielded {
+        danger += ZONE_UNSHIELDED;
+    }
+    if !z.on_edge {
+        danger += ZONE_AFIELD;
+    }
+    if !z.shielded && !z.on_edge {
+        danger += ZONE_BARE;
+    }
+    danger
+}
+
 /// How far a pawn of `seat` on `sq` has come (0 on its own row).
 fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
     let rel = match seat {
@@ -134,7 +180,9 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
                 + a.developed as i32 * (w.developed / scale)
                 + a.knights_near_kings as i32 * (w.knight_near_king / scale);
             developed[c] += a.developed as i32;
-            if w.shelter {
+            if w.shelter && w.zone_attack {
+                per[s] -= zone_danger(pos, seat, queens) * w.zone_danger / 100 / scale;
+            } else if w.shelter {
                 let k = pos.king_shelter(seat);
                 let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize] * w.zone_danger / 100;
                 if k.attackers.count_ones() >= 2 {
@@ -180,4 +228,37 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
         }
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourhand_rules::{Piece, RuleSet, Square, Variant};
+
+    #[test]
+    fn the_zone_danger_grows_with_converging_attackers_and_falls_with_defenders() {
+        let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
+        let mut p = Position::empty(RuleSet::get(Variant::Teams));
+        p.put(sq('h', 3), Piece::new(Seat::South, Kind::King));
+        let queens = Seat::West.bit();
+        // Off the edge, open in front, a hostile queen somewhere: 75 + 50 + 50.
+        assert_eq!(zone_danger(&p, Seat::South, queens), 175);
+        // Without enemy queens only half of the (zero) zone pressure counts.
+        assert_eq!(zone_danger(&p, Seat::South, 0), 0);
+        // Blue's queen on d7 bears on g4 and h3 (50 × 50 % each), Green's knight on j5 on i3
+        // and h4 (30 × 50 % each): two armies converge (150).
+        p.put(sq('d', 7), Piece::new(Seat::West, Kind::Queen));
+        p.put(sq('j', 5), Piece::new(Seat::East, Kind::Knight));
+        let attacked = zone_danger(&p, Seat::South, queens);
+        assert_eq!(attacked, 175 + 2 * 25 + 2 * 15 + 150);
+        // Blue's rook on h10 bears on h4 and, down the file, on the king's square h3: two
+        // attackers each, so both at 100 %: h4 30 + 40 (was 15), h3 50 + 40 (was 25).
+        p.put(sq('h', 10), Piece::new(Seat::West, Kind::Rook));
+        let doubled = zone_danger(&p, Seat::South, queens);
+        assert_eq!(doubled, attacked + (70 - 15) + (90 - 25));
+        // A partner's rook on i10 defends i4, i3 and i2: on i3 the knight's 15 loses half of
+        // the rook's 40 × 50 %, 10.
+        p.put(sq('i', 10), Piece::new(Seat::North, Kind::Rook));
+        assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
+    }
 }

@@ -24,6 +24,10 @@ pub struct Weights {
     /// King safety by the attacked king zone and the pawn shield (else: the attacked flight
     /// squares, `king_danger` each).
     pub shelter: bool,
+    /// With `shelter`: king safety by the pieces bearing on each square of the king zone
+    /// (attackers against defenders, weighed by kind and growing with their number) and the
+    /// king's cover, instead of the count of attacked squares and shield pawns.
+    pub zone_attack: bool,
     /// Per attacked square next to the king, without `shelter`.
     pub king_danger: i32,
     /// With `shelter`: the king zone's danger, in percent of the table `ZONE_DANGER` (which
@@ -62,6 +66,7 @@ impl Default for Weights {
             pawn_step: 3,
             pawn_step_squared: 2,
             shelter: true,
+            zone_attack: false,
             king_danger: 12,
             zone_danger: 100,
             shield: 10,

@@ -112,6 +112,9 @@ pub struct Options {
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
+    /// Evaluation: king safety by the attackers and defenders of each square of the king zone,
+    /// weighed by kind (with `king-shelter`).
+    pub zone_attack: bool,
     /// Evaluation: captures that win material count for the army that could make them.
     pub threats: bool,
     /// Evaluation: developed pieces, and the partners' developed pieces together.
@@ -147,6 +150,7 @@ impl Default for Options {
             improving: false,
             history_reduction: false,
             king_shelter: true,
+            zone_attack: false,
             // Not yet shown to help (README, bot section): off until a match does.
             threats: false,
             development: false,
@@ -160,7 +164,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 21] = [
+    pub const SWITCHES: [&'static str; 22] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -178,6 +182,7 @@ impl Options {
         "improving",
         "history-reduction",
         "king-shelter",
+        "zone-attack",
         "threats",
         "development",
         "knight-reach",
@@ -190,6 +195,7 @@ impl Options {
     pub fn weights(&self) -> Weights {
         let mut w = self.eval;
         w.shelter = self.king_shelter;
+        w.zone_attack = self.zone_attack;
         let off = |on: bool, x: &mut i32| {
             if !on {
                 *x = 0;
@@ -225,6 +231,7 @@ impl Options {
             "improving" => &mut self.improving,
             "history-reduction" => &mut self.history_reduction,
             "king-shelter" | "shelter" => &mut self.king_shelter,
+            "zone-attack" => &mut self.zone_attack,
             "threats" => &mut self.threats,
             "development" => &mut self.development,
             "knight-reach" => &mut self.knight_reach,

@@ -9,6 +9,7 @@ mod attacks;
 pub(crate) mod bitset;
 mod checks;
 pub(crate) mod geometry;
+mod king_zone;
 mod legality;
 mod levels;
 mod lives;
@@ -19,6 +20,7 @@ mod random_games;
 mod zobrist;
 
 pub use activity::{Activity, KingShelter};
+pub use king_zone::{KingZone, ZonePressure};
 pub use play::Played;
 
 pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
