@@ -141,10 +141,12 @@ mod tests {
 
     #[test]
     fn weights_and_terms_are_set_by_name_and_written_back_the_same_way() {
-        let (level, o) = parse_spec("engine3/threats,pawn-race,threat=55,queen=950").unwrap();
+        let (level, o) =
+            parse_spec("engine3/threats,pawn-race,threat=55,queen=950,pawn=50").unwrap();
         assert_eq!(level, Level::Engine(3));
         let w = o.weights();
         assert_eq!((w.threat, w.queen, w.pawn_step_squared), (55, 950, 2));
+        assert_eq!(w.pawn, 50);
         // Switched off, a term weighs nothing, whatever its weight.
         assert_eq!(o.weights().developed, 0);
         assert_eq!(parse_spec(&format!("engine3/{}", o.spec())).unwrap().1, o);

@@ -242,17 +242,23 @@ impl Options {
 
     /// Applies `name` (one of [`Options::SWITCHES`], optionally prefixed by `no-`; `paranoid`,
     /// `best-reply`, `max-n`), e.g. from `engine3/no-null-move`, or sets one of the
-    /// evaluation's weights ([`Weights::TUNABLE`]): `threat=50`.
+    /// evaluation's weights ([`Weights::TUNABLE`], and `pawn`, which the fit keeps as its
+    /// unit): `threat=50`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
         if let Some((key, value)) = name.split_once('=') {
-            let i = Weights::TUNABLE
-                .iter()
-                .position(|&k| k == key)
-                .ok_or_else(|| format!("unknown evaluation weight '{key}'"))?;
-            let v: i32 = value
+            let weight = match Weights::TUNABLE.iter().position(|&k| k == key) {
+                Some(i) => self
+                    .eval
+                    .tunable()
+                    .into_iter()
+                    .nth(i)
+                    .expect("a tunable weight"),
+                None if key == "pawn" => &mut self.eval.pawn,
+                None => return Err(format!("unknown evaluation weight '{key}'")),
+            };
+            *weight = value
                 .parse()
                 .map_err(|_| format!("weight '{key}' needs a whole number, not '{value}'"))?;
-            *self.eval.tunable()[i] = v;
             return Ok(());
         }
         let (on, key) = match name.strip_prefix("no-") {
@@ -289,6 +295,9 @@ impl Options {
                 })
             })
             .collect();
+        if self.eval.pawn != Weights::default().pawn {
+            out.push(format!("pawn={}", self.eval.pawn));
+        }
         for ((k, v), (_, d)) in self.eval.named().zip(Weights::default().named()) {
             if v != d {
                 out.push(format!("{k}={v}"));
