@@ -69,10 +69,11 @@ const ZONE_VALUE: [i32; 7] = [0, 25, 30, 30, 40, 50, 0];
 const ZONE_WEIGHT: [i32; 9] = [0, 50, 100, 120, 150, 200, 250, 300, 400];
 /// Two or more hostile armies attack the zone.
 const ZONE_CONVERGING: i32 = 150;
-/// With a hostile queen on the board: the lines ahead of the king are open, the king has left
-/// the board's edge, both at once.
+/// With a hostile queen on the board: the lines ahead of the king are open.
 const ZONE_UNSHIELDED: i32 = 75;
+/// With a hostile queen on the board: the king has left the board's edge.
 const ZONE_AFIELD: i32 = 50;
+/// With a hostile queen on the board: both at once, on top of the two above.
 const ZONE_BARE: i32 = 50;
 
 /// How unsafe `seat`'s king is by the pieces bearing on its zone (see

@@ -110,6 +110,22 @@ impl Weights {
         Weights::TUNABLE.into_iter().zip(values)
     }
 
+    /// The weight the engine's options call `name`: a tunable one, or `pawn` (which the fit
+    /// keeps as its unit).
+    pub fn by_name(&mut self, name: &str) -> Option<&mut i32> {
+        if name == "pawn" {
+            return Some(&mut self.pawn);
+        }
+        let i = Weights::TUNABLE.iter().position(|&k| k == name)?;
+        self.tunable().into_iter().nth(i)
+    }
+
+    /// Every weight the engine's options can set, with its name: the pawn, then
+    /// [`Weights::named`].
+    pub fn settable(self) -> impl Iterator<Item = (&'static str, i32)> {
+        std::iter::once(("pawn", self.pawn)).chain(self.named())
+    }
+
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
     pub fn tunable(&mut self) -> [&mut i32; 17] {

@@ -246,16 +246,10 @@ impl Options {
     /// unit): `threat=50`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
         if let Some((key, value)) = name.split_once('=') {
-            let weight = match Weights::TUNABLE.iter().position(|&k| k == key) {
-                Some(i) => self
-                    .eval
-                    .tunable()
-                    .into_iter()
-                    .nth(i)
-                    .expect("a tunable weight"),
-                None if key == "pawn" => &mut self.eval.pawn,
-                None => return Err(format!("unknown evaluation weight '{key}'")),
-            };
+            let weight = self
+                .eval
+                .by_name(key)
+                .ok_or_else(|| format!("unknown evaluation weight '{key}'"))?;
             *weight = value
                 .parse()
                 .map_err(|_| format!("weight '{key}' needs a whole number, not '{value}'"))?;
@@ -295,10 +289,7 @@ impl Options {
                 })
             })
             .collect();
-        if self.eval.pawn != Weights::default().pawn {
-            out.push(format!("pawn={}", self.eval.pawn));
-        }
-        for ((k, v), (_, d)) in self.eval.named().zip(Weights::default().named()) {
+        for ((k, v), (_, d)) in self.eval.settable().zip(Weights::default().settable()) {
             if v != d {
                 out.push(format!("{k}={v}"));
             }

@@ -64,7 +64,7 @@ impl Position {
         }
         let armed = self.hostile_armies();
         let hostile = self.hostile_to(seat);
-        let friendly = armed & !self.rules.enemies(seat) & !hostile;
+        let friendly = armed & !self.rules.enemies(seat);
         for t in std::iter::once(k).chain(KING.iter().map(|&d| k.wrapping_add(d))) {
             if self.cells[t as usize] == WALL || on_edge(t) {
                 continue;
