@@ -20,6 +20,19 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
     let mut n = 0;
+    if depth == 2 {
+        // The next seat's checks and pins, found once for all the children that leave its
+        // king's surroundings alone.
+        if let Some(guard) = pos.next_guard() {
+            for &m in moves.iter() {
+                let mut child = pos.clone();
+                if play(&mut child, m) {
+                    n += child.count_legal_moves_after(m, &guard);
+                }
+            }
+            return n;
+        }
+    }
     for &m in moves.iter() {
         // The child is made where it is counted: a position returned by value would be copied
         // a second time.
@@ -64,4 +77,67 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
             (m, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::play;
+    use crate::moves::MoveList;
+    use crate::position::Position;
+    use crate::ruleset::{RuleSet, Variant};
+
+    /// The next seat's checks and pins, worked out once in a position, give each child the count
+    /// the child finds alone: every child of every position along random games, in Teams and FFA
+    /// and under chess.com options (partners side by side, Chess960, King of the Hill, 3-check,
+    /// FFA to the last one standing), where king captures, checks and pins come often.
+    #[test]
+    fn the_shared_guard_counts_what_each_child_counts_alone() {
+        let cases = [
+            (Variant::Teams, ""),
+            (Variant::Ffa, ""),
+            (Variant::Teams, "Teammate=1"),
+            (Variant::Teams, "Chess960=100 Chess960Rotational"),
+            (Variant::Ffa, "KotH 3-check"),
+            (Variant::Ffa, "Play4Mate"),
+        ];
+        let mut shared = 0;
+        for (variant, options) in cases {
+            let rules = RuleSet::of(variant)
+                .with_rule_variants(options)
+                .expect("known options")
+                .shared();
+            for seed in 1..=12u64 {
+                let mut pos = Position::start(rules, rules.default_setup);
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                let mut moves = MoveList::new();
+                for _ in 0..240 {
+                    pos.legal_moves_into(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if let Some(guard) = pos.next_guard() {
+                        shared += 1;
+                        for &m in moves.iter() {
+                            let mut child = pos.clone();
+                            if play(&mut child, m) {
+                                assert_eq!(
+                                    child.count_legal_moves_after(m, &guard),
+                                    child.count_legal_moves(),
+                                    "{variant:?} {options} seed {seed}: after {m}"
+                                );
+                            }
+                        }
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let m = moves[(x % moves.len() as u64) as usize];
+                    if !play(&mut pos, m) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(shared > 5_000, "only {shared} positions shared a guard");
+    }
 }

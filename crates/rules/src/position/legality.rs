@@ -6,17 +6,28 @@
 //! that disarm an army and moves of pinned pieces are tested one by one — as the generator finds
 //! them (`movegen.rs`, the only place that decides king safety move by move).
 
-use super::geometry::{DIAG, KNIGHT, ORTHO};
+use super::bitset::or;
+use super::geometry::{DIAG, KNIGHT, KNIGHT_SQUARES, LINES, ORTHO};
 use super::movegen::{Counter, Sink};
-use super::{set_bit, Bits, Position};
+use super::{has, set_bit, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::ruleset::StalemateRule;
 
 const B: u8 = Kind::Bishop as u8;
 const R: u8 = Kind::Rook as u8;
 const Q: u8 = Kind::Queen as u8;
+
+/// The checks and pins on one seat's king, with what they depend on: the seat's hostile armies
+/// and the pieces on the king's lines and knight squares ([`Position::next_guard`]).
+pub(crate) struct NextGuard {
+    seat: Seat,
+    hostile: u8,
+    /// The king's lines and knight squares: where every piece the guard looked at stands.
+    watched: Bits,
+    safety: KingSafety,
+}
 
 /// Checks and pins on one king.
 #[derive(Clone)]
@@ -52,6 +63,64 @@ impl Position {
     pub fn count_legal_moves(&self) -> u64 {
         let mut n = Counter::default();
         self.legal_into(self.turn, &mut n);
+        n.0
+    }
+
+    /// The checks and pins on the king of the seat that moves after this one, for perft's last
+    /// two plies: worked out here once, they hold in every child whose move touched none of the
+    /// squares they depend on (see [`Position::count_legal_moves_after`]). `None` where moves
+    /// are not guarded that way (no king capture, Conquest, checks that need no answer) or that
+    /// seat has no king.
+    pub(crate) fn next_guard(&self) -> Option<NextGuard> {
+        let rules = self.rules;
+        if !rules.king_capture
+            || !rules.must_parry_check
+            || rules.stalemate == StalemateRule::Freeze
+        {
+            return None;
+        }
+        let mut seat = self.turn;
+        for _ in 0..4 {
+            seat = seat.next();
+            if self.armies[seat.index()].takes_turns() {
+                break;
+            }
+        }
+        let k = self.kings[seat.index()];
+        if k == 0 {
+            return None;
+        }
+        let hostile = self.hostile_to(seat);
+        let [ortho, diag] = &LINES[k as usize];
+        Some(NextGuard {
+            seat,
+            hostile,
+            watched: or(&or(ortho, diag), &KNIGHT_SQUARES[k as usize]),
+            safety: self.king_safety(seat, k, hostile),
+        })
+    }
+
+    /// [`Position::count_legal_moves`] in the child made by `m` from the position that gave
+    /// `guard`: the guard is used as it is when the same seat moves, with the same king and the
+    /// same hostile armies, and `m` (neither en passant nor a castle, which move a third piece)
+    /// neither left nor reached a square the guard depends on.
+    pub(crate) fn count_legal_moves_after(&self, m: Move, guard: &NextGuard) -> u64 {
+        let seat = guard.seat;
+        let shared = self.turn == seat
+            && self.kings[seat.index()] == guard.safety.king
+            && self.hostile_to(seat) == guard.hostile
+            && matches!(
+                m.kind(),
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
+            )
+            && !has(&guard.watched, m.origin_idx())
+            && !has(&guard.watched, m.to_idx());
+        if !shared {
+            return self.count_legal_moves();
+        }
+        debug_assert!(self.rules.king_capture && self.rules.must_parry_check);
+        let mut n = Counter::default();
+        self.generate_with(seat, Some(guard.safety.clone()), &mut n, None);
         n.0
     }
 

@@ -190,7 +190,7 @@ impl Position {
         self.generate_with(seat, Some(guard), out, Some(refused));
     }
 
-    fn generate_with<S: Sink>(
+    pub(super) fn generate_with<S: Sink>(
         &self,
         seat: Seat,
         guard: Option<KingSafety>,
