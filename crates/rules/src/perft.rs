@@ -89,7 +89,7 @@ mod tests {
     /// The next seat's checks and pins, worked out once in a position, give each child the count
     /// the child finds alone: every child of every position along random games, in Teams and FFA
     /// and under chess.com options (partners side by side, Chess960, King of the Hill, 3-check,
-    /// FFA to the last one standing), where king captures, checks and pins come often.
+    /// FFA to the last one standing), and in Chaturaji, where king captures, checks and pins come often.
     #[test]
     fn the_shared_guard_counts_what_each_child_counts_alone() {
         let cases = [
@@ -99,6 +99,7 @@ mod tests {
             (Variant::Teams, "Chess960=100 Chess960Rotational"),
             (Variant::Ffa, "KotH 3-check"),
             (Variant::Ffa, "Play4Mate"),
+            (Variant::Chaturaji, ""),
         ];
         let mut shared = 0;
         for (variant, options) in cases {
