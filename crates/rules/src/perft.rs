@@ -19,26 +19,19 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
+    // Above the last ply: the next seat's checks and pins, found once for all the children that
+    // leave its king's surroundings alone.
+    let guard = if depth == 2 { pos.next_guard() } else { None };
     let mut n = 0;
-    if depth == 2 {
-        // The next seat's checks and pins, found once for all the children that leave its
-        // king's surroundings alone.
-        if let Some(guard) = pos.next_guard() {
-            for &m in moves.iter() {
-                let mut child = pos.clone();
-                if play(&mut child, m) {
-                    n += child.count_legal_moves_after(m, &guard);
-                }
-            }
-            return n;
-        }
-    }
     for &m in moves.iter() {
         // The child is made where it is counted: a position returned by value would be copied
         // a second time.
         let mut child = pos.clone();
         if play(&mut child, m) {
-            n += perft(&child, depth - 1);
+            n += match &guard {
+                Some(g) => child.count_legal_moves_after(m, g),
+                None => perft(&child, depth - 1),
+            };
         }
     }
     n
