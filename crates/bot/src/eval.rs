@@ -7,6 +7,7 @@ use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat};
 
+use crate::placement;
 use crate::weights::Weights;
 
 impl Weights {
@@ -126,6 +127,17 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
     let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
     let mut queens = 0u8;
+    // Sides games with the `placement` terms: where pieces stand, and each army's pieces
+    // (knights to queens) and queens.
+    let placed = !rules.scoring
+        && (w.centrality
+            | w.back_rows
+            | w.rook_central
+            | w.rook_open
+            | w.imbalance
+            | w.queens_pair)
+            != 0;
+    let (mut pieces, mut queen_count) = ([0i32; 4], [0i32; 4]);
     for (sq, pc) in pos.pieces() {
         if pc.dead {
             continue;
@@ -141,6 +153,11 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
             w.value(pc.kind)
         };
         per[s] += v;
+        if placed {
+            per[s] += placement::piece(pos, pc.seat, sq, pc, w);
+            pieces[s] += i32::from(!matches!(pc.kind, Kind::Pawn | Kind::King));
+            queen_count[s] += i32::from(pc.kind == Kind::Queen);
+        }
         if pc.kind == Kind::Pawn {
             per[s] += if historical {
                 // Forward pawns head for the partner's back row, where they reverse; a
@@ -152,7 +169,7 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
                 }
             } else {
                 let a = advance(pc.seat, sq.file(), sq.rank());
-                a * w.pawn_step + a * a * w.pawn_step_squared
+                a * w.pawn_step + a * a * w.pawn_step_squared + (a - 5).max(0) * w.pawn_far
             };
         }
     }
@@ -216,7 +233,11 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
     let mut score = 0;
     for seat in Seat::ALL {
         if let Some(p) = rules.partner(seat).filter(|&p| seat.index() < p.index()) {
-            let pair = developed[seat.index()] * developed[p.index()] * w.developed_pair;
+            let (a, b) = (seat.index(), p.index());
+            let mut pair = developed[a] * developed[b] * w.developed_pair;
+            if placed {
+                pair += placement::side([pieces[a], pieces[b]], queen_count[a] + queen_count[b], w);
+            }
             score += if allied(pos, root, seat) { pair } else { -pair };
         }
     }

@@ -4,7 +4,7 @@
 //! - [`Level`] (level.rs) and [`Clock`] (clock.rs): how strong, and how long it may think.
 //! - [`Bot`] and [`Player`] (bot.rs): a level with its search memory; [`greedy`] (greedy.rs).
 //! - [`search`]: the alpha-beta search and its options; [`eval`]: the evaluation, [`Weights`]
-//!   (weights.rs) its weights, [`tune`] their fit to game results.
+//!   (weights.rs) its weights, placement.rs its terms for where pieces stand, [`tune`] their fit to game results.
 //! - [`arena`]: matches between levels; [`external`]: engines in other processes.
 
 pub mod arena;
@@ -14,6 +14,7 @@ pub mod eval;
 pub mod external;
 mod greedy;
 mod level;
+mod placement;
 pub mod search;
 pub mod tune;
 mod weights;

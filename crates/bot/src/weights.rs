@@ -51,6 +51,22 @@ pub struct Weights {
     pub developed_pair: i32,
     /// Per knight one or two jumps from a hostile king.
     pub knight_near_king: i32,
+    /// Per step a pawn has come beyond its fifth (Teams, FFA): a pawn about to promote.
+    pub pawn_far: i32,
+    /// Sides games: a rook in the centre (files and ranks 5–10).
+    pub rook_central: i32,
+    /// Sides games: a rook out of the centre with no pawn on the six squares ahead of it.
+    pub rook_open: i32,
+    /// Sides games: per square of distance a knight, bishop, rook or queen stands from the
+    /// centre, subtracted.
+    pub centrality: i32,
+    /// Sides games: a knight, bishop, rook or queen on the other side's three back rows.
+    pub back_rows: i32,
+    /// Sides games: the cost of partners with uneven numbers of pieces (knights to queens), in
+    /// percent of a table that grows faster than the difference (1: 25, 2: 50, 3: 150, 4: 300).
+    pub imbalance: i32,
+    /// Sides games: a side with two queens or more.
+    pub queens_pair: i32,
 }
 
 impl Default for Weights {
@@ -77,13 +93,20 @@ impl Default for Weights {
             developed: 15,
             developed_pair: 3,
             knight_near_king: 35,
+            pawn_far: 150,
+            rook_central: 50,
+            rook_open: 25,
+            centrality: 10,
+            back_rows: 10,
+            imbalance: 100,
+            queens_pair: 200,
         }
     }
 }
 
 impl Weights {
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 17] = [
+    pub const TUNABLE: [&'static str; 24] = [
         "knight",
         "bishop",
         "rook",
@@ -101,6 +124,13 @@ impl Weights {
         "developed_pair",
         "knight_near_king",
         "king_danger",
+        "pawn_far",
+        "rook_central",
+        "rook_open",
+        "centrality",
+        "back_rows",
+        "imbalance",
+        "queens_pair",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -128,7 +158,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 17] {
+    pub fn tunable(&mut self) -> [&mut i32; 24] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -147,6 +177,13 @@ impl Weights {
             &mut self.developed_pair,
             &mut self.knight_near_king,
             &mut self.king_danger,
+            &mut self.pawn_far,
+            &mut self.rook_central,
+            &mut self.rook_open,
+            &mut self.centrality,
+            &mut self.back_rows,
+            &mut self.imbalance,
+            &mut self.queens_pair,
         ]
     }
 }
@@ -169,7 +206,16 @@ mod tests {
         // By default the engine plays without the four terms, pawns at 6 a step.
         let d = parse_spec("engine3").unwrap().1.weights();
         assert_eq!((d.threat, d.developed, d.knight_near_king), (0, 0, 0));
-        assert_eq!((d.pawn_step, d.pawn_step_squared), (6, 0));
+        assert_eq!((d.pawn_step, d.pawn_step_squared, d.pawn_far), (6, 0, 0));
+        assert_eq!(
+            (d.rook_open, d.centrality, d.imbalance, d.queens_pair),
+            (0, 0, 0, 0)
+        );
+        let placed = parse_spec("engine3/placement,rook_open=30")
+            .unwrap()
+            .1
+            .weights();
+        assert_eq!((placed.rook_open, placed.imbalance), (30, 100));
         for bad in ["engine3/colour=3", "engine3/threat=lots", "engine3/threat="] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }

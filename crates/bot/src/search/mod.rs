@@ -123,6 +123,9 @@ pub struct Options {
     pub knight_reach: bool,
     /// Evaluation: pawns gain faster than linearly as they near promotion.
     pub pawn_race: bool,
+    /// Evaluation (sides games): where the pieces stand — centre, the other side's back rows,
+    /// rooks central or on open lines — two queens on a side, and partners' uneven armies.
+    pub placement: bool,
     /// The evaluation's weights (before the switches above).
     pub eval: Weights,
     /// The FFA search.
@@ -156,6 +159,7 @@ impl Default for Options {
             development: false,
             knight_reach: false,
             pawn_race: false,
+            placement: false,
             eval: Weights::default(),
             ffa: FfaSearch::Paranoid,
         }
@@ -164,7 +168,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 22] = [
+    pub const SWITCHES: [&'static str; 23] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -187,6 +191,7 @@ impl Options {
         "development",
         "knight-reach",
         "pawn-race",
+        "placement",
     ];
 
     /// The evaluation's weights with the terms these options switch off at zero (`no-pawn-race`:
@@ -206,7 +211,19 @@ impl Options {
         off(self.development, &mut w.developed_pair);
         off(self.knight_reach, &mut w.knight_near_king);
         if !self.pawn_race {
-            (w.pawn_step, w.pawn_step_squared) = (6, 0);
+            (w.pawn_step, w.pawn_step_squared, w.pawn_far) = (6, 0, 0);
+        }
+        if !self.placement {
+            for x in [
+                &mut w.rook_central,
+                &mut w.rook_open,
+                &mut w.centrality,
+                &mut w.back_rows,
+                &mut w.imbalance,
+                &mut w.queens_pair,
+            ] {
+                *x = 0;
+            }
         }
         w
     }
@@ -236,6 +253,7 @@ impl Options {
             "development" => &mut self.development,
             "knight-reach" => &mut self.knight_reach,
             "pawn-race" => &mut self.pawn_race,
+            "placement" => &mut self.placement,
             _ => return None,
         })
     }
