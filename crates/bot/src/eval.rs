@@ -284,3 +284,43 @@ mod tests {
         assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
     }
 }
+
+#[cfg(test)]
+mod placement_tests {
+    use super::*;
+    use crate::parse_spec;
+    use fourhand_rules::{RuleSet, Setup, Square, Variant};
+
+    /// The weights of `engine3` with every term on.
+    fn all_terms() -> Weights {
+        let spec = "engine3/threats,development,knight-reach,pawn-race,placement,zone-attack";
+        parse_spec(spec).unwrap().1.weights()
+    }
+
+    #[test]
+    fn with_every_term_the_start_is_even_for_every_seat() {
+        let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        for seat in Seat::ALL {
+            assert_eq!(evaluate(&p, seat, &[0; 4], &all_terms()), 0, "{seat}");
+        }
+    }
+
+    #[test]
+    fn a_partner_stripped_of_his_pieces_costs_his_side_the_imbalance() {
+        let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
+        let mut p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        // Red loses both knights and both bishops: 3 pieces against Yellow's 7.
+        for s in [sq('e', 1), sq('j', 1), sq('f', 1), sq('i', 1)] {
+            p.remove(s);
+        }
+        let w = all_terms();
+        let even = Weights { imbalance: 0, ..w };
+        for (seat, sign) in [(Seat::South, 1), (Seat::North, 1), (Seat::West, -1)] {
+            let cost = evaluate(&p, seat, &[0; 4], &even) - evaluate(&p, seat, &[0; 4], &w);
+            assert_eq!(cost, sign * 300, "{seat}");
+        }
+        // Without the switch, no cost.
+        let off = parse_spec("engine3").unwrap().1.weights();
+        assert_eq!(off.imbalance, 0);
+    }
+}
