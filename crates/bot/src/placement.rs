@@ -14,12 +14,23 @@ const IMBALANCE: [i32; 8] = [0, 25, 50, 150, 300, 350, 400, 400];
 /// How far forward a rook looks for a pawn (of any army) before its line counts as open.
 const ROOK_LOOK: i32 = 6;
 
-/// Ten times a square's straight-line distance from the board's centre, rounded down
-/// (0 for none of the 196 squares: the centre is the corner of four).
+/// Ten times each square's straight-line distance from the board's centre (the corner of four
+/// squares), rounded down, by square index (file + 14 × rank).
+const CENTRE_DISTANCE: [i32; 196] = {
+    let mut t = [0; 196];
+    let mut i = 0;
+    while i < 196 {
+        // (10 d)² = 100 ((f − 6.5)² + (r − 6.5)²) = 25 ((2f − 13)² + (2r − 13)²).
+        let (f, r) = ((i % 14) as i32 * 2 - 13, (i / 14) as i32 * 2 - 13);
+        t[i] = (25 * (f * f + r * r)).isqrt();
+        i += 1;
+    }
+    t
+};
+
+/// Ten times `sq`'s distance from the centre.
 fn centre_distance(sq: Square) -> i32 {
-    let d = |x: u8| f64::from(x) - 6.5;
-    let (f, r) = (d(sq.file()), d(sq.rank()));
-    (10.0 * (f * f + r * r).sqrt()) as i32
+    CENTRE_DISTANCE[usize::from(sq.file()) + 14 * usize::from(sq.rank())]
 }
 
 /// Whether `sq` is on one of the three back rows of the side opposing `seat`'s (for South and
@@ -98,6 +109,15 @@ mod tests {
 
     fn sq(f: char, r: u8) -> Square {
         Square::new(f as u8 - b'a', r - 1).unwrap()
+    }
+
+    #[test]
+    fn distances_from_the_centre_are_in_tenths() {
+        assert_eq!(centre_distance(sq('g', 7)), 7);
+        assert_eq!(centre_distance(sq('d', 1)), 73);
+        assert_eq!(centre_distance(sq('a', 4)), 73);
+        assert_eq!(centre_distance(sq('k', 14)), 73);
+        assert_eq!(centre_distance(sq('h', 1)), 65);
     }
 
     #[test]
