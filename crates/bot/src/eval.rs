@@ -191,10 +191,11 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
         if army.is_hostile() {
-            let a = pos.activity(seat, w.threat != 0);
+            let a = pos.activity(seat, w.threat != 0 || w.hanging != 0);
             let c = pos.controller(seat).index();
             per[c] += a.mobility as i32 * (w.mobility / scale)
                 + a.threats as i32 * (w.threat / scale)
+                + a.hanging as i32 * (w.hanging / scale)
                 + a.developed as i32 * (w.developed / scale)
                 + a.knights_near_kings as i32 * (w.knight_near_king / scale);
             developed[c] += a.developed as i32;

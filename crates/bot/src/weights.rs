@@ -41,9 +41,10 @@ pub struct Weights {
     pub bare_king: i32,
     /// A king in check.
     pub checked: i32,
-    /// Per capture an army could make that wins material (of a more valuable piece, or of an
-    /// undefended one).
+    /// Per capture an army could make of a more valuable piece.
     pub threat: i32,
+    /// Per capture an army could make of an undefended piece of no more value than the taker.
+    pub hanging: i32,
     /// Per developed piece (a knight off the back row; a bishop, rook or queen reaching five
     /// squares).
     pub developed: i32,
@@ -90,6 +91,7 @@ impl Default for Weights {
             bare_king: 60,
             checked: 60,
             threat: 40,
+            hanging: 40,
             developed: 15,
             developed_pair: 3,
             knight_near_king: 35,
@@ -106,7 +108,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 24] = [
+    pub const TUNABLE: [&'static str; 25] = [
         "knight",
         "bishop",
         "rook",
@@ -131,6 +133,7 @@ impl Weights {
         "back_rows",
         "imbalance",
         "queens_pair",
+        "hanging",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -158,7 +161,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 24] {
+    pub fn tunable(&mut self) -> [&mut i32; 25] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -184,6 +187,7 @@ impl Weights {
             &mut self.back_rows,
             &mut self.imbalance,
             &mut self.queens_pair,
+            &mut self.hanging,
         ]
     }
 }

@@ -207,6 +207,7 @@ impl Options {
             }
         };
         off(self.threats, &mut w.threat);
+        off(self.threats, &mut w.hanging);
         off(self.development, &mut w.developed);
         off(self.development, &mut w.developed_pair);
         off(self.knight_reach, &mut w.knight_near_king);

@@ -31,9 +31,12 @@ pub struct Activity {
     /// least [`Activity::DEVELOPED_REACH`] squares.
     pub developed: u32,
     /// The captures its pawns, knights, bishops, rooks and queens could make of a hostile
-    /// piece of a more valuable kind (in the order pawn, knight, bishop, rook, queen), or of
-    /// one that no piece of the victim's side defends. Kings are not counted as prey.
+    /// piece of a more valuable kind (in the order pawn, knight, bishop, rook, queen). Kings
+    /// are not counted as prey.
     pub threats: u32,
+    /// The other captures they could make of a hostile piece that no piece of the victim's
+    /// side defends (kings again not counted).
+    pub hanging: u32,
     /// Its knights one or two jumps (on an empty board) from a hostile king.
     pub knights_near_kings: u32,
 }
@@ -59,8 +62,12 @@ impl Position {
             let mut reach = 0;
             let hit = |t: u8, a: &mut Activity| {
                 let tc = self.cells[t as usize];
-                if threats && is_of(tc, prey) && self.threatens(k, tc, t) {
-                    a.threats += 1;
+                if threats && is_of(tc, prey) {
+                    match self.threatens(k, tc, t) {
+                        Some(true) => a.threats += 1,
+                        Some(false) => a.hanging += 1,
+                        None => {}
+                    }
                 }
             };
             match k {
@@ -117,19 +124,21 @@ impl Position {
         a
     }
 
-    /// True when a piece of kind `by` capturing the piece `c` on `t` wins material: `c` is of a
-    /// more valuable kind (not a king), or no piece of its side defends it.
-    fn threatens(&self, by: u8, c: u8, t: u8) -> bool {
+    /// Whether a piece of kind `by` capturing the piece `c` on `t` wins material: `Some(true)`
+    /// when `c` is of a more valuable kind (not a king), `Some(false)` when it is not but no
+    /// piece of its side defends it, `None` otherwise.
+    fn threatens(&self, by: u8, c: u8, t: u8) -> Option<bool> {
         let victim = kind_bits(c);
         if victim == Kind::King as u8 {
-            return false;
+            return None;
         }
         if victim > by {
-            return true;
+            return Some(true);
         }
         let s = Seat::from_index(seat_bits(c) as usize);
         // The victim's side: its own and its partner's armies, where they still attack.
-        !self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0)
+        let defended = self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0);
+        (!defended).then_some(false)
     }
 
     /// How many of the squares next to `seat`'s king that it could step to (empty, or held by
@@ -222,7 +231,7 @@ mod tests {
     }
 
     #[test]
-    fn activity_counts_threats_on_better_or_undefended_pieces_and_knights_near_kings() {
+    fn activity_counts_threats_on_better_pieces_hanging_ones_and_knights_near_kings() {
         use crate::board::{Kind, Piece, Square};
         let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
         let mut p = Position::empty(RuleSet::get(crate::Variant::Teams));
@@ -245,12 +254,15 @@ mod tests {
             (blue.developed, blue.knights_near_kings, blue.threats),
             (1, 1, 0)
         );
-        // Undefended, the pawn is a threat too.
+        assert_eq!(red.hanging, 0);
+        // Undefended, the pawn hangs.
         p.remove(sq('m', 11));
-        assert_eq!(p.activity(Seat::South, true).threats, 2);
+        let red = p.activity(Seat::South, true);
+        assert_eq!((red.threats, red.hanging), (1, 1));
         // A capture of a king is a check, not a threat.
         p.put(sq('k', 9), Piece::new(Seat::West, Kind::King));
-        assert_eq!(p.activity(Seat::South, true).threats, 1);
+        let red = p.activity(Seat::South, true);
+        assert_eq!((red.threats, red.hanging), (1, 0));
     }
 
     #[test]
