@@ -123,6 +123,24 @@ fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
 /// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA),
 /// with the weights `w`.
 pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i32 {
+    evaluate_within(pos, root, points, w, -LAZY_NEVER, LAZY_NEVER)
+}
+
+/// A window no score leaves: [`evaluate`] never stops early.
+const LAZY_NEVER: i32 = i32::MAX / 4;
+
+/// [`evaluate`] for a search whose window is (`alpha`, `beta`): with a `lazy_margin` (sides
+/// games), a position whose material, pawns, placement and armies already lie that far
+/// outside the window is scored by them alone, without the activity and king-safety terms
+/// (the costly part).
+pub fn evaluate_within(
+    pos: &Position,
+    root: Seat,
+    points: &[i32; 4],
+    w: &Weights,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
     let rules = pos.rules();
     let historical = rules.mated_army == MatedArmy::Inert;
     let mut per = [0i32; 4];
@@ -173,9 +191,6 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
             };
         }
     }
-    // FFA: half of the sides games' activity and king safety.
-    let scale = if rules.scoring { 2 } else { 1 };
-    let mut developed = [0i32; 4];
     for seat in Seat::ALL {
         let s = seat.index();
         let army = pos.army(seat);
@@ -190,7 +205,26 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
         if let Some(n) = pos.lives(seat).filter(|_| army.is_hostile()) {
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
-        if army.is_hostile() {
+    }
+    let mut developed = [0i32; 4];
+    if w.lazy_margin > 0 && !rules.scoring {
+        let rough = sides_score(
+            pos,
+            root,
+            &per,
+            &developed,
+            placed.then_some((pieces, queen_count)),
+            w,
+        );
+        if rough + w.lazy_margin <= alpha || rough - w.lazy_margin >= beta {
+            return rough;
+        }
+    }
+    // FFA: half of the sides games' activity and king safety.
+    let scale = if rules.scoring { 2 } else { 1 };
+    for seat in Seat::ALL {
+        let s = seat.index();
+        if pos.army(seat).is_hostile() {
             let a = pos.activity(seat, w.threat != 0 || w.hanging != 0);
             let c = pos.controller(seat).index();
             per[c] += a.mobility as i32 * (w.mobility / scale)
@@ -231,13 +265,34 @@ pub fn evaluate(pos: &Position, root: Seat, points: &[i32; 4], w: &Weights) -> i
             .unwrap_or(0);
         return mine - (best_other + per.iter().sum::<i32>() / 4) / 2;
     }
+    sides_score(
+        pos,
+        root,
+        &per,
+        &developed,
+        placed.then_some((pieces, queen_count)),
+        w,
+    )
+}
+
+/// A sides game's score for `root` from each army's own score `per` (`developed`: its
+/// developed pieces; `placed`: each army's pieces and queens, with the placement terms).
+fn sides_score(
+    pos: &Position,
+    root: Seat,
+    per: &[i32; 4],
+    developed: &[i32; 4],
+    placed: Option<([i32; 4], [i32; 4])>,
+    w: &Weights,
+) -> i32 {
+    let rules = pos.rules();
     let mut score = 0;
     for seat in Seat::ALL {
         if let Some(p) = rules.partner(seat).filter(|&p| seat.index() < p.index()) {
             let (a, b) = (seat.index(), p.index());
             let mut pair = developed[a] * developed[b] * w.developed_pair;
-            if placed {
-                pair += placement::side([pieces[a], pieces[b]], queen_count[a] + queen_count[b], w);
+            if let Some((pieces, queens)) = placed {
+                pair += placement::side([pieces[a], pieces[b]], queens[a] + queens[b], w);
             }
             score += if allied(pos, root, seat) { pair } else { -pair };
         }

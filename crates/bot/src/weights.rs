@@ -68,6 +68,10 @@ pub struct Weights {
     pub imbalance: i32,
     /// Sides games: a side with two queens or more.
     pub queens_pair: i32,
+    /// Sides games: how far outside the search's window the cheap terms (material, pawns,
+    /// placement, armies) must put a position for the rest to be skipped (0: never; not
+    /// fitted — it trades accuracy for speed).
+    pub lazy_margin: i32,
 }
 
 impl Default for Weights {
@@ -102,6 +106,7 @@ impl Default for Weights {
             back_rows: 10,
             imbalance: 100,
             queens_pair: 200,
+            lazy_margin: 0,
         }
     }
 }

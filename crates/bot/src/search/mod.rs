@@ -68,6 +68,10 @@ pub enum FfaSearch {
     MaxN,
 }
 
+/// With `lazy-eval`: how far outside the window the cheap terms must put a position (4pchess's
+/// margin).
+const LAZY_MARGIN: i32 = 600;
+
 /// The search's techniques, each of which can be switched off to measure what it brings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -126,6 +130,9 @@ pub struct Options {
     /// Evaluation (sides games): where the pieces stand — centre, the other side's back rows,
     /// rooks central or on open lines — two queens on a side, and partners' uneven armies.
     pub placement: bool,
+    /// Evaluation (sides games): a position whose material and placement lie 600 beyond the
+    /// search window is scored without its activity and king safety ("lazy" evaluation).
+    pub lazy_eval: bool,
     /// The evaluation's weights (before the switches above).
     pub eval: Weights,
     /// The FFA search.
@@ -160,6 +167,7 @@ impl Default for Options {
             knight_reach: false,
             pawn_race: false,
             placement: false,
+            lazy_eval: false,
             eval: Weights::default(),
             ffa: FfaSearch::Paranoid,
         }
@@ -168,7 +176,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 23] = [
+    pub const SWITCHES: [&'static str; 24] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -192,6 +200,7 @@ impl Options {
         "knight-reach",
         "pawn-race",
         "placement",
+        "lazy-eval",
     ];
 
     /// The evaluation's weights with the terms these options switch off at zero (`no-pawn-race`:
@@ -214,6 +223,7 @@ impl Options {
         if !self.pawn_race {
             (w.pawn_step, w.pawn_step_squared, w.pawn_far) = (6, 0, 0);
         }
+        w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
         if !self.placement {
             for x in [
                 &mut w.rook_central,
@@ -255,6 +265,7 @@ impl Options {
             "knight-reach" => &mut self.knight_reach,
             "pawn-race" => &mut self.pawn_race,
             "placement" => &mut self.placement,
+            "lazy-eval" | "lazy" => &mut self.lazy_eval,
             _ => return None,
         })
     }

@@ -10,7 +10,7 @@ use super::prune::{
 };
 use super::table::Bound;
 use super::{FfaSearch, Searcher, MATE};
-use crate::eval::{allied, evaluate};
+use crate::eval::{allied, evaluate, evaluate_within};
 use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::{MatedArmy, StalemateRule};
 use fourhand_rules::{Kind, Move, Position, Seat};
@@ -124,7 +124,7 @@ impl Searcher {
         let window_open = alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
         // The static score, where something prunes by it.
         let stand = (!pv && !in_check && window_open)
-            .then(|| evaluate(pos, self.root, points, &self.weights));
+            .then(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
         let trend = if self.opts.improving {
             let now = (!in_check)
                 .then(|| stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)));
@@ -525,11 +525,22 @@ impl Searcher {
         {
             return s;
         }
+        // Sides games: a quiet position out of check whose static score already cuts is left
+        // before its moves are generated (a stalemate there goes unseen).
+        let early = (pos.rules().sides() && !pos.in_check(me))
+            .then(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
+        if let Some(stand) = early {
+            let maximizing = allied(pos, self.root, me);
+            if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
+                return stand;
+            }
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        let stand = evaluate(pos, self.root, points, &self.weights);
+        let stand = early
+            .unwrap_or_else(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
         if qply >= MAX_QPLY {
             return stand;
         }
