@@ -525,22 +525,11 @@ impl Searcher {
         {
             return s;
         }
-        // Sides games: a quiet position out of check whose static score already cuts is left
-        // before its moves are generated (a stalemate there goes unseen).
-        let early = (pos.rules().sides() && !pos.in_check(me))
-            .then(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
-        if let Some(stand) = early {
-            let maximizing = allied(pos, self.root, me);
-            if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
-                return stand;
-            }
-        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        let stand = early
-            .unwrap_or_else(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
+        let stand = evaluate_within(pos, self.root, points, &self.weights, alpha, beta);
         if qply >= MAX_QPLY {
             return stand;
         }
