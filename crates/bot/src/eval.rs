@@ -347,10 +347,9 @@ mod placement_tests {
     use crate::parse_spec;
     use fourhand_rules::{RuleSet, Setup, Square, Variant};
 
-    /// The weights of `engine3` with every term on.
+    /// The weights of `engine3`: every term on.
     fn all_terms() -> Weights {
-        let spec = "engine3/threats,development,knight-reach,pawn-race,placement,zone-attack";
-        parse_spec(spec).unwrap().1.weights()
+        parse_spec("engine3").unwrap().1.weights()
     }
 
     #[test]
@@ -376,7 +375,7 @@ mod placement_tests {
             assert_eq!(cost, sign * 300, "{seat}");
         }
         // Without the switch, no cost.
-        let off = parse_spec("engine3").unwrap().1.weights();
+        let off = parse_spec("engine3/no-placement").unwrap().1.weights();
         assert_eq!(off.imbalance, 0);
     }
 }

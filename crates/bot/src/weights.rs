@@ -78,13 +78,13 @@ impl Default for Weights {
     /// The engine's weights (see the README's bot section for how they were found).
     fn default() -> Weights {
         Weights {
-            pawn: 70,
+            pawn: 50,
             knight: 300,
             bishop: 400,
             rook: 500,
             queen: 1000,
-            mobility: 3,
-            pawn_step: 3,
+            mobility: 2,
+            pawn_step: 0,
             pawn_step_squared: 2,
             shelter: true,
             zone_attack: false,
@@ -94,11 +94,11 @@ impl Default for Weights {
             converging: 120,
             bare_king: 60,
             checked: 60,
-            threat: 40,
-            hanging: 40,
-            developed: 15,
-            developed_pair: 3,
-            knight_near_king: 35,
+            threat: 120,
+            hanging: 120,
+            developed: 35,
+            developed_pair: 20,
+            knight_near_king: 100,
             pawn_far: 150,
             rook_central: 50,
             rook_open: 25,
@@ -203,28 +203,29 @@ mod tests {
 
     #[test]
     fn weights_and_terms_are_set_by_name_and_written_back_the_same_way() {
-        let (level, o) =
-            parse_spec("engine3/threats,pawn-race,threat=55,queen=950,pawn=50").unwrap();
+        let (level, o) = parse_spec("engine3/no-development,threat=55,queen=950,pawn=60").unwrap();
         assert_eq!(level, Level::Engine(3));
         let w = o.weights();
         assert_eq!((w.threat, w.queen, w.pawn_step_squared), (55, 950, 2));
-        assert_eq!(w.pawn, 50);
+        assert_eq!(w.pawn, 60);
         // Switched off, a term weighs nothing, whatever its weight.
-        assert_eq!(o.weights().developed, 0);
+        assert_eq!((w.developed, w.developed_pair), (0, 0));
         assert_eq!(parse_spec(&format!("engine3/{}", o.spec())).unwrap().1, o);
-        // By default the engine plays without the four terms, pawns at 6 a step.
+        // By default every term is on, at 4pchess's scale.
         let d = parse_spec("engine3").unwrap().1.weights();
-        assert_eq!((d.threat, d.developed, d.knight_near_king), (0, 0, 0));
-        assert_eq!((d.pawn_step, d.pawn_step_squared, d.pawn_far), (6, 0, 0));
-        assert_eq!(
-            (d.rook_open, d.centrality, d.imbalance, d.queens_pair),
-            (0, 0, 0, 0)
-        );
-        let placed = parse_spec("engine3/placement,rook_open=30")
+        assert_eq!((d.threat, d.developed, d.knight_near_king), (120, 35, 100));
+        assert_eq!((d.pawn_step, d.pawn_step_squared, d.pawn_far), (0, 2, 150));
+        assert!(d.shelter && d.zone_attack);
+        // The engine before them: pawns at 6 a step, no placement.
+        let old = parse_spec("engine3/no-pawn-race,no-placement,rook_open=30")
             .unwrap()
             .1
             .weights();
-        assert_eq!((placed.rook_open, placed.imbalance), (30, 100));
+        assert_eq!(
+            (old.pawn_step, old.pawn_step_squared, old.pawn_far),
+            (6, 0, 0)
+        );
+        assert_eq!((old.rook_open, old.centrality, old.imbalance), (0, 0, 0));
         for bad in ["engine3/colour=3", "engine3/threat=lots", "engine3/threat="] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }

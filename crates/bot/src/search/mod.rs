@@ -160,13 +160,14 @@ impl Default for Options {
             improving: false,
             history_reduction: false,
             king_shelter: true,
-            zone_attack: false,
-            // Not yet shown to help (README, bot section): off until a match does.
-            threats: false,
-            development: false,
-            knight_reach: false,
-            pawn_race: false,
-            placement: false,
+            // The evaluation terms at 4pchess's scale (README, bot section): 49.4 % of 240
+            // games against it at 400 ms, where the terms off scored 40.1 % of 294.
+            zone_attack: true,
+            threats: true,
+            development: true,
+            knight_reach: true,
+            pawn_race: true,
+            placement: true,
             lazy_eval: false,
             eval: Weights::default(),
             ffa: FfaSearch::Paranoid,
