@@ -206,16 +206,10 @@ pub fn evaluate_within(
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
     }
+    let counts = placed.then_some((pieces, queen_count));
     let mut developed = [0i32; 4];
     if w.lazy_margin > 0 && !rules.scoring {
-        let rough = sides_score(
-            pos,
-            root,
-            &per,
-            &developed,
-            placed.then_some((pieces, queen_count)),
-            w,
-        );
+        let rough = sides_score(pos, root, &per, &developed, counts, w);
         if rough + w.lazy_margin <= alpha || rough - w.lazy_margin >= beta {
             return rough;
         }
@@ -265,14 +259,7 @@ pub fn evaluate_within(
             .unwrap_or(0);
         return mine - (best_other + per.iter().sum::<i32>() / 4) / 2;
     }
-    sides_score(
-        pos,
-        root,
-        &per,
-        &developed,
-        placed.then_some((pieces, queen_count)),
-        w,
-    )
+    sides_score(pos, root, &per, &developed, counts, w)
 }
 
 /// A sides game's score for `root` from each army's own score `per` (`developed`: its

@@ -12,7 +12,7 @@ use crate::weights::Weights;
 const IMBALANCE: [i32; 8] = [0, 25, 50, 150, 300, 350, 400, 400];
 
 /// How far forward a rook looks for a pawn (of any army) before its line counts as open.
-const ROOK_LOOK: i32 = 6;
+const ROOK_LOOK: i8 = 6;
 
 /// Ten times each square's straight-line distance from the board's centre (the corner of four
 /// squares), rounded down, by square index (file + 14 × rank).
@@ -44,7 +44,7 @@ fn on_enemy_back_rows(seat: Seat, sq: Square) -> bool {
 }
 
 /// One step forward for `seat`, as (file, rank) deltas.
-fn forward(seat: Seat) -> (i32, i32) {
+fn forward(seat: Seat) -> (i8, i8) {
     match seat {
         Seat::South => (0, 1),
         Seat::North => (0, -1),
@@ -62,11 +62,10 @@ fn rook(pos: &Position, seat: Seat, sq: Square, w: &Weights) -> i32 {
     }
     let (df, dr) = forward(seat);
     let blocked = (1..=ROOK_LOOK).any(|i| {
-        let (f, r) = (i32::from(sq.file()) + i * df, i32::from(sq.rank()) + i * dr);
-        let (Ok(f), Ok(r)) = (u8::try_from(f), u8::try_from(r)) else {
-            return false;
-        };
-        Square::new(f, r)
+        let f = sq.file().checked_add_signed(i * df);
+        let r = sq.rank().checked_add_signed(i * dr);
+        f.zip(r)
+            .and_then(|(f, r)| Square::new(f, r))
             .and_then(|t| pos.piece_at(t))
             .is_some_and(|p| p.kind == Kind::Pawn)
     });

@@ -225,17 +225,15 @@ impl Options {
             (w.pawn_step, w.pawn_step_squared, w.pawn_far) = (6, 0, 0);
         }
         w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
-        if !self.placement {
-            for x in [
-                &mut w.rook_central,
-                &mut w.rook_open,
-                &mut w.centrality,
-                &mut w.back_rows,
-                &mut w.imbalance,
-                &mut w.queens_pair,
-            ] {
-                *x = 0;
-            }
+        for x in [
+            &mut w.rook_central,
+            &mut w.rook_open,
+            &mut w.centrality,
+            &mut w.back_rows,
+            &mut w.imbalance,
+            &mut w.queens_pair,
+        ] {
+            off(self.placement, x);
         }
         w
     }

@@ -63,11 +63,7 @@ impl Position {
             let hit = |t: u8, a: &mut Activity| {
                 let tc = self.cells[t as usize];
                 if threats && is_of(tc, prey) {
-                    match self.threatens(k, tc, t) {
-                        Some(true) => a.threats += 1,
-                        Some(false) => a.hanging += 1,
-                        None => {}
-                    }
+                    self.count_threat(k, tc, t, a);
                 }
             };
             match k {
@@ -124,21 +120,23 @@ impl Position {
         a
     }
 
-    /// Whether a piece of kind `by` capturing the piece `c` on `t` wins material: `Some(true)`
-    /// when `c` is of a more valuable kind (not a king), `Some(false)` when it is not but no
-    /// piece of its side defends it, `None` otherwise.
-    fn threatens(&self, by: u8, c: u8, t: u8) -> Option<bool> {
+    /// Counts a capture by a piece of kind `by` of the piece `c` on `t` in `a`: among the
+    /// threats when `c` is of a more valuable kind (not a king), else among the hanging pieces
+    /// when no piece of its side defends it.
+    fn count_threat(&self, by: u8, c: u8, t: u8, a: &mut Activity) {
         let victim = kind_bits(c);
         if victim == Kind::King as u8 {
-            return None;
+            return;
         }
         if victim > by {
-            return Some(true);
+            a.threats += 1;
+            return;
         }
         let s = Seat::from_index(seat_bits(c) as usize);
         // The victim's side: its own and its partner's armies, where they still attack.
-        let defended = self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0);
-        (!defended).then_some(false)
+        if !self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0) {
+            a.hanging += 1;
+        }
     }
 
     /// How many of the squares next to `seat`'s king that it could step to (empty, or held by
