@@ -359,7 +359,8 @@ mod placement_tests {
         let even = Weights { imbalance: 0, ..w };
         for (seat, sign) in [(Seat::South, 1), (Seat::North, 1), (Seat::West, -1)] {
             let cost = evaluate(&p, seat, &[0; 4], &even) - evaluate(&p, seat, &[0; 4], &w);
-            assert_eq!(cost, sign * 300, "{seat}");
+            // The table's 300 for a difference of four, in percent by the weight.
+            assert_eq!(cost, sign * 300 * w.imbalance / 100, "{seat}");
         }
         // Without the switch, no cost.
         let off = parse_spec("engine3/no-placement").unwrap().1.weights();
