@@ -334,9 +334,9 @@ mod placement_tests {
     use crate::parse_spec;
     use fourhand_rules::{RuleSet, Setup, Square, Variant};
 
-    /// The weights of `engine3`: every term on.
+    /// The Teams weights of `engine3`: every term on.
     fn all_terms() -> Weights {
-        parse_spec("engine3").unwrap().1.weights()
+        parse_spec("engine3").unwrap().1.weights(Variant::Teams)
     }
 
     #[test]
@@ -363,7 +363,10 @@ mod placement_tests {
             assert_eq!(cost, sign * 300 * w.imbalance / 100, "{seat}");
         }
         // Without the switch, no cost.
-        let off = parse_spec("engine3/no-placement").unwrap().1.weights();
+        let off = parse_spec("engine3/no-placement")
+            .unwrap()
+            .1
+            .weights(Variant::Teams);
         assert_eq!(off.imbalance, 0);
     }
 }

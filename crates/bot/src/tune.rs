@@ -6,7 +6,7 @@
 use crate::eval::evaluate;
 use crate::weights::Weights;
 use fourhand_rules::notation::pgn4::{replay_each, split_games};
-use fourhand_rules::{Position, Seat};
+use fourhand_rules::{Position, Seat, Variant};
 
 /// A position of a finished game and the game's result for South's side.
 pub struct Sample {
@@ -16,11 +16,11 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// The quiet positions of the sides games in `text` (PGN4 games one after another, as
-/// `fourhand arena --pgn` writes them) from ply `skip` on, and how many games gave some. Games
-/// with no decisive or drawn `Result`, of a rule set without sides, or that do not replay are
-/// left out.
-pub fn samples(text: &str, skip: usize) -> (Vec<Sample>, usize) {
+/// The quiet positions of the games of `variant` (a rule set with sides) in `text` (PGN4 games
+/// one after another, as `fourhand arena --pgn` writes them) from ply `skip` on, and how many
+/// games gave some. Games with no decisive or drawn `Result`, of another rule set, or that do
+/// not replay are left out.
+pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut games = 0;
     for g in split_games(text) {
@@ -43,8 +43,10 @@ pub fn samples(text: &str, skip: usize) -> (Vec<Sample>, usize) {
                 found.push(pos.clone());
             }
         });
-        let ok = replayed
-            .is_ok_and(|r| r.error.is_none() && r.game.rules().partner(Seat::South).is_some());
+        let ok = replayed.is_ok_and(|r| {
+            let rules = r.game.rules();
+            r.error.is_none() && rules.variant == variant && rules.partner(Seat::South).is_some()
+        });
         if ok && !found.is_empty() {
             games += 1;
             out.extend(found.into_iter().map(|pos| Sample { pos, result }));
@@ -180,19 +182,22 @@ mod tests {
     #[test]
     fn samples_are_the_quiet_positions_of_decided_sides_games() {
         let text = won_games();
-        let (s, games) = samples(&text, 2);
+        let (s, games) = samples(&text, 2, Variant::Teams);
         assert_eq!(games, 3);
         assert!(!s.is_empty());
         assert!(s.iter().all(|x| x.result == 1.0));
         assert!(s.iter().all(|x| !x.pos.in_check(x.pos.turn())));
         // An undecided record gives nothing.
-        let (none, n) = samples(&text.replace("1-0", "*"), 0);
+        let (none, n) = samples(&text.replace("1-0", "*"), 0, Variant::Teams);
+        assert_eq!((none.len(), n), (0, 0));
+        // Nor do games of another rule set.
+        let (none, n) = samples(&text, 0, Variant::Verney1881);
         assert_eq!((none.len(), n), (0, 0));
     }
 
     #[test]
     fn the_fit_lowers_the_error_and_never_raises_it() {
-        let (s, _) = samples(&won_games(), 0);
+        let (s, _) = samples(&won_games(), 0, Variant::Teams);
         let w = Weights::default();
         let k = fit_scale(&s, &w);
         assert!((0.05..=3.0).contains(&k));

@@ -1,6 +1,9 @@
 //! The evaluation's weights: the values [`crate::eval::evaluate`] multiplies its features by,
 //! in one place so that they can be switched off one by one (the engine's options) and fitted
-//! to game results (`fourhand tune`, a logistic "Texel" fit).
+//! to game results (`fourhand tune`, a logistic "Texel" fit). Each rule set has its own
+//! ([`Weights::for_variant`]); the engine's options lay theirs over them ([`Overrides`]).
+
+use fourhand_rules::Variant;
 
 /// The weights of the evaluation, in centipawn-like units (a sides-game pawn is `pawn`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -112,6 +115,50 @@ impl Default for Weights {
 }
 
 impl Weights {
+    /// The engine's weights for `variant`: Teams' fitted to the engine's own Teams games
+    /// ([`Weights::teams`]), every other rule set's the hand-set [`Weights::default`].
+    pub fn for_variant(variant: Variant) -> Weights {
+        match variant {
+            Variant::Teams => Weights::teams(),
+            _ => Weights::default(),
+        }
+    }
+
+    /// The Teams weights: [`Weights::default`] with the tunable ones fitted by `fourhand tune`
+    /// to positions of the engine's Teams games against itself (README, bot section). They
+    /// weigh king safety about twice as much, which is right in Teams but wrong in Verney's
+    /// game, where a freed, exposed king is still worth saving a mated partner for.
+    pub fn teams() -> Weights {
+        Weights {
+            knight: 270,
+            bishop: 320,
+            rook: 400,
+            queen: 1200,
+            mobility: 7,
+            pawn_step: 1,
+            pawn_step_squared: 1,
+            zone_danger: 220,
+            shield: 22,
+            converging: 60,
+            bare_king: 132,
+            checked: 132,
+            threat: 84,
+            developed: 20,
+            developed_pair: -2,
+            knight_near_king: 120,
+            king_danger: 12,
+            pawn_far: 105,
+            rook_central: 110,
+            rook_open: 49,
+            centrality: 4,
+            back_rows: 22,
+            imbalance: 140,
+            queens_pair: -40,
+            hanging: 48,
+            ..Weights::default()
+        }
+    }
+
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
     pub const TUNABLE: [&'static str; 25] = [
         "knight",
@@ -158,12 +205,6 @@ impl Weights {
         self.tunable().into_iter().nth(i)
     }
 
-    /// Every weight the engine's options can set, with its name: the pawn, then
-    /// [`Weights::named`].
-    pub fn settable(self) -> impl Iterator<Item = (&'static str, i32)> {
-        std::iter::once(("pawn", self.pawn)).chain(self.named())
-    }
-
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
     pub fn tunable(&mut self) -> [&mut i32; 25] {
@@ -197,22 +238,73 @@ impl Weights {
     }
 }
 
+/// Weights set by name (`threat=50`, from the engine's options), laid over the weights of the
+/// rule set being played ([`Weights::for_variant`]) — so that a weight set for a match holds in
+/// every rule set, and the rest stay each rule set's own.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// Bit `i` set: slot `i` holds a value.
+    set: u32,
+    values: [i32; 1 + Weights::TUNABLE.len()],
+}
+
+impl Overrides {
+    /// The name of slot `i`: the pawn, then [`Weights::TUNABLE`].
+    fn name(i: usize) -> &'static str {
+        i.checked_sub(1).map_or("pawn", |t| Weights::TUNABLE[t])
+    }
+
+    /// Sets the weight called `name` (`pawn` or one of [`Weights::TUNABLE`]) to `value`.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let i = (0..self.values.len())
+            .find(|&i| Overrides::name(i) == name)
+            .ok_or_else(|| format!("unknown evaluation weight '{name}'"))?;
+        self.set |= 1 << i;
+        self.values[i] = value;
+        Ok(())
+    }
+
+    /// The weights set, with their names: the pawn first, then in the order of
+    /// [`Weights::TUNABLE`].
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
+        (0..self.values.len())
+            .filter(|&i| self.set & 1 << i != 0)
+            .map(|i| (Overrides::name(i), self.values[i]))
+    }
+
+    /// `base` with the weights set here.
+    pub fn over(&self, mut base: Weights) -> Weights {
+        for (name, v) in self.iter() {
+            if let Some(w) = base.by_name(name) {
+                *w = v;
+            }
+        }
+        base
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::Weights;
     use crate::{parse_spec, Level};
+    use fourhand_rules::Variant;
 
     #[test]
     fn weights_and_terms_are_set_by_name_and_written_back_the_same_way() {
         let (level, o) = parse_spec("engine3/no-development,threat=55,queen=950,pawn=60").unwrap();
         assert_eq!(level, Level::Engine(3));
-        let w = o.weights();
+        let w = o.weights(Variant::Verney1881);
         assert_eq!((w.threat, w.queen, w.pawn_step_squared), (55, 950, 2));
+        // Set by name, a weight holds in Teams too; the rest are Teams' own.
+        let t = o.weights(Variant::Teams);
+        assert_eq!((t.threat, t.queen, t.pawn), (55, 950, 60));
+        assert_eq!(t.zone_danger, Weights::teams().zone_danger);
         assert_eq!(w.pawn, 60);
         // Switched off, a term weighs nothing, whatever its weight.
         assert_eq!((w.developed, w.developed_pair), (0, 0));
         assert_eq!(parse_spec(&format!("engine3/{}", o.spec())).unwrap().1, o);
         // By default every term is on, at 4pchess's scale.
-        let d = parse_spec("engine3").unwrap().1.weights();
+        let d = parse_spec("engine3").unwrap().1.weights(Variant::Club1893);
         assert_eq!((d.threat, d.developed, d.knight_near_king), (120, 35, 100));
         assert_eq!((d.pawn_step, d.pawn_step_squared, d.pawn_far), (0, 2, 150));
         assert!(d.shelter && d.zone_attack);
@@ -220,7 +312,7 @@ mod tests {
         let old = parse_spec("engine3/no-pawn-race,no-placement,rook_open=30")
             .unwrap()
             .1
-            .weights();
+            .weights(Variant::Verney1881);
         assert_eq!(
             (old.pawn_step, old.pawn_step_squared, old.pawn_far),
             (6, 0, 0)

@@ -17,8 +17,8 @@ mod prune;
 mod table;
 mod tree;
 
-use crate::weights::Weights;
-use fourhand_rules::{Move, Position, Seat};
+use crate::weights::{Overrides, Weights};
+use fourhand_rules::{Move, Position, Seat, Variant};
 use order::{Heuristics, Hints};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -133,8 +133,9 @@ pub struct Options {
     /// Evaluation (sides games): a position whose material and placement lie 600 beyond the
     /// search window is scored without its activity and king safety ("lazy" evaluation).
     pub lazy_eval: bool,
-    /// The evaluation's weights (before the switches above).
-    pub eval: Weights,
+    /// Evaluation weights set by name, over each rule set's own ([`Weights::for_variant`]);
+    /// the switches above then zero the terms they turn off.
+    pub eval: Overrides,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -169,7 +170,7 @@ impl Default for Options {
             pawn_race: true,
             placement: true,
             lazy_eval: false,
-            eval: Weights::default(),
+            eval: Overrides::default(),
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -204,11 +205,11 @@ impl Options {
         "lazy-eval",
     ];
 
-    /// The evaluation's weights with the terms these options switch off at zero (`no-pawn-race`:
-    /// pawns gain linearly, 6 a step; `no-king-shelter`: king danger by the attacked flight
-    /// squares).
-    pub fn weights(&self) -> Weights {
-        let mut w = self.eval;
+    /// The evaluation's weights in `variant`: its own, with the weights these options set and
+    /// the terms they switch off at zero (`no-pawn-race`: pawns gain linearly, 6 a step;
+    /// `no-king-shelter`: king danger by the attacked flight squares).
+    pub fn weights(&self, variant: Variant) -> Weights {
+        let mut w = self.eval.over(Weights::for_variant(variant));
         w.shelter = self.king_shelter;
         w.zone_attack = self.zone_attack;
         let off = |on: bool, x: &mut i32| {
@@ -275,14 +276,10 @@ impl Options {
     /// unit): `threat=50`.
     pub fn set(&mut self, name: &str) -> Result<(), String> {
         if let Some((key, value)) = name.split_once('=') {
-            let weight = self
-                .eval
-                .by_name(key)
-                .ok_or_else(|| format!("unknown evaluation weight '{key}'"))?;
-            *weight = value
+            let value = value
                 .parse()
                 .map_err(|_| format!("weight '{key}' needs a whole number, not '{value}'"))?;
-            return Ok(());
+            return self.eval.set(key, value);
         }
         let (on, key) = match name.strip_prefix("no-") {
             Some(k) => (false, k),
@@ -318,11 +315,7 @@ impl Options {
                 })
             })
             .collect();
-        for ((k, v), (_, d)) in self.eval.settable().zip(Weights::default().settable()) {
-            if v != d {
-                out.push(format!("{k}={v}"));
-            }
-        }
+        out.extend(self.eval.iter().map(|(k, v)| format!("{k}={v}")));
         if self.ffa != default.ffa {
             out.push(
                 match self.ffa {
@@ -367,7 +360,7 @@ pub struct Searcher {
     /// score (`None` in check or not computed).
     statics: Vec<Option<(bool, i32)>>,
     opts: Options,
-    /// `opts.weights()`, worked out once.
+    /// `opts.weights(…)` for the rule set of the last search, worked out once a search.
     weights: Weights,
     nodes: u64,
     limits: Limits,
@@ -393,7 +386,7 @@ impl Searcher {
             heur: Heuristics::new(),
             statics: vec![None; order::MAX_PLY],
             opts,
-            weights: opts.weights(),
+            weights: opts.weights(Variant::Teams),
             nodes: 0,
             limits: Limits::depth(1),
             start: Instant::now(),
@@ -484,6 +477,7 @@ impl Searcher {
         self.start = Instant::now();
         self.stopped = false;
         self.root = pos.turn();
+        self.weights = self.opts.weights(pos.rules().variant);
         self.heur.clear();
         let mut moves: Vec<Move> = pos.legal_moves().to_vec();
         let mut best = moves.first().copied();

@@ -1,8 +1,11 @@
 //! The numbers of the selective search: how much a late move is reduced, how late a move may
 //! be before it is pruned, and the margins of the futility tests. Tuned by matches (README).
 
-/// Deepest node where reverse futility applies.
-pub(super) const REVERSE_FUTILITY_DEPTH: u32 = 5;
+/// Deepest node where reverse futility applies: one ply, as in 4pchess. Deeper, a node of the
+/// other side two plies from the horizon is cut on its static score before the side's next
+/// move is seen, and a quiet first move of a mate in two that costs placement (a rook leaving
+/// the centre under the fitted Teams weights) was missed (README, bot section).
+pub(super) const REVERSE_FUTILITY_DEPTH: u32 = 1;
 /// Reverse-futility margin per ply of depth.
 pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 110;
 /// Deepest node where futility pruning applies.

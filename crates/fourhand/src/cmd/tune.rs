@@ -5,6 +5,7 @@
 use fourhand_bot::search::Options;
 use fourhand_bot::tune::{error, fit, fit_scale, samples};
 use fourhand_bot::Weights;
+use fourhand_rules::Variant;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,10 +26,14 @@ pub struct Args {
     /// stops falling, and keeps the weights where it was lowest (0: none held out).
     #[arg(long, default_value_t = 5)]
     hold_out: usize,
-    /// The weights to start from, as the engine's options take them (`threat=50,queen=950`);
-    /// the engine's own by default.
+    /// The weights to start from, as the engine's options take them (`threat=50,queen=950`,
+    /// `no-threats`); the engine's own for the rule set by default.
     #[arg(long, default_value = "")]
     from: String,
+    /// The rule set whose games are fitted (a rule set with sides: teams, verney, club); the
+    /// games of others in the files are left out.
+    #[arg(long, default_value = "teams")]
+    rules: String,
 }
 
 /// Runs the command: exit 0 with the fitted weights printed, 2 when a file cannot be read or
@@ -41,6 +46,13 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let variant: Variant = match a.rules.parse() {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("fourhand tune: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut games = 0;
     for file in &a.files {
@@ -52,7 +64,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         };
         for game in fourhand_rules::notation::pgn4::split_games(&text) {
-            let (s, n) = samples(game, a.skip);
+            let (s, n) = samples(game, a.skip, variant);
             if n == 0 {
                 continue;
             }
@@ -65,10 +77,14 @@ pub fn run(a: Args) -> ExitCode {
         }
     }
     if train.is_empty() {
-        eprintln!("fourhand tune: no finished sides game in the files");
+        eprintln!(
+            "fourhand tune: no finished {} game in the files (the fit takes games with sides)",
+            variant.short_name()
+        );
         return ExitCode::from(2);
     }
-    let w0 = start.eval;
+    // The evaluation the engine plays with in that rule set, its switches applied.
+    let w0 = start.weights(variant);
     let k = fit_scale(&train, &w0);
     println!(
         "{games} games: {} positions to fit, {} held out; scale k = {k:.3}",
