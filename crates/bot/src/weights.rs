@@ -195,14 +195,31 @@ impl Weights {
         Weights::TUNABLE.into_iter().zip(values)
     }
 
-    /// The weight the engine's options call `name`: a tunable one, or `pawn` (which the fit
-    /// keeps as its unit).
-    pub fn by_name(&mut self, name: &str) -> Option<&mut i32> {
-        if name == "pawn" {
-            return Some(&mut self.pawn);
+    /// How many weights the engine's options can set: the pawn (which the fit keeps as its
+    /// unit), then [`Weights::TUNABLE`].
+    const SETTABLE: usize = 1 + Weights::TUNABLE.len();
+
+    /// The name of settable weight `i` (below [`Weights::SETTABLE`]).
+    fn settable_name(i: usize) -> &'static str {
+        i.checked_sub(1).map_or("pawn", |t| Weights::TUNABLE[t])
+    }
+
+    /// The number of the settable weight called `name`.
+    fn settable_index(name: &str) -> Option<usize> {
+        (0..Weights::SETTABLE).find(|&i| Weights::settable_name(i) == name)
+    }
+
+    /// Settable weight `i` (below [`Weights::SETTABLE`]).
+    fn settable_mut(&mut self, i: usize) -> &mut i32 {
+        match i.checked_sub(1) {
+            None => &mut self.pawn,
+            Some(t) => self.tunable()[t],
         }
-        let i = Weights::TUNABLE.iter().position(|&k| k == name)?;
-        self.tunable().into_iter().nth(i)
+    }
+
+    /// The weight the engine's options call `name`: a tunable one, or `pawn`.
+    pub fn by_name(&mut self, name: &str) -> Option<&mut i32> {
+        Weights::settable_index(name).map(|i| self.settable_mut(i))
     }
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
@@ -243,41 +260,37 @@ impl Weights {
 /// every rule set, and the rest stay each rule set's own.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// Bit `i` set: slot `i` holds a value.
+    /// Bit `i` set: settable weight `i` is set, to `values[i]`.
     set: u32,
-    values: [i32; 1 + Weights::TUNABLE.len()],
+    values: [i32; Weights::SETTABLE],
 }
 
 impl Overrides {
-    /// The name of slot `i`: the pawn, then [`Weights::TUNABLE`].
-    fn name(i: usize) -> &'static str {
-        i.checked_sub(1).map_or("pawn", |t| Weights::TUNABLE[t])
-    }
-
     /// Sets the weight called `name` (`pawn` or one of [`Weights::TUNABLE`]) to `value`.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        let i = (0..self.values.len())
-            .find(|&i| Overrides::name(i) == name)
+        let i = Weights::settable_index(name)
             .ok_or_else(|| format!("unknown evaluation weight '{name}'"))?;
         self.set |= 1 << i;
         self.values[i] = value;
         Ok(())
     }
 
+    /// The numbers of the weights set, in the order of their names in [`Overrides::iter`].
+    fn slots(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..Weights::SETTABLE).filter(|&i| self.set & 1 << i != 0)
+    }
+
     /// The weights set, with their names: the pawn first, then in the order of
     /// [`Weights::TUNABLE`].
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
-        (0..self.values.len())
-            .filter(|&i| self.set & 1 << i != 0)
-            .map(|i| (Overrides::name(i), self.values[i]))
+        self.slots()
+            .map(|i| (Weights::settable_name(i), self.values[i]))
     }
 
     /// `base` with the weights set here.
     pub fn over(&self, mut base: Weights) -> Weights {
-        for (name, v) in self.iter() {
-            if let Some(w) = base.by_name(name) {
-                *w = v;
-            }
+        for i in self.slots() {
+            *base.settable_mut(i) = self.values[i];
         }
         base
     }
