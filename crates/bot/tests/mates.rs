@@ -129,7 +129,14 @@ fn the_parallel_search_shares_its_table_and_still_mates_in_two() {
 #[test]
 fn the_optional_search_techniques_still_mate_in_two() {
     let mut opts = Options::default();
-    for s in ["qs-table", "improving", "history-reduction", "zone-attack"] {
+    for s in [
+        "qs-table",
+        "improving",
+        "history-reduction",
+        "zone-attack",
+        "narrow-quiescence",
+        "deep-null-move",
+    ] {
         opts.set(s).unwrap();
     }
     let g = play_out(game(TEAMS, Variant::Teams), 5, 5, opts);

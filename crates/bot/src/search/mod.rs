@@ -113,6 +113,13 @@ pub struct Options {
     /// The quiescence search reads the transposition table for cutoffs and stores its results
     /// where they evict no searched entry.
     pub qs_table: bool,
+    /// The quiescence search tries at most two captures a node besides those that give
+    /// check (as 4pchess does): the best by the ordering.
+    pub narrow_quiescence: bool,
+    /// The null-move search reaches one ply deeper (the depth less the reduction, as 4pchess,
+    /// rather than less the move and the reduction) and is tried only when the static score
+    /// stands a margin beyond the window.
+    pub deep_null_move: bool,
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
@@ -158,6 +165,8 @@ impl Default for Options {
             exchange: true,
             delta: true,
             qs_table: false,
+            narrow_quiescence: false,
+            deep_null_move: false,
             improving: false,
             history_reduction: false,
             king_shelter: true,
@@ -178,7 +187,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 24] = [
+    pub const SWITCHES: [&'static str; 26] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -193,6 +202,8 @@ impl Options {
         "exchange",
         "delta",
         "qs-table",
+        "narrow-quiescence",
+        "deep-null-move",
         "improving",
         "history-reduction",
         "king-shelter",
@@ -256,6 +267,8 @@ impl Options {
             "exchange" | "see" => &mut self.exchange,
             "delta" => &mut self.delta,
             "qs-table" => &mut self.qs_table,
+            "narrow-quiescence" | "narrow-qs" => &mut self.narrow_quiescence,
+            "deep-null-move" | "deep-null" => &mut self.deep_null_move,
             "improving" => &mut self.improving,
             "history-reduction" => &mut self.history_reduction,
             "king-shelter" | "shelter" => &mut self.king_shelter,

@@ -42,6 +42,10 @@ pub(super) fn late_move_count(depth: u32, pv: bool, declining: bool) -> usize {
     }
 }
 
+/// How far beyond the window the static score must stand for the deep null move
+/// (`deep-null-move`) to be tried.
+pub(super) const NULL_MARGIN: i32 = 50;
+
 /// Null-move reduction (plies besides the move itself) at `depth`.
 pub(super) fn null_reduction(depth: u32) -> u32 {
     2 + depth / 3

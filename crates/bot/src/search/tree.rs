@@ -5,7 +5,7 @@ use super::exchange::loses_material;
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, FULL_DEPTH_MOVES,
-    FUTILITY_DEPTH, HISTORY_PER_PLY, MAX_EXTENSIONS, REVERSE_FUTILITY_DEPTH,
+    FUTILITY_DEPTH, HISTORY_PER_PLY, MAX_EXTENSIONS, NULL_MARGIN, REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN, TREND_MARGIN,
 };
 use super::table::Bound;
@@ -17,6 +17,8 @@ use fourhand_rules::{Kind, Move, Position, Seat};
 
 /// Deepest quiescence.
 const MAX_QPLY: u32 = 6;
+/// Captures a node of the narrow quiescence search tries besides checks.
+const NARROW_CAPTURES: usize = 2;
 /// Scores beyond this are mates (or mate-like: an army out in Teams).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -315,20 +317,22 @@ impl Searcher {
         node: Node,
     ) -> Option<i32> {
         let maximizing = allied(pos, self.root, pos.turn());
+        let deep = self.opts.deep_null_move;
+        let margin = if deep { NULL_MARGIN } else { 0 };
         let (lo, hi) = if maximizing {
-            if stand < beta {
+            if stand < beta.saturating_add(margin) {
                 return None;
             }
             (beta - 1, beta)
         } else {
-            if stand > alpha {
+            if stand > alpha.saturating_sub(margin) {
                 return None;
             }
             (alpha, alpha + 1)
         };
         let mut c = pos.clone();
         c.pass();
-        let d = depth - 1 - null_reduction(depth);
+        let d = depth - u32::from(!deep) - null_reduction(depth);
         let next = Node {
             ply: node.ply + 1,
             prev: None,
@@ -585,6 +589,7 @@ impl Searcher {
             exchange: self.opts.exchange && evading,
             ..Hints::PLAIN
         };
+        let mut captures = 0usize;
         for m in order(pos, &candidates, hints) {
             let forcing = evading || capture(&m);
             if !(forcing || (checks && qply == 0)) {
@@ -609,6 +614,12 @@ impl Searcher {
             };
             if !forcing && !gives_check(&c, me) {
                 continue;
+            }
+            if self.opts.narrow_quiescence && !evading {
+                if captures >= NARROW_CAPTURES && !gives_check(&c, me) {
+                    continue;
+                }
+                captures += 1;
             }
             let s = self.quiesce(&c, alpha, beta, &pts, qply + 1, ply + 1);
             if maximizing {
