@@ -615,8 +615,9 @@ impl Searcher {
             if !forcing && !gives_check(&c, me) {
                 continue;
             }
+            // Past here a move that is not forcing gives check (tested just above).
             if self.opts.narrow_quiescence && !evading {
-                if captures >= NARROW_CAPTURES && !gives_check(&c, me) {
+                if captures >= NARROW_CAPTURES && forcing && !gives_check(&c, me) {
                     continue;
                 }
                 captures += 1;
