@@ -87,6 +87,92 @@ impl Position {
         after
     }
 
+    /// True when `m`, a legal move of the seat to move, leaves the king of an enemy army that is
+    /// hostile to him attacked (statuses as before the move). Worked out without making the
+    /// move for an ordinary move to an empty square, from the two lines it can change — the
+    /// moved piece's new square and the square it left — as [`Position::checks_after`] does;
+    /// a capture, castle, en passant, promotion or reversing pawn is made on a copy of the board.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mover = self.turn;
+        let enemies = self.rules.enemies(mover);
+        let (from, to) = (m.origin_idx(), m.to_idx());
+        let code = self.cells[from as usize];
+        let simple = matches!(
+            m.kind(),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
+        ) && m.promotion().is_none()
+            && self.cells[to as usize] == EMPTY
+            && !(self.rules.reversal && kind_bits(code) == Kind::Pawn as u8);
+        let kings = Seat::ALL.into_iter().filter(|q| {
+            enemies & q.bit() != 0 && self.army(*q).is_hostile() && self.kings[q.index()] != 0
+        });
+        if !simple {
+            let mut after = self.clone();
+            after.apply_on_board(mover, m);
+            return kings.into_iter().any(|q| after.in_check(q));
+        }
+        for q in kings {
+            let k = self.kings[q.index()];
+            let hostile = self.hostile_to(q);
+            if self.in_check(q) {
+                // Already in check: only a move on the checking line can end it.
+                let mut after = self.clone();
+                after.apply_on_board(mover, m);
+                if after.in_check(q) {
+                    return true;
+                }
+                continue;
+            }
+            let near = &NEAR[k as usize];
+            if has(near, to) && is_of(code, hostile) {
+                let d = to.wrapping_sub(k);
+                let kind = kind_bits(code);
+                let direct = if kind == Kind::Knight as u8 {
+                    KNIGHT.contains(&d)
+                } else if kind == Kind::King as u8 {
+                    KING.contains(&d)
+                } else if kind == Kind::Pawn as u8 {
+                    DIAG.contains(&d) && pawn_hits(code, d)
+                } else {
+                    self.slider_after(k, to, from, to, code, hostile)
+                };
+                if direct {
+                    return true;
+                }
+            }
+            if has(near, from) && self.slider_after(k, from, from, to, code, hostile) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when, after `code` moved from `from` to the empty `to`, the first piece on the line
+    /// from `k` through `through` is a slider of a seat in `hostile` that moves along that line.
+    #[inline(always)]
+    fn slider_after(&self, k: u8, through: u8, from: u8, to: u8, code: u8, hostile: u8) -> bool {
+        let [ortho, diag] = &LINES[k as usize];
+        let slider = if has(ortho, through) {
+            Kind::Rook as u8
+        } else if has(diag, through) {
+            Kind::Bishop as u8
+        } else {
+            return false;
+        };
+        let d = step_towards(k, through);
+        let mut t = k.wrapping_add(d);
+        while t != to && (self.cells[t as usize] == EMPTY || t == from) {
+            t = t.wrapping_add(d);
+        }
+        let c = if t == to {
+            code
+        } else {
+            self.cells[t as usize]
+        };
+        let kind = kind_bits(c);
+        (kind == slider || kind == Kind::Queen as u8) && is_of(c, hostile)
+    }
+
     /// True when the piece with code `c` on `at` attacks `target` on this board.
     #[inline(always)]
     fn piece_attacks(&self, c: u8, at: u8, target: u8) -> bool {
@@ -167,6 +253,40 @@ mod tests {
     fn attacked(pos: &Position, seat: Seat) -> bool {
         let k = pos.kings[seat.index()];
         k != 0 && pos.is_attacked(k, pos.hostile_to(seat), 0)
+    }
+
+    #[test]
+    fn the_check_test_before_a_move_agrees_with_the_board_after_it() {
+        use crate::ruleset::RuleSet;
+        let rule_sets = [
+            RuleSet::TEAMS,
+            RuleSet::FFA,
+            RuleSet::VERNEY_1881,
+            RuleSet::CLUB_1893,
+            RuleSet::CHATURAJI,
+            RuleSet::CONQUEST,
+        ];
+        let (mut moves, mut checks) = (0, 0);
+        random_games::of(&rule_sets, 1..=24, 200, |seed, g, seat, m| {
+            let before = g.position();
+            let mut after = before.clone();
+            after.apply_on_board(seat, m);
+            let enemies = before.rules().enemies(seat);
+            let exact = Seat::ALL.into_iter().any(|q| {
+                enemies & q.bit() != 0 && before.army(q).is_hostile() && attacked(&after, q)
+            });
+            assert_eq!(
+                before.gives_check(m),
+                exact,
+                "seed {seed} {:?} {}",
+                before.rules().variant,
+                m.uci()
+            );
+            moves += 1;
+            checks += usize::from(exact);
+        });
+        assert!(moves > 20_000, "{moves} moves");
+        assert!(checks > 500, "{checks} checks");
     }
 
     #[test]

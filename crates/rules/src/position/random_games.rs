@@ -1,4 +1,5 @@
-//! Random Verney 1881 and Club 1893 games for the tests of the levels and the remembered checks.
+//! Random games for the tests of the levels, the remembered checks and the check test before a
+//! move.
 
 use crate::board::Seat;
 use crate::game::{Automation, Game};
@@ -12,10 +13,25 @@ use crate::ruleset::RuleSet;
 pub(crate) fn historical(
     seeds: std::ops::RangeInclusive<u64>,
     plies: usize,
+    visit: impl FnMut(u64, &Game, Seat, Move),
+) {
+    of(
+        &[RuleSet::VERNEY_1881, RuleSet::CLUB_1893],
+        seeds,
+        plies,
+        visit,
+    );
+}
+
+/// [`historical`] under each rule set of `rule_sets`.
+pub(crate) fn of(
+    rule_sets: &[RuleSet],
+    seeds: std::ops::RangeInclusive<u64>,
+    plies: usize,
     mut visit: impl FnMut(u64, &Game, Seat, Move),
 ) {
     for seed in seeds {
-        for rules in [RuleSet::VERNEY_1881, RuleSet::CLUB_1893] {
+        for &rules in rule_sets {
             let start = Position::start(rules.shared(), rules.default_setup);
             let mut g = Game::from_position(rules, start, Default::default())
                 .with_automation(Automation::LIVE);
