@@ -136,6 +136,10 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "zone-attack",
         "narrow-quiescence",
         "deep-null-move",
+        "check-order",
+        "early-check-extension",
+        "iir",
+        "tt-eval",
     ] {
         opts.set(s).unwrap();
     }

@@ -120,6 +120,20 @@ pub struct Options {
     /// rather than less the move and the reduction) and is tried only when the static score
     /// stands a margin beyond the window.
     pub deep_null_move: bool,
+    /// Quiet moves that give check are ordered before the other quiet moves (after the
+    /// killers and the counter-move), as 4pchess orders them.
+    pub check_order: bool,
+    /// A check is extended only when the move that gave it was among the first
+    /// [`EARLY_CHECK_MOVES`](prune::EARLY_CHECK_MOVES) searched at its node (4pchess's limit), not
+    /// wherever it came in the order.
+    pub early_check_extension: bool,
+    /// Internal iterative reduction: a node outside the principal variation with no move in
+    /// the table is searched one ply shallower (from [`IIR_DEPTH`](prune::IIR_DEPTH) plies).
+    pub iir: bool,
+    /// The static score that reverse futility, the null move and futility prune by is moved
+    /// to what the table's result for the position says of it (an exact score, or a bound
+    /// beyond the static score).
+    pub tt_eval: bool,
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
@@ -167,6 +181,10 @@ impl Default for Options {
             qs_table: false,
             narrow_quiescence: false,
             deep_null_move: false,
+            check_order: false,
+            early_check_extension: false,
+            iir: false,
+            tt_eval: false,
             improving: false,
             history_reduction: false,
             king_shelter: true,
@@ -187,7 +205,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 26] = [
+    pub const SWITCHES: [&'static str; 30] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -204,6 +222,10 @@ impl Options {
         "qs-table",
         "narrow-quiescence",
         "deep-null-move",
+        "check-order",
+        "early-check-extension",
+        "iir",
+        "tt-eval",
         "improving",
         "history-reduction",
         "king-shelter",
@@ -269,6 +291,10 @@ impl Options {
             "qs-table" => &mut self.qs_table,
             "narrow-quiescence" | "narrow-qs" => &mut self.narrow_quiescence,
             "deep-null-move" | "deep-null" => &mut self.deep_null_move,
+            "check-order" => &mut self.check_order,
+            "early-check-extension" => &mut self.early_check_extension,
+            "iir" => &mut self.iir,
+            "tt-eval" => &mut self.tt_eval,
             "improving" => &mut self.improving,
             "history-reduction" => &mut self.history_reduction,
             "king-shelter" | "shelter" => &mut self.king_shelter,
@@ -584,7 +610,7 @@ impl Searcher {
             let (child, points) = child(pos, m, &[0; 4]);
             let s = match child {
                 Some(c) => {
-                    let node = Node::child_of_root(m);
+                    let node = Node::child_of_root(m, scored.len());
                     if best.is_none() || !self.opts.pvs {
                         self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
                     } else {

@@ -1,10 +1,15 @@
 //! Move ordering: the table's move, captures by most valuable victim and least valuable
 //! attacker, promotions, the killer moves of the ply, the counter-move to the previous move,
-//! quiet moves by history, and last the captures that lose material by the exchange test.
+//! (with `check-order`) quiet moves that give check, quiet moves by history, and last the
+//! captures that lose material by the exchange test.
 
 use super::exchange::loses_material;
 use super::table::move_code;
 use fourhand_rules::{Kind, Move, Position};
+
+/// Order bonus of a quiet move that gives check (with [`Hints::checks`]): below the killers'
+/// and counter-move's, above any history.
+const CHECK_BONUS: i32 = 1 << 23;
 
 /// Killer moves kept per ply.
 pub(crate) const MAX_PLY: usize = 128;
@@ -32,6 +37,9 @@ pub(crate) struct Hints<'a> {
     pub heur: Option<(&'a Heuristics, usize, Option<Move>)>,
     /// Order losing captures last.
     pub exchange: bool,
+    /// Order quiet moves that give check before the other quiet moves (after the killers and
+    /// the counter-move).
+    pub checks: bool,
 }
 
 impl Hints<'_> {
@@ -40,6 +48,7 @@ impl Hints<'_> {
         tt: None,
         heur: None,
         exchange: false,
+        checks: false,
     };
 }
 
@@ -135,16 +144,21 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
                 };
             } else if m.promotion().is_some() {
                 k += 1 << 25;
-            } else if let Some((h, ply, prev)) = hints.heur {
-                let killers = h.killers.get(ply).copied().unwrap_or([None; 2]);
-                if killers[0] == Some(m) {
-                    k += (1 << 24) + 2;
-                } else if killers[1] == Some(m) {
-                    k += (1 << 24) + 1;
-                } else if prev.is_some_and(|p| h.counters[index(p)] == Some(m)) {
-                    k += 1 << 24;
-                } else {
-                    k += h.history[index(m)];
+            } else {
+                if hints.checks && pos.gives_check(m) {
+                    k += CHECK_BONUS;
+                }
+                if let Some((h, ply, prev)) = hints.heur {
+                    let killers = h.killers.get(ply).copied().unwrap_or([None; 2]);
+                    if killers[0] == Some(m) {
+                        k += (1 << 24) + 2;
+                    } else if killers[1] == Some(m) {
+                        k += (1 << 24) + 1;
+                    } else if prev.is_some_and(|p| h.counters[index(p)] == Some(m)) {
+                        k += 1 << 24;
+                    } else {
+                        k += h.history[index(m)];
+                    }
                 }
             }
             (k, m)

@@ -4,11 +4,11 @@
 use super::exchange::loses_material;
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
-    futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, FULL_DEPTH_MOVES,
-    FUTILITY_DEPTH, HISTORY_PER_PLY, MAX_EXTENSIONS, NULL_MARGIN, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN, TREND_MARGIN,
+    futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, EARLY_CHECK_MOVES,
+    FULL_DEPTH_MOVES, FUTILITY_DEPTH, HISTORY_PER_PLY, IIR_DEPTH, MAX_EXTENSIONS, NULL_MARGIN,
+    REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, TREND_MARGIN,
 };
-use super::table::Bound;
+use super::table::{Bound, Entry};
 use super::{FfaSearch, Searcher, MATE};
 use crate::eval::{allied, evaluate, evaluate_within};
 use fourhand_rules::position::Army;
@@ -52,25 +52,31 @@ pub(super) struct Node {
     pub allow_null: bool,
     /// Check extensions on the path from the root.
     pub extensions: u8,
+    /// The move that led here was among the first searched at its node (so a check it gave
+    /// may be extended under `early-check-extension`).
+    pub early: bool,
 }
 
 impl Node {
-    /// The root's children.
-    pub(super) fn child_of_root(m: Move) -> Node {
+    /// The root's child after `m`, the `index`th root move searched (from 0).
+    pub(super) fn child_of_root(m: Move, index: usize) -> Node {
         Node {
             ply: 1,
             prev: Some(m),
             allow_null: true,
             extensions: 0,
+            early: index < EARLY_CHECK_MOVES,
         }
     }
 
-    fn next(self, m: Option<Move>) -> Node {
+    /// The child after `m`, the `index`th move searched here (from 0).
+    fn next(self, m: Option<Move>, index: usize) -> Node {
         Node {
             ply: self.ply + 1,
             prev: m,
             allow_null: true,
             extensions: self.extensions,
+            early: index < EARLY_CHECK_MOVES,
         }
     }
 }
@@ -109,7 +115,11 @@ impl Searcher {
         }
         let in_check = pos.in_check(me);
         let mut node = node;
-        let depth = if in_check && self.opts.check_extension && node.extensions < MAX_EXTENSIONS {
+        let extend = in_check
+            && self.opts.check_extension
+            && node.extensions < MAX_EXTENSIONS
+            && (node.early || !self.opts.early_check_extension);
+        let depth = if extend {
             node.extensions += 1;
             depth + 1
         } else {
@@ -123,10 +133,22 @@ impl Searcher {
             return self.no_moves(pos, me, points, ply);
         }
         let pv = beta.saturating_sub(alpha) > 1;
+        // Internal iterative reduction: a node the table knows no move for is searched one ply
+        // shallower outside the principal variation.
+        let depth =
+            if self.opts.iir && !pv && depth >= IIR_DEPTH && entry.is_none_or(|e| e.best.is_none())
+            {
+                depth - 1
+            } else {
+                depth
+            };
         let window_open = alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
         // The static score, where something prunes by it.
-        let stand = (!pv && !in_check && window_open)
-            .then(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
+        let stand = (!pv && !in_check && window_open).then(|| {
+            let s = evaluate_within(pos, self.root, points, &self.weights, alpha, beta);
+            let known = entry.filter(|e| self.opts.tt_eval && e.score.abs() < MATE_BOUND);
+            known.map_or(s, |e| refine(s, e))
+        });
         let trend = if self.opts.improving {
             let now = (!in_check)
                 .then(|| stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)));
@@ -165,6 +187,7 @@ impl Searcher {
                 .killers
                 .then_some((&self.heur, ply as usize, prev)),
             exchange: self.opts.exchange,
+            checks: self.opts.check_order,
         };
         let ordered: Vec<Move> = order(pos, &moves, hints).collect();
         let mut quiets: Vec<Move> = Vec::new();
@@ -172,15 +195,8 @@ impl Searcher {
         let mut searched = 0usize;
         for m in ordered {
             let quiet = is_quiet(pos, m);
-            let (child, pts) = child(pos, m, points);
-            let Some(c) = child else {
-                // The move takes a king and ends the game (Teams).
-                let s = if maximizing { MATE - ply } else { -MATE + ply };
-                best = s;
-                best_move = Some(m);
-                break;
-            };
-            let gives = searched > 0 && gives_check(&c, me);
+            // Tested before the move is made, so that a pruned move is never made.
+            let gives = searched > 0 && pos.gives_check(m);
             let quiet_move = quiet && !gives && !in_check;
             let special = self.opts.killers && self.heur.is_special(m, ply as usize, prev);
             // Near a mate against the node's side nothing is pruned.
@@ -221,7 +237,15 @@ impl Searcher {
                 }
                 r = x.clamp(0, depth as i32 - 1) as u32;
             }
-            let next = node.next(Some(m));
+            let (child, pts) = child(pos, m, points);
+            let Some(c) = child else {
+                // The move takes a king and ends the game (Teams).
+                let s = if maximizing { MATE - ply } else { -MATE + ply };
+                best = s;
+                best_move = Some(m);
+                break;
+            };
+            let next = node.next(Some(m), searched);
             let beats = |s: i32, alpha: i32, beta: i32| {
                 if maximizing {
                     s > alpha
@@ -338,6 +362,7 @@ impl Searcher {
             prev: None,
             allow_null: false,
             extensions: node.extensions,
+            early: true,
         };
         let s = self.alphabeta(&c, d, lo, hi, points, next);
         if self.stopped {
@@ -427,6 +452,7 @@ impl Searcher {
                             prev: Some(m),
                             allow_null: true,
                             extensions: 0,
+                            early: true,
                         };
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
@@ -450,6 +476,7 @@ impl Searcher {
                 prev: None,
                 allow_null: true,
                 extensions: 0,
+                early: true,
             };
             return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }
@@ -608,20 +635,20 @@ impl Searcher {
                     }
                 }
             }
-            let (child, pts) = child(pos, m, points);
-            let Some(c) = child else {
-                return if maximizing { MATE - ply } else { -MATE + ply };
-            };
-            if !forcing && !gives_check(&c, me) {
+            if !forcing && !pos.gives_check(m) {
                 continue;
             }
             // Past here a move that is not forcing gives check (tested just above).
             if self.opts.narrow_quiescence && !evading {
-                if captures >= NARROW_CAPTURES && forcing && !gives_check(&c, me) {
+                if captures >= NARROW_CAPTURES && forcing && !pos.gives_check(m) {
                     continue;
                 }
                 captures += 1;
             }
+            let (child, pts) = child(pos, m, points);
+            let Some(c) = child else {
+                return if maximizing { MATE - ply } else { -MATE + ply };
+            };
             let s = self.quiesce(&c, alpha, beta, &pts, qply + 1, ply + 1);
             if maximizing {
                 best = best.max(s);
@@ -638,20 +665,23 @@ impl Searcher {
     }
 }
 
+/// The static score `stand` moved to what a searched result `e` of the same position says of
+/// it (`tt-eval`): to an exact score, to a lower bound above it, to an upper bound below it.
+fn refine(stand: i32, e: Entry) -> i32 {
+    match e.bound {
+        Bound::Exact => e.score,
+        Bound::Lower if e.score > stand => e.score,
+        Bound::Upper if e.score < stand => e.score,
+        _ => stand,
+    }
+}
+
 /// The seat that moved last before `me`: the one that mated him (FFA).
 pub(super) fn previous_mover(pos: &Position, me: Seat) -> Seat {
     (1..4)
         .map(|k| Seat::ALL[(me.index() + 4 - k) % 4])
         .find(|s| pos.army(*s).takes_turns())
         .unwrap_or(me)
-}
-
-/// True when, in `after`, a hostile enemy of `mover` is in check.
-fn gives_check(after: &Position, mover: Seat) -> bool {
-    let enemies = after.rules().enemies(mover);
-    Seat::ALL
-        .into_iter()
-        .any(|o| enemies & o.bit() != 0 && after.army(o).is_hostile() && after.in_check(o))
 }
 
 /// The position after `m` and the points won on the way; `None` when the move ends the game
