@@ -76,11 +76,11 @@ impl Position {
             let hostile = self.hostile_to(q);
             let attacked = if q == mover {
                 // The mover's own piece cannot attack his king: only a line it opened can.
-                self.slider_behind(k, from, hostile)
+                self.slider_behind(k, from, hostile, Moved::NONE)
             } else {
                 let c = self.cells[to as usize];
-                (near_to && is_of(c, hostile) && self.piece_attacks(c, to, k))
-                    || (near_from && self.slider_behind(k, from, hostile))
+                (near_to && is_of(c, hostile) && self.piece_attacks(c, to, k, 0))
+                    || (near_from && self.slider_behind(k, from, hostile, Moved::NONE))
             };
             after |= b << 4 | if attacked { b } else { 0 };
         }
@@ -124,58 +124,20 @@ impl Position {
                 continue;
             }
             let near = &NEAR[k as usize];
-            if has(near, to) && is_of(code, hostile) {
-                let d = to.wrapping_sub(k);
-                let kind = kind_bits(code);
-                let direct = if kind == Kind::Knight as u8 {
-                    KNIGHT.contains(&d)
-                } else if kind == Kind::King as u8 {
-                    KING.contains(&d)
-                } else if kind == Kind::Pawn as u8 {
-                    DIAG.contains(&d) && pawn_hits(code, d)
-                } else {
-                    self.slider_after(k, to, from, to, code, hostile)
-                };
-                if direct {
-                    return true;
-                }
-            }
-            if has(near, from) && self.slider_after(k, from, from, to, code, hostile) {
+            let moved = Moved { from, to, code };
+            if (has(near, to) && is_of(code, hostile) && self.piece_attacks(code, to, k, from))
+                || (has(near, from) && self.slider_behind(k, from, hostile, moved))
+            {
                 return true;
             }
         }
         false
     }
 
-    /// True when, after `code` moved from `from` to the empty `to`, the first piece on the line
-    /// from `k` through `through` is a slider of a seat in `hostile` that moves along that line.
+    /// True when the piece with code `c` on `at` attacks `target` on this board, with the square
+    /// `vacated` (0: none) taken as empty.
     #[inline(always)]
-    fn slider_after(&self, k: u8, through: u8, from: u8, to: u8, code: u8, hostile: u8) -> bool {
-        let [ortho, diag] = &LINES[k as usize];
-        let slider = if has(ortho, through) {
-            Kind::Rook as u8
-        } else if has(diag, through) {
-            Kind::Bishop as u8
-        } else {
-            return false;
-        };
-        let d = step_towards(k, through);
-        let mut t = k.wrapping_add(d);
-        while t != to && (self.cells[t as usize] == EMPTY || t == from) {
-            t = t.wrapping_add(d);
-        }
-        let c = if t == to {
-            code
-        } else {
-            self.cells[t as usize]
-        };
-        let kind = kind_bits(c);
-        (kind == slider || kind == Kind::Queen as u8) && is_of(c, hostile)
-    }
-
-    /// True when the piece with code `c` on `at` attacks `target` on this board.
-    #[inline(always)]
-    fn piece_attacks(&self, c: u8, at: u8, target: u8) -> bool {
+    fn piece_attacks(&self, c: u8, at: u8, target: u8, vacated: u8) -> bool {
         let k = kind_bits(c);
         let d = at.wrapping_sub(target);
         if k == Kind::Knight as u8 {
@@ -193,23 +155,25 @@ impl Position {
         } else {
             has(diag, at) && (k == Kind::Bishop as u8 || k == Kind::Queen as u8)
         };
-        along && self.first_from(target, step_towards(target, at)) == at
+        along && self.first_from(target, step_towards(target, at), vacated, at) == at
     }
 
-    /// The first square that is not empty from `k` on, in direction `d`.
+    /// The first square from `k` on in direction `d` that is not empty, `vacated` taken as
+    /// empty and `stop` as occupied (0: none).
     #[inline(always)]
-    fn first_from(&self, k: u8, d: u8) -> u8 {
+    fn first_from(&self, k: u8, d: u8, vacated: u8, stop: u8) -> u8 {
         let mut t = k.wrapping_add(d);
-        while self.cells[t as usize] == EMPTY {
+        while t != stop && (self.cells[t as usize] == EMPTY || t == vacated) {
             t = t.wrapping_add(d);
         }
         t
     }
 
     /// True when the first piece on the line from `k` through `through` is a slider of a seat
-    /// in `hostile` that moves along that line (`false` when the two squares share no line).
+    /// in `hostile` that moves along that line (`false` when the two squares share no line), on
+    /// the board after `moved` ([`Moved::NONE`]: this board).
     #[inline(always)]
-    fn slider_behind(&self, k: u8, through: u8, hostile: u8) -> bool {
+    fn slider_behind(&self, k: u8, through: u8, hostile: u8, moved: Moved) -> bool {
         let [ortho, diag] = &LINES[k as usize];
         let slider = if has(ortho, through) {
             Kind::Rook as u8
@@ -218,10 +182,33 @@ impl Position {
         } else {
             return false;
         };
-        let c = self.cells[self.first_from(k, step_towards(k, through)) as usize];
+        let t = self.first_from(k, step_towards(k, through), moved.from, moved.to);
+        let c = if t == moved.to {
+            moved.code
+        } else {
+            self.cells[t as usize]
+        };
         let kind = kind_bits(c);
         (kind == slider || kind == Kind::Queen as u8) && is_of(c, hostile)
     }
+}
+
+/// A piece moved from `from` to the empty `to` (its cell code `code`), for the attack tests on
+/// the board it leaves before the move is made.
+#[derive(Copy, Clone)]
+struct Moved {
+    from: u8,
+    to: u8,
+    code: u8,
+}
+
+impl Moved {
+    /// No move: the board as it stands (0 is a padding square, never on a line).
+    const NONE: Moved = Moved {
+        from: 0,
+        to: 0,
+        code: 0,
+    };
 }
 
 /// Per internal square, the board squares that share a line with it or are a knight's jump from
