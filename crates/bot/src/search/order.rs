@@ -127,6 +127,7 @@ pub(crate) fn is_quiet(pos: &Position, m: Move) -> bool {
 
 /// `moves` in search order.
 pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterator<Item = Move> {
+    let kings = hints.checks.then(|| pos.enemy_kings());
     let mut v: Vec<(i32, Move)> = moves
         .iter()
         .map(|&m| {
@@ -145,7 +146,7 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
             } else if m.promotion().is_some() {
                 k += 1 << 25;
             } else {
-                if hints.checks && pos.gives_check(m) {
+                if kings.as_ref().is_some_and(|k| pos.gives_check(m, k)) {
                     k += CHECK_BONUS;
                 }
                 if let Some((h, ply, prev)) = hints.heur {

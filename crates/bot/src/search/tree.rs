@@ -193,10 +193,13 @@ impl Searcher {
         let mut quiets: Vec<Move> = Vec::new();
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
+        // Worked out at the second move: most nodes end with the first.
+        let mut kings = None;
         for m in ordered {
             let quiet = is_quiet(pos, m);
             // Tested before the move is made, so that a pruned move is never made.
-            let gives = searched > 0 && pos.gives_check(m);
+            let gives =
+                searched > 0 && pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
             let quiet_move = quiet && !gives && !in_check;
             let special = self.opts.killers && self.heur.is_special(m, ply as usize, prev);
             // Near a mate against the node's side nothing is pruned.
@@ -617,6 +620,9 @@ impl Searcher {
             ..Hints::PLAIN
         };
         let mut captures = 0usize;
+        let mut kings = None;
+        let mut gives_check =
+            |m| pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
         for m in order(pos, &candidates, hints) {
             let forcing = evading || capture(&m);
             if !(forcing || (checks && qply == 0)) {
@@ -635,12 +641,12 @@ impl Searcher {
                     }
                 }
             }
-            if !forcing && !pos.gives_check(m) {
+            if !forcing && !gives_check(m) {
                 continue;
             }
             // Past here a move that is not forcing gives check (tested just above).
             if self.opts.narrow_quiescence && !evading {
-                if captures >= NARROW_CAPTURES && forcing && !pos.gives_check(m) {
+                if captures >= NARROW_CAPTURES && forcing && !gives_check(m) {
                     continue;
                 }
                 captures += 1;

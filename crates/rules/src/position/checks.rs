@@ -87,51 +87,52 @@ impl Position {
         after
     }
 
-    /// True when `m`, a legal move of the seat to move, leaves the king of an enemy army that is
-    /// hostile to him attacked (statuses as before the move). Worked out without making the
-    /// move for an ordinary move to an empty square, from the two lines it can change — the
-    /// moved piece's new square and the square it left — as [`Position::checks_after`] does;
-    /// a capture, castle, en passant, promotion or reversing pawn is made on a copy of the board.
-    pub fn gives_check(&self, m: Move) -> bool {
-        let mover = self.turn;
-        let enemies = self.rules.enemies(mover);
+    /// The kings of the enemy armies hostile to the seat to move, for [`Position::gives_check`]:
+    /// worked out once for all the moves of a position.
+    pub fn enemy_kings(&self) -> EnemyKings {
+        let enemies = self.rules.enemies(self.turn);
+        let mut out = EnemyKings::default();
+        for q in Seat::ALL {
+            let k = self.kings[q.index()];
+            if enemies & q.bit() != 0 && self.army(q).is_hostile() && k != 0 {
+                out.kings[out.len as usize] = (k, self.hostile_to(q));
+                out.len += 1;
+                out.in_check |= self.in_check(q);
+            }
+        }
+        out
+    }
+
+    /// True when `m`, a legal move of the seat to move, leaves one of `kings` (this position's
+    /// [`Position::enemy_kings`]) attacked, statuses as before the move. Worked out without
+    /// making the move for an ordinary move or capture, from the two lines it can change — the
+    /// moved piece's new square and the square it left — as [`Position::checks_after`] does; a
+    /// castle, en passant, promotion or reversing pawn, or any move while one of the kings
+    /// already stands in check (only a move on the checking line ends it), is made on a copy
+    /// of the board.
+    pub fn gives_check(&self, m: Move, kings: &EnemyKings) -> bool {
         let (from, to) = (m.origin_idx(), m.to_idx());
         let code = self.cells[from as usize];
+        // A king the move takes is in check no more.
+        let mut standing = kings.kings[..kings.len as usize]
+            .iter()
+            .filter(|&&(k, _)| k != to);
         let simple = matches!(
             m.kind(),
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Jump
         ) && m.promotion().is_none()
-            && self.cells[to as usize] == EMPTY
             && !(self.rules.reversal && kind_bits(code) == Kind::Pawn as u8);
-        let kings = Seat::ALL.into_iter().filter(|q| {
-            enemies & q.bit() != 0 && self.army(*q).is_hostile() && self.kings[q.index()] != 0
-        });
-        if !simple {
+        if !simple || kings.in_check {
             let mut after = self.clone();
-            after.apply_on_board(mover, m);
-            return kings.into_iter().any(|q| after.in_check(q));
+            after.apply_on_board(self.turn, m);
+            return standing.any(|&(k, hostile)| after.is_attacked(k, hostile, 0));
         }
-        for q in kings {
-            let k = self.kings[q.index()];
-            let hostile = self.hostile_to(q);
-            if self.in_check(q) {
-                // Already in check: only a move on the checking line can end it.
-                let mut after = self.clone();
-                after.apply_on_board(mover, m);
-                if after.in_check(q) {
-                    return true;
-                }
-                continue;
-            }
+        let moved = Moved { from, to, code };
+        standing.any(|&(k, hostile)| {
             let near = &NEAR[k as usize];
-            let moved = Moved { from, to, code };
-            if (has(near, to) && is_of(code, hostile) && self.piece_attacks(code, to, k, from))
+            (has(near, to) && is_of(code, hostile) && self.piece_attacks(code, to, k, from))
                 || (has(near, from) && self.slider_behind(k, from, hostile, moved))
-            {
-                return true;
-            }
-        }
-        false
+        })
     }
 
     /// True when the piece with code `c` on `at` attacks `target` on this board, with the square
@@ -193,8 +194,17 @@ impl Position {
     }
 }
 
-/// A piece moved from `from` to the empty `to` (its cell code `code`), for the attack tests on
-/// the board it leaves before the move is made.
+/// The kings a move of the seat to move can check (at most three: in FFA every other army's),
+/// each with the seats hostile to it, and whether one of them already stands in check.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct EnemyKings {
+    kings: [(u8, u8); 3],
+    len: u8,
+    in_check: bool,
+}
+
+/// A piece moved from `from` to `to` (its cell code `code`; whatever stood on `to` is taken),
+/// for the attack tests on the board it leaves before the move is made.
 #[derive(Copy, Clone)]
 struct Moved {
     from: u8,
@@ -263,7 +273,7 @@ mod tests {
                 enemies & q.bit() != 0 && before.army(q).is_hostile() && attacked(&after, q)
             });
             assert_eq!(
-                before.gives_check(m),
+                before.gives_check(m, &before.enemy_kings()),
                 exact,
                 "seed {seed} {:?} {}",
                 before.rules().variant,

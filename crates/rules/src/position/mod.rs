@@ -20,6 +20,7 @@ mod random_games;
 mod zobrist;
 
 pub use activity::{Activity, KingShelter};
+pub use checks::EnemyKings;
 pub use king_zone::{KingZone, ZonePressure};
 pub use play::Played;
 
