@@ -69,11 +69,8 @@ fn every_level_plays_legal_moves_in_every_rule_set_from_random_positions_within_
                 let m = bot
                     .choose(&g, clock, &mut rng)
                     .expect("a move while the game is on");
-                assert!(
-                    t.elapsed() < limit,
-                    "{level:?} computed for {:?}",
-                    t.elapsed()
-                );
+                let used = t.elapsed();
+                assert!(used < limit, "{level:?} computed for {used:?}");
                 assert!(
                     g.legal_moves().contains(&m),
                     "{level:?} in {} after {plies} plies: {m}",
