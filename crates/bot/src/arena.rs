@@ -37,9 +37,9 @@ impl Contender {
         }
     }
 
-    fn player(&self, rules: &RuleSet) -> Result<Box<dyn Player>, String> {
+    fn player(&self, rules: &RuleSet, table_bits: u32) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            Contender::Bot(l, o) => Box::new(Bot::with_options(*l, *o)),
+            Contender::Bot(l, o) => Box::new(Bot::with_table(*l, *o, table_bits)),
             Contender::Command(c) => Box::new(External::start(c, rules)?),
         })
     }
@@ -65,6 +65,9 @@ pub struct MatchConfig {
     /// A sequential probability ratio test of `a` against `b`: the match stops as soon as it
     /// accepts one of the hypotheses (or after `games`).
     pub sprt: Option<Sprt>,
+    /// Each in-process engine bot's transposition table holds `2^table_bits` entries (16 bytes
+    /// each), new for every game; an engine command sizes its own.
+    pub table_bits: u32,
 }
 
 /// The hypotheses of a sequential probability ratio test: `a` is `elo0` stronger than `b`
@@ -187,6 +190,7 @@ impl Default for MatchConfig {
             openings: Vec::new(),
             sprt: None,
             running: false,
+            table_bits: 18,
         }
     }
 }
@@ -257,7 +261,7 @@ pub fn play_match(
         let mut players = Vec::with_capacity(4);
         for s in Seat::ALL {
             let c = if rules.side_of(s) == a_side { a } else { b };
-            players.push(c.player(&rules)?);
+            players.push(c.player(&rules, cfg.table_bits)?);
         }
         let (mut game, mut opening, random_plies) = if openings.is_empty() {
             let game = Game::new(rules).with_seed(rng.gen());

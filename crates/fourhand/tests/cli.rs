@@ -250,6 +250,30 @@ fn arena_writes_a_line_per_game_and_a_pgn4_file_that_replay_replays() {
 }
 
 #[test]
+fn arena_sizes_its_bots_tables_and_refuses_a_size_out_of_range() {
+    for bad in ["0", "1025", "big"] {
+        let o = fourhand(&["arena", "engine1", "random", "--games", "1", "--hash", bad]);
+        assert!(!o.status.success(), "--hash {bad} was taken");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--hash"), "{err}");
+        assert!(stdout(&o).is_empty(), "a game was played: {}", stdout(&o));
+    }
+    let o = fourhand(&[
+        "arena",
+        "engine1",
+        "random",
+        "--games",
+        "1",
+        "--max-plies",
+        "40",
+        "--hash",
+        "32",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("game 1: engine1 "), "{}", stdout(&o));
+}
+
+#[test]
 fn rule_options_on_the_command_line_play_write_and_replay() {
     // perft under an option, and a refused one.
     let o = fourhand(&[

@@ -58,6 +58,11 @@ pub struct Args {
     /// stronger" and "A is ELO1 stronger" (error rates 5 % each), e.g. `--sprt 0,10`.
     #[arg(long, value_name = "ELO0,ELO1")]
     sprt: Option<String>,
+    /// The transposition table of each in-process engine bot, MB (1 to 1024; the largest power
+    /// of two of 16-byte entries that fits, new every game). Default: 4, as a seat's bot on the
+    /// server has. An engine command sizes its own (`setoption name hash`).
+    #[arg(long, value_name = "MB", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    hash: u64,
 }
 
 /// Runs the match and prints the score and Elo estimate.
@@ -123,6 +128,7 @@ pub fn run(a: Args) -> ExitCode {
         openings,
         sprt,
         running: a.real_clock,
+        table_bits: (a.hash * (1 << 16)).ilog2(),
     };
     let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
         Ok(r) => r,
