@@ -140,6 +140,7 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "early-check-extension",
         "iir",
         "tt-eval",
+        "shallow-null-move",
     ] {
         opts.set(s).unwrap();
     }

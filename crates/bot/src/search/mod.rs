@@ -110,6 +110,9 @@ pub struct Options {
     pub improving: bool,
     /// Late-move reductions by the size of a quiet move's history, not only its sign.
     pub history_reduction: bool,
+    /// The null move is tried at every depth (as 4pchess does), down to one ply from the
+    /// horizon, where the pass is answered by the quiescence search alone.
+    pub shallow_null_move: bool,
     /// The quiescence search reads the transposition table for cutoffs and stores its results
     /// where they evict no searched entry.
     pub qs_table: bool,
@@ -187,6 +190,7 @@ impl Default for Options {
             tt_eval: false,
             improving: false,
             history_reduction: false,
+            shallow_null_move: false,
             king_shelter: true,
             // The evaluation terms at 4pchess's scale (README, bot section): 49.4 % of 240
             // games against it at 400 ms, where the terms off scored 40.1 % of 294.
@@ -205,7 +209,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 30] = [
+    pub const SWITCHES: [&'static str; 31] = [
         "killers",
         "counter-moves",
         "reductions",
@@ -228,6 +232,7 @@ impl Options {
         "tt-eval",
         "improving",
         "history-reduction",
+        "shallow-null-move",
         "king-shelter",
         "zone-attack",
         "threats",
@@ -297,6 +302,7 @@ impl Options {
             "tt-eval" => &mut self.tt_eval,
             "improving" => &mut self.improving,
             "history-reduction" => &mut self.history_reduction,
+            "shallow-null-move" => &mut self.shallow_null_move,
             "king-shelter" | "shelter" => &mut self.king_shelter,
             "zone-attack" => &mut self.zone_attack,
             "threats" => &mut self.threats,

@@ -168,7 +168,7 @@ impl Searcher {
             }
             if self.opts.null_move
                 && node.allow_null
-                && depth > null_reduction(depth)
+                && (depth > null_reduction(depth) || self.opts.shallow_null_move)
                 && null_move_allowed(pos, in_check)
             {
                 if let Some(s) = self.null_move(pos, depth, stand, alpha, beta, points, node) {
@@ -359,7 +359,7 @@ impl Searcher {
         };
         let mut c = pos.clone();
         c.pass();
-        let d = depth - u32::from(!deep) - null_reduction(depth);
+        let d = depth.saturating_sub(u32::from(!deep) + null_reduction(depth));
         let next = Node {
             ply: node.ply + 1,
             prev: None,
