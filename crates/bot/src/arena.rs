@@ -2,7 +2,7 @@
 //! alternating, scored and turned into an Elo estimate with its error margin.
 
 use crate::external::External;
-use crate::search::Options;
+use crate::search::{Options, DEFAULT_TABLE_BITS};
 use crate::{parse_spec, Bot, Clock, Level, Player};
 use fourhand_rules::game::{Automation, Game, Outcome};
 use fourhand_rules::notation::fen4;
@@ -190,7 +190,7 @@ impl Default for MatchConfig {
             openings: Vec::new(),
             sprt: None,
             running: false,
-            table_bits: 18,
+            table_bits: DEFAULT_TABLE_BITS,
         }
     }
 }

@@ -29,7 +29,7 @@ impl Bot {
 
     /// A bot of `level` searching with `opts`.
     pub fn with_options(level: Level, opts: Options) -> Bot {
-        Bot::with_table(level, opts, 18)
+        Bot::with_table(level, opts, search::DEFAULT_TABLE_BITS)
     }
 
     /// A bot whose transposition table has `2^bits` entries (engine levels).

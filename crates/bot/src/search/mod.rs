@@ -34,6 +34,16 @@ pub const MATE: i32 = 1_000_000;
 /// The most threads a search takes.
 pub const MAX_THREADS: usize = 64;
 
+/// The table of a bot made without a size: `2^18` entries, 4 MB — what a seat's bot has on the
+/// server and what the arena gives its bots unless told otherwise.
+pub const DEFAULT_TABLE_BITS: u32 = 18;
+
+/// The table size, as `2^bits` entries, that fits in `mb` megabytes (from 1): entries are 16
+/// bytes, and the table holds a power of two of them.
+pub fn table_bits_for_mb(mb: u64) -> u32 {
+    (mb.max(1) * (1 << 20) / 16).ilog2()
+}
+
 /// What bounds a search.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
@@ -655,5 +665,19 @@ impl Searcher {
             }
         }
         (best_score, best, complete)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_size_in_megabytes_is_the_largest_power_of_two_of_entries_that_fits() {
+        assert_eq!(table_bits_for_mb(4), DEFAULT_TABLE_BITS);
+        assert_eq!(table_bits_for_mb(1), 16);
+        assert_eq!(table_bits_for_mb(3), 17);
+        assert_eq!(table_bits_for_mb(32), 21);
+        assert_eq!(table_bits_for_mb(1024), 26);
     }
 }

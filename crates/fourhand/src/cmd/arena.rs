@@ -128,7 +128,7 @@ pub fn run(a: Args) -> ExitCode {
         openings,
         sprt,
         running: a.real_clock,
-        table_bits: (a.hash * (1 << 16)).ilog2(),
+        table_bits: fourhand_bot::search::table_bits_for_mb(a.hash),
     };
     let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
         Ok(r) => r,

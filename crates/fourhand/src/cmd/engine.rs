@@ -1,6 +1,6 @@
 //! `fourhand engine`: the engine line protocol on stdin/stdout.
 
-use fourhand_bot::search::{Limits, Options};
+use fourhand_bot::search::{table_bits_for_mb, Limits, Options};
 use fourhand_bot::{parse_spec, Bot, Level};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::fen4;
@@ -142,8 +142,7 @@ pub fn run() -> ExitCode {
                         Err(m) => writeln!(out, "info string {m}"),
                     },
                     "hash" => match value.trim().parse::<u64>() {
-                        // Table entries are 16 bytes: the largest power of two that fits.
-                        Ok(mb @ 1..=1024) => { e.hash_bits = (mb * (1 << 16)).ilog2(); e.rebuild(); Ok(()) }
+                        Ok(mb @ 1..=1024) => { e.hash_bits = table_bits_for_mb(mb); e.rebuild(); Ok(()) }
                         _ => writeln!(out, "info string hash is 1 to 1024 (MB)"),
                     },
                     "threads" => match value.trim().parse::<usize>() {

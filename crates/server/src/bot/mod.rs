@@ -25,7 +25,7 @@ pub fn seat_bot(level: BotLevel) -> Box<fourhand_bot::Bot> {
     let bits = match level {
         BotLevel::Engine(1) => 14,
         BotLevel::Engine(2) => 16,
-        _ => 18,
+        _ => fourhand_bot::search::DEFAULT_TABLE_BITS,
     };
     Box::new(fourhand_bot::Bot::with_table(
         level,
