@@ -9,6 +9,10 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// The engine command's table before any `setoption name hash`: 8 MB, twice a seat bot's, as
+/// a program given a core of its own may take.
+const ENGINE_HASH_MB: u64 = 8;
+
 struct Engine {
     rules: RuleSet,
     level: Level,
@@ -21,13 +25,14 @@ struct Engine {
 
 impl Engine {
     fn new() -> Engine {
+        let hash_bits = table_bits_for_mb(ENGINE_HASH_MB);
         Engine {
             rules: RuleSet::TEAMS,
             level: Level::Engine(3),
             opts: Options::default(),
-            hash_bits: 19,
+            hash_bits,
             threads: 1,
-            bot: Bot::with_table(Level::Engine(3), Options::default(), 19),
+            bot: Bot::with_table(Level::Engine(3), Options::default(), hash_bits),
             game: Game::new(RuleSet::TEAMS),
         }
     }
