@@ -137,10 +137,11 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "narrow-quiescence",
         "deep-null-move",
         "check-order",
-        "early-check-extension",
+        "checks",
         "iir",
         "tt-eval",
-        "shallow-null-move",
+        "no-early-check-extension",
+        "no-shallow-null-move",
     ] {
         opts.set(s).unwrap();
     }
