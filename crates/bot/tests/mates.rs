@@ -133,7 +133,6 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "qs-table",
         "improving",
         "history-reduction",
-        "zone-attack",
         "narrow-quiescence",
         "deep-null-move",
         "check-order",

@@ -25,15 +25,16 @@ struct Engine {
 
 impl Engine {
     fn new() -> Engine {
+        let (rules, level, opts) = (RuleSet::TEAMS, Level::Engine(3), Options::default());
         let hash_bits = table_bits_for_mb(ENGINE_HASH_MB);
         Engine {
-            rules: RuleSet::TEAMS,
-            level: Level::Engine(3),
-            opts: Options::default(),
+            rules,
+            level,
+            opts,
             hash_bits,
             threads: 1,
-            bot: Bot::with_table(Level::Engine(3), Options::default(), hash_bits),
-            game: Game::new(RuleSet::TEAMS),
+            bot: Bot::with_table(level, opts, hash_bits),
+            game: Game::new(rules),
         }
     }
 
