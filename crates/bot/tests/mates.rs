@@ -130,6 +130,8 @@ fn the_parallel_search_shares_its_table_and_still_mates_in_two() {
 fn the_optional_search_techniques_still_mate_in_two() {
     let mut opts = Options::default();
     for s in [
+        "capture-history",
+        "continuation-history",
         "qs-table",
         "improving",
         "history-reduction",

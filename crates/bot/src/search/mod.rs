@@ -4,13 +4,15 @@
 //! pruning, reverse-futility, futility and late-move pruning, late-move reductions and a
 //! quiescence search on captures and checks (losing captures and hopeless ones pruned); by
 //! option, a quiescence search that reads and fills the table, reductions and pruning by the
-//! trend of the static score, and reductions by the size of a move's history. Scores are always
+//! trend of the static score, reductions by the size of a move's history, and capture and
+//! continuation history (see `history.rs`). Scores are always
 //! from the root seat's point of
 //! view: the root's team (its seat and, in sides games, its partner) maximises and every other
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
 
 mod exchange;
+mod history;
 mod maxn;
 mod order;
 mod prune;
@@ -89,6 +91,12 @@ pub struct Options {
     pub killers: bool,
     /// Counter-moves (the quiet move that refuted the previous move last time) in ordering.
     pub counter_moves: bool,
+    /// Capture history: captures are ordered by their record of cutoffs (by taking kind,
+    /// square and taken kind) besides victim and attacker.
+    pub capture_history: bool,
+    /// Continuation history: quiet moves are ordered, and their reductions signed, by their
+    /// record after the move one ply before and their seat's own move four plies before too.
+    pub continuation_history: bool,
     /// Late-move reductions of quiet moves, growing with depth and move number.
     pub reductions: bool,
     /// Null-move pruning (sides games), its reduction growing with depth.
@@ -180,6 +188,8 @@ impl Default for Options {
         Options {
             killers: true,
             counter_moves: true,
+            capture_history: false,
+            continuation_history: false,
             reductions: true,
             null_move: true,
             // Off since 2026-12-04, with `early_check_extension` and `shallow_null_move` on: the
@@ -223,9 +233,11 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 31] = [
+    pub const SWITCHES: [&'static str; 33] = [
         "killers",
         "counter-moves",
+        "capture-history",
+        "continuation-history",
         "reductions",
         "null-move",
         "checks",
@@ -296,6 +308,8 @@ impl Options {
         Some(match key {
             "killers" => &mut self.killers,
             "counter-moves" => &mut self.counter_moves,
+            "capture-history" => &mut self.capture_history,
+            "continuation-history" | "cont-history" => &mut self.continuation_history,
             "reductions" | "lmr" => &mut self.reductions,
             "null-move" | "null" => &mut self.null_move,
             "checks" => &mut self.quiet_checks,
@@ -442,7 +456,7 @@ impl Searcher {
             table: Arc::new(Table::new(bits)),
             helpers: Vec::new(),
             halt: None,
-            heur: Heuristics::new(),
+            heur: Heuristics::new(opts.continuation_history),
             statics: vec![None; order::MAX_PLY],
             opts,
             weights: opts.weights(Variant::Teams),
@@ -630,7 +644,7 @@ impl Searcher {
             let (child, points) = child(pos, m, &[0; 4]);
             let s = match child {
                 Some(c) => {
-                    let node = Node::child_of_root(m, scored.len());
+                    let node = Node::child_of_root(m, history::context(pos, m), scored.len());
                     if best.is_none() || !self.opts.pvs {
                         self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
                     } else {

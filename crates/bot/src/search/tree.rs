@@ -2,6 +2,7 @@
 //! the score of a seat without moves.
 
 use super::exchange::loses_material;
+use super::history::{context, Context, NO_CONTEXT};
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, EARLY_CHECK_MOVES,
@@ -55,29 +56,46 @@ pub(super) struct Node {
     /// The move that led here was among the first searched at its node (so a check it gave
     /// may be extended under `early-check-extension`).
     pub early: bool,
+    /// The contexts of the last four moves on the path, the latest first ([`NO_CONTEXT`] for
+    /// a null move or before the root): what continuation history reads.
+    pub path: [Context; 4],
 }
 
 impl Node {
     /// The root's child after `m`, the `index`th root move searched (from 0).
-    pub(super) fn child_of_root(m: Move, index: usize) -> Node {
+    /// The root's child after `m` (of context `cx`), the `index`th root move searched (from 0).
+    pub(super) fn child_of_root(m: Move, cx: Context, index: usize) -> Node {
         Node {
             ply: 1,
             prev: Some(m),
             allow_null: true,
             extensions: 0,
             early: index < EARLY_CHECK_MOVES,
+            path: [cx, NO_CONTEXT, NO_CONTEXT, NO_CONTEXT],
         }
     }
 
-    /// The child after `m`, the `index`th move searched here (from 0).
-    fn next(self, m: Option<Move>, index: usize) -> Node {
+    /// The child after `m` (of context `cx`), the `index`th move searched here (from 0).
+    fn next(self, m: Option<Move>, cx: Context, index: usize) -> Node {
         Node {
             ply: self.ply + 1,
             prev: m,
             allow_null: true,
             extensions: self.extensions,
             early: index < EARLY_CHECK_MOVES,
+            path: self.after(cx),
         }
+    }
+
+    /// The path with `cx` as its latest move.
+    fn after(self, cx: Context) -> [Context; 4] {
+        [cx, self.path[0], self.path[1], self.path[2]]
+    }
+
+    /// What continuation history reads here: the move that led here (the seat before's) and
+    /// this seat's own last move, four plies up.
+    fn before(self) -> [Context; 2] {
+        [self.path[0], self.path[3]]
     }
 }
 
@@ -180,6 +198,7 @@ impl Searcher {
         let (a0, b0) = (alpha, beta);
         let mut best_move = None;
         let mut best = if maximizing { -MATE * 2 } else { MATE * 2 };
+        let before = node.before();
         let hints = Hints {
             tt: entry.and_then(|e| e.best),
             heur: self
@@ -188,9 +207,15 @@ impl Searcher {
                 .then_some((&self.heur, ply as usize, prev)),
             exchange: self.opts.exchange,
             checks: self.opts.check_order,
+            captures: self.opts.capture_history.then_some(&self.heur.captures),
+            follow: self
+                .opts
+                .continuation_history
+                .then_some((&self.heur.continuation, before)),
         };
         let ordered: Vec<Move> = order(pos, &moves, hints).collect();
         let mut quiets: Vec<Move> = Vec::new();
+        let mut captures: Vec<Move> = Vec::new();
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
         // Worked out at the second move: most nodes end with the first.
@@ -229,7 +254,10 @@ impl Searcher {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
                 x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
                 if quiet_move {
-                    let h = self.heur.history_of(m);
+                    let mut h = self.heur.history_of(m);
+                    if self.opts.continuation_history {
+                        h += self.heur.continuation.score(before, context(pos, m));
+                    }
                     x -= if self.opts.history_reduction {
                         (h.signum() + h / HISTORY_PER_PLY).clamp(-3, 3)
                     } else {
@@ -248,7 +276,7 @@ impl Searcher {
                 best_move = Some(m);
                 break;
             };
-            let next = node.next(Some(m), searched);
+            let next = node.next(Some(m), context(pos, m), searched);
             let beats = |s: i32, alpha: i32, beta: i32| {
                 if maximizing {
                     s > alpha
@@ -295,13 +323,13 @@ impl Searcher {
                 break;
             }
             if alpha >= beta {
-                if quiet && self.opts.killers {
-                    self.heur.reward(m, ply as usize, depth, prev, &quiets);
-                }
+                self.learn(pos, m, depth, node, &quiets, &captures);
                 break;
             }
             if quiet {
                 quiets.push(m);
+            } else if self.opts.capture_history && pos.captured_by(m).is_some() {
+                captures.push(m);
             }
         }
         if !self.stopped {
@@ -309,6 +337,36 @@ impl Searcher {
             self.table.store(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// Records the cutoff of move `m` at `node` (`depth` plies left) in what the enabled
+    /// heuristics learn: the quiet moves in `quiets` and the captures in `captures` were
+    /// searched before it without one.
+    fn learn(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: u32,
+        node: Node,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
+        let quiet = is_quiet(pos, m);
+        if quiet && self.opts.killers {
+            let prev = node.prev.filter(|_| self.opts.counter_moves);
+            self.heur.reward(m, node.ply as usize, depth, prev, quiets);
+        }
+        if quiet && self.opts.continuation_history {
+            let failed: Vec<Context> = quiets.iter().map(|&q| context(pos, q)).collect();
+            let best = context(pos, m);
+            self.heur
+                .continuation
+                .reward(node.before(), best, depth, &failed);
+        }
+        if self.opts.capture_history {
+            // A quiet refutation debits the captures tried before it too.
+            self.heur.captures.reward(pos, m, depth, captures);
+        }
     }
 
     /// Records the static score `now` of the node at `ply` (`None` in check) and returns its
@@ -366,6 +424,7 @@ impl Searcher {
             allow_null: false,
             extensions: node.extensions,
             early: true,
+            path: node.after(NO_CONTEXT),
         };
         let s = self.alphabeta(&c, d, lo, hi, points, next);
         if self.stopped {
@@ -456,6 +515,7 @@ impl Searcher {
                             allow_null: true,
                             extensions: 0,
                             early: true,
+                            path: [NO_CONTEXT; 4],
                         };
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
@@ -480,6 +540,7 @@ impl Searcher {
                 allow_null: true,
                 extensions: 0,
                 early: true,
+                path: [NO_CONTEXT; 4],
             };
             return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }
