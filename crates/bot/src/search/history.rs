@@ -107,9 +107,7 @@ impl ContinuationHistory {
     }
 
     fn index(before: Context, m: Context) -> Option<usize> {
-        (before != NO_CONTEXT && m != NO_CONTEXT)
-            .then(|| before as usize * CONTEXTS + m as usize)
-            .filter(|&i| i < CONTEXTS * CONTEXTS)
+        (before != NO_CONTEXT && m != NO_CONTEXT).then(|| before as usize * CONTEXTS + m as usize)
     }
 
     /// The record of a move of context `m` after the moves of context `before` (summed).

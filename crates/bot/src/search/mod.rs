@@ -644,7 +644,7 @@ impl Searcher {
             let (child, points) = child(pos, m, &[0; 4]);
             let s = match child {
                 Some(c) => {
-                    let node = Node::child_of_root(m, history::context(pos, m), scored.len());
+                    let node = Node::child_of_root(m, self.context(pos, m), scored.len());
                     if best.is_none() || !self.opts.pvs {
                         self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
                     } else {

@@ -172,9 +172,11 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
                     k += CHECK_BONUS;
                 }
                 // Continuation history goes with the quiet history (not the killers' order).
-                let follow = hints
-                    .follow
-                    .map_or(0, |(c, before)| c.score(before, context(pos, m)));
+                let follow = || {
+                    hints
+                        .follow
+                        .map_or(0, |(c, before)| c.score(before, context(pos, m)))
+                };
                 if let Some((h, ply, prev)) = hints.heur {
                     let killers = h.killers.get(ply).copied().unwrap_or([None; 2]);
                     if killers[0] == Some(m) {
@@ -184,10 +186,10 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
                     } else if prev.is_some_and(|p| h.counters[index(p)] == Some(m)) {
                         k += 1 << 24;
                     } else {
-                        k += h.history[index(m)] + follow;
+                        k += h.history[index(m)] + follow();
                     }
                 } else {
-                    k += follow;
+                    k += follow();
                 }
             }
             (k, m)
@@ -202,30 +204,30 @@ mod tests {
     use super::*;
     use fourhand_rules::{Piece, RuleSet, Seat, Square, Variant};
 
-    fn sq(f: char, r: u8) -> Square {
-        Square::new(f as u8 - b'a', r - 1).unwrap()
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
     }
 
     #[test]
     fn capture_history_puts_the_capture_that_refuted_before_first_among_equal_captures() {
         let mut p = Position::empty(RuleSet::get(Variant::Teams));
         for (s, seat) in [
-            (sq('h', 1), Seat::South),
-            (sq('a', 7), Seat::West),
-            (sq('g', 14), Seat::North),
-            (sq('n', 8), Seat::East),
+            (sq("h1"), Seat::South),
+            (sq("a7"), Seat::West),
+            (sq("g14"), Seat::North),
+            (sq("n8"), Seat::East),
         ] {
             p.put(s, Piece::new(seat, Kind::King));
         }
         // Red's rooks on d4 and k4 can each take a Blue pawn four squares up.
-        p.put(sq('d', 4), Piece::new(Seat::South, Kind::Rook));
-        p.put(sq('k', 4), Piece::new(Seat::South, Kind::Rook));
-        p.put(sq('d', 8), Piece::new(Seat::West, Kind::Pawn));
-        p.put(sq('k', 8), Piece::new(Seat::West, Kind::Pawn));
+        p.put(sq("d4"), Piece::new(Seat::South, Kind::Rook));
+        p.put(sq("k4"), Piece::new(Seat::South, Kind::Rook));
+        p.put(sq("d8"), Piece::new(Seat::West, Kind::Pawn));
+        p.put(sq("k8"), Piece::new(Seat::West, Kind::Pawn));
         p.set_turn(Seat::South);
         let moves = p.legal_moves();
         let takes = |to: Square| *moves.iter().find(|m| m.to() == to).unwrap();
-        let (d, k) = (takes(sq('d', 8)), takes(sq('k', 8)));
+        let (d, k) = (takes(sq("d8")), takes(sq("k8")));
         let first = |hints: Hints| order(&p, &moves, hints).next().unwrap();
         // Equal captures keep the generator's order without a record.
         let plain = first(Hints::PLAIN);

@@ -2,7 +2,7 @@
 //! the score of a seat without moves.
 
 use super::exchange::loses_material;
-use super::history::{context, Context, NO_CONTEXT};
+use super::history::{Context, NO_CONTEXT};
 use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, EARLY_CHECK_MOVES,
@@ -62,7 +62,6 @@ pub(super) struct Node {
 }
 
 impl Node {
-    /// The root's child after `m`, the `index`th root move searched (from 0).
     /// The root's child after `m` (of context `cx`), the `index`th root move searched (from 0).
     pub(super) fn child_of_root(m: Move, cx: Context, index: usize) -> Node {
         Node {
@@ -222,6 +221,7 @@ impl Searcher {
         let mut kings = None;
         for m in ordered {
             let quiet = is_quiet(pos, m);
+            let cx = self.context(pos, m);
             // Tested before the move is made, so that a pruned move is never made.
             let gives =
                 searched > 0 && pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
@@ -254,10 +254,8 @@ impl Searcher {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
                 x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
                 if quiet_move {
-                    let mut h = self.heur.history_of(m);
-                    if self.opts.continuation_history {
-                        h += self.heur.continuation.score(before, context(pos, m));
-                    }
+                    // The continuation table scores 0 without the switch (`cx` is none then).
+                    let h = self.heur.history_of(m) + self.heur.continuation.score(before, cx);
                     x -= if self.opts.history_reduction {
                         (h.signum() + h / HISTORY_PER_PLY).clamp(-3, 3)
                     } else {
@@ -276,7 +274,7 @@ impl Searcher {
                 best_move = Some(m);
                 break;
             };
-            let next = node.next(Some(m), context(pos, m), searched);
+            let next = node.next(Some(m), cx, searched);
             let beats = |s: i32, alpha: i32, beta: i32| {
                 if maximizing {
                     s > alpha
@@ -339,6 +337,16 @@ impl Searcher {
         best
     }
 
+    /// The context of `m` for continuation history: none without the switch, so that the
+    /// default search does not work it out for every move.
+    pub(super) fn context(&self, pos: &Position, m: Move) -> Context {
+        if self.opts.continuation_history {
+            super::history::context(pos, m)
+        } else {
+            NO_CONTEXT
+        }
+    }
+
     /// Records the cutoff of move `m` at `node` (`depth` plies left) in what the enabled
     /// heuristics learn: the quiet moves in `quiets` and the captures in `captures` were
     /// searched before it without one.
@@ -357,8 +365,8 @@ impl Searcher {
             self.heur.reward(m, node.ply as usize, depth, prev, quiets);
         }
         if quiet && self.opts.continuation_history {
-            let failed: Vec<Context> = quiets.iter().map(|&q| context(pos, q)).collect();
-            let best = context(pos, m);
+            let failed: Vec<Context> = quiets.iter().map(|&q| self.context(pos, q)).collect();
+            let best = self.context(pos, m);
             self.heur
                 .continuation
                 .reward(node.before(), best, depth, &failed);
