@@ -521,6 +521,7 @@ impl Searcher {
 
     /// Searches `pos` for the seat to move (on every thread it has).
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
+        self.table.next_generation();
         if self.helpers.is_empty() {
             return self.search_from(pos, limits, 1);
         }

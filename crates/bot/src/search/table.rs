@@ -1,10 +1,12 @@
-//! The transposition table: one entry per slot, replaced by deeper or newer results. It is
-//! shared by the threads of a parallel search: each slot is two atomic words, the key XOR the
-//! data and the data, so a slot torn by two writers reads as a miss, never as a wrong entry
-//! (no locks).
+//! The transposition table: buckets of two slots; a new result takes its key's own slot, else
+//! an empty one, else the one holding less — shallower, or left by an earlier search — so deep
+//! results survive the many shallow ones and a bot's table, kept between its moves, does not
+//! fill with old positions. It is shared by the threads of a parallel search: each slot is two
+//! atomic words, the key XOR the data and the data, so a slot torn by two writers reads as a
+//! miss, never as a wrong entry (no locks).
 
 use fourhand_rules::Move;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// How a stored score bounds the true one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -31,14 +33,22 @@ impl Bound {
     }
 }
 
-/// One stored result. `best` is the best move's code ([`move_code`]).
+/// One stored result. `best` is the best move's code ([`move_code`]); `generation` the search
+/// that stored it, counted modulo [`GENERATIONS`].
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Entry {
     pub depth: u8,
     pub score: i32,
     pub bound: Bound,
     pub best: Option<u32>,
+    pub generation: u8,
 }
+
+/// Searches are counted modulo this (6 bits of a slot).
+const GENERATIONS: u8 = 64;
+
+/// How many plies of depth one search's age outweighs when a slot is chosen for replacement.
+const AGE_WEIGHT: i32 = 4;
 
 /// A move as 22 bits: from, to, promotion piece and kind (never 0: the kind's bits are offset
 /// by one).
@@ -70,7 +80,11 @@ impl Entry {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        score | u64::from(self.depth) << 24 | bound << 32 | u64::from(self.best.unwrap_or(0)) << 34
+        score
+            | u64::from(self.depth) << 24
+            | bound << 32
+            | u64::from(self.best.unwrap_or(0)) << 34
+            | u64::from(self.generation % GENERATIONS) << 56
     }
 
     fn unpack(d: u64) -> Entry {
@@ -84,50 +98,114 @@ impl Entry {
                 _ => Bound::Upper,
             },
             best: (best != 0).then_some(best),
+            generation: (d >> 56) as u8 % GENERATIONS,
         }
     }
 }
 
-/// A table of `2^bits` slots, shareable between threads.
+/// A table of `2^bits` slots (at least two: one bucket), shareable between threads.
 pub(crate) struct Table {
     slots: Vec<[AtomicU64; 2]>,
+    /// The current search's number, stamped on what it stores.
+    generation: AtomicU8,
 }
 
 impl Table {
     pub fn new(bits: u32) -> Table {
         Table {
-            slots: (0..1usize << bits)
+            slots: (0..1usize << bits.max(1))
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    /// Starts a new search: what earlier searches stored gives way first from now on.
+    pub fn next_generation(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store((g + 1) % GENERATIONS, Ordering::Relaxed);
     }
 
-    /// The entry stored for `key`, if any (and not torn by a concurrent write).
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let [k, d] = self.slot(key);
+    /// The two slots `key` may live in.
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]] {
+        let first = (key as usize) & (self.slots.len() - 1) & !1;
+        &self.slots[first..first + 2]
+    }
+
+    /// A slot's data word when it holds `key` (and is not torn by a concurrent write).
+    fn read(slot: &[AtomicU64; 2], key: u64) -> Option<u64> {
+        let [k, d] = slot;
         let data = d.load(Ordering::Relaxed);
-        (k.load(Ordering::Relaxed) ^ data == key && data != 0).then(|| Entry::unpack(data))
+        (k.load(Ordering::Relaxed) ^ data == key && data != 0).then_some(data)
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key)
+            .iter()
+            .find_map(|s| Self::read(s, key))
+            .map(Entry::unpack)
+    }
+
+    /// The slot a result for `key` goes to, and what it holds for `key`: the key's own slot,
+    /// else an empty one, else the one whose entry is worth least (depth less four plies a
+    /// search of age).
+    fn place(&self, key: u64) -> (&[AtomicU64; 2], Option<Entry>) {
+        let bucket = self.bucket(key);
+        if let Some((s, d)) = bucket
+            .iter()
+            .find_map(|s| Self::read(s, key).map(|d| (s, d)))
+        {
+            return (s, Some(Entry::unpack(d)));
+        }
+        let now = self.generation.load(Ordering::Relaxed);
+        let worth = |s: &[AtomicU64; 2]| {
+            let d = s[1].load(Ordering::Relaxed);
+            if d == 0 {
+                return i32::MIN;
+            }
+            let e = Entry::unpack(d);
+            let age = (now + GENERATIONS - e.generation) % GENERATIONS;
+            i32::from(e.depth) - AGE_WEIGHT * i32::from(age)
+        };
+        let victim = bucket.iter().min_by_key(|s| worth(s)).expect("two slots");
+        (victim, None)
+    }
+
+    fn write(&self, slot: &[AtomicU64; 2], key: u64, e: Entry) {
+        let data = Entry {
+            generation: self.generation.load(Ordering::Relaxed),
+            ..e
+        }
+        .pack();
+        let [k, d] = slot;
+        k.store(key ^ data, Ordering::Relaxed);
+        d.store(data, Ordering::Relaxed);
     }
 
     /// Stores a quiescence result (depth 0) only where it evicts no searched result: into an
     /// empty slot or over another depth-0 entry.
     pub fn store_leaf(&self, key: u64, score: i32, bound: Bound) {
-        let [_, d] = self.slot(key);
-        let data = d.load(Ordering::Relaxed);
+        let (slot, _) = self.place(key);
+        let data = slot[1].load(Ordering::Relaxed);
         if data != 0 && Entry::unpack(data).depth > 0 {
             return;
         }
-        self.store(key, 0, score, bound, None);
+        let e = Entry {
+            depth: 0,
+            score,
+            bound,
+            best: None,
+            generation: 0,
+        };
+        self.write(slot, key, e);
     }
 
-    /// Stores a result unless the slot holds a deeper one for the same key; a new result
-    /// without a move keeps the old entry's move.
+    /// Stores a result unless the key's slot holds a deeper one for it; a new result without a
+    /// move keeps the old entry's move.
     pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<Move>) {
-        let old = self.probe(key);
+        let (slot, old) = self.place(key);
         if old.is_some_and(|o| u32::from(o.depth) > depth) {
             return;
         }
@@ -136,11 +214,9 @@ impl Table {
             score,
             bound,
             best: best.map(move_code).or(old.and_then(|o| o.best)),
+            generation: 0,
         };
-        let data = e.pack();
-        let [k, d] = self.slot(key);
-        k.store(key ^ data, Ordering::Relaxed);
-        d.store(data, Ordering::Relaxed);
+        self.write(slot, key, e);
     }
 }
 
@@ -166,7 +242,7 @@ mod tests {
                 (9, score, bound, Some(move_code(m)))
             );
         }
-        assert!(t.probe(77 + 16).is_none(), "same slot, another key");
+        assert!(t.probe(77 + 16).is_none(), "same bucket, another key");
         // A shallower result does not replace a deeper one; a deeper one without a move keeps
         // the move.
         t.store(77, 3, 5, Bound::Exact, None);
@@ -174,9 +250,42 @@ mod tests {
         t.store(77, 10, 5, Bound::Exact, None);
         assert_eq!(t.probe(77).unwrap().best, Some(move_code(m)));
         // Two writers interleaved: the key word of one, the data word of the other.
-        let [k, _] = t.slot(77);
-        k.store(12345, Ordering::Relaxed);
+        let (slot, _) = t.place(77);
+        slot[0].store(12345, Ordering::Relaxed);
         assert!(t.probe(77).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_two_keys_and_gives_up_the_shallower_or_older() {
+        let t = Table::new(4);
+        // 4, 20, 36 and 52 share a bucket of the 16 slots.
+        t.store(4, 8, 1, Bound::Exact, None);
+        t.store(20, 2, 2, Bound::Exact, None);
+        assert_eq!(t.probe(4).map(|e| e.score), Some(1));
+        assert_eq!(t.probe(20).map(|e| e.score), Some(2));
+        // A third key evicts the shallower.
+        t.store(36, 5, 3, Bound::Exact, None);
+        assert!(t.probe(20).is_none());
+        assert_eq!(t.probe(4).map(|e| e.depth), Some(8));
+        assert_eq!(t.probe(36).map(|e| e.depth), Some(5));
+        // Two searches later the depth-8 entry is worth 8 - 2 × 4 = 0 and the depth-5 one
+        // 5 - 8 = -3: a new entry takes the depth-5 one's slot.
+        t.next_generation();
+        t.next_generation();
+        t.store(52, 1, 4, Bound::Exact, None);
+        assert!(t.probe(36).is_none());
+        assert_eq!(t.probe(4).map(|e| e.depth), Some(8));
+        // Then the old depth-8 (worth 0) gives way to another new entry before the new depth-1
+        // one (worth 1).
+        t.store(20, 1, 5, Bound::Exact, None);
+        assert!(t.probe(4).is_none());
+        assert_eq!(t.probe(52).map(|e| e.score), Some(4));
+        assert_eq!(t.probe(20).map(|e| e.generation), Some(2));
+        // The count wraps.
+        for _ in 0..GENERATIONS {
+            t.next_generation();
+        }
+        assert_eq!(t.generation.load(Ordering::Relaxed), 2);
     }
 
     #[test]
@@ -184,19 +293,24 @@ mod tests {
         let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
         let m = p.legal_moves()[0];
         let t = Table::new(4);
-        t.store(5, 3, 40, Bound::Exact, Some(m));
-        // Same slot, another key: the searched entry stays.
-        t.store_leaf(5 + 16, 7, Bound::Lower);
-        assert!(t.probe(5 + 16).is_none());
-        assert_eq!(t.probe(5).unwrap().score, 40);
+        t.store(4, 3, 40, Bound::Exact, Some(m));
+        t.store(20, 1, 41, Bound::Exact, None);
+        // A full bucket of searched entries: the leaf is not stored.
+        t.store_leaf(36, 7, Bound::Lower);
+        assert!(t.probe(36).is_none());
+        assert_eq!(t.probe(4).unwrap().score, 40);
+        assert_eq!(t.probe(20).unwrap().score, 41);
         // An empty slot, then another leaf over it, then a searched result over both.
         t.store_leaf(6, 7, Bound::Lower);
         assert_eq!(t.probe(6).map(|e| (e.depth, e.score)), Some((0, 7)));
-        t.store_leaf(6 + 16, -3, Bound::Upper);
+        t.store(22, 2, 8, Bound::Exact, None);
+        t.store_leaf(38, -3, Bound::Upper);
         assert!(t.probe(6).is_none());
-        assert_eq!(t.probe(6 + 16).unwrap().bound, Bound::Upper);
+        assert_eq!(t.probe(38).unwrap().bound, Bound::Upper);
+        assert_eq!(t.probe(22).unwrap().score, 8);
         t.store(6, 1, 9, Bound::Exact, None);
         assert_eq!(t.probe(6).unwrap().score, 9);
+        assert!(t.probe(38).is_none());
     }
 
     #[test]
