@@ -140,26 +140,26 @@ impl Table {
         (k.load(Ordering::Relaxed) ^ data == key && data != 0).then_some(data)
     }
 
-    /// The entry stored for `key`, if any.
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    /// The slot of `key`'s bucket that holds it, and its data word.
+    fn find(&self, key: u64) -> Option<(&[AtomicU64; 2], u64)> {
         self.bucket(key)
             .iter()
-            .find_map(|s| Self::read(s, key))
-            .map(Entry::unpack)
+            .find_map(|s| Self::read(s, key).map(|d| (s, d)))
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.find(key).map(|(_, d)| Entry::unpack(d))
     }
 
     /// The slot a result for `key` goes to, and what it holds for `key`: the key's own slot,
     /// else an empty one, else the one whose entry is worth least (depth less four plies a
     /// search of age).
     fn place(&self, key: u64) -> (&[AtomicU64; 2], Option<Entry>) {
-        let bucket = self.bucket(key);
-        if let Some((s, d)) = bucket
-            .iter()
-            .find_map(|s| Self::read(s, key).map(|d| (s, d)))
-        {
+        if let Some((s, d)) = self.find(key) {
             return (s, Some(Entry::unpack(d)));
         }
-        let now = self.generation.load(Ordering::Relaxed);
+        let now = self.now();
         let worth = |s: &[AtomicU64; 2]| {
             let d = s[1].load(Ordering::Relaxed);
             if d == 0 {
@@ -169,16 +169,21 @@ impl Table {
             let age = (now + GENERATIONS - e.generation) % GENERATIONS;
             i32::from(e.depth) - AGE_WEIGHT * i32::from(age)
         };
-        let victim = bucket.iter().min_by_key(|s| worth(s)).expect("two slots");
+        let victim = self
+            .bucket(key)
+            .iter()
+            .min_by_key(|s| worth(s))
+            .expect("two slots");
         (victim, None)
     }
 
-    fn write(&self, slot: &[AtomicU64; 2], key: u64, e: Entry) {
-        let data = Entry {
-            generation: self.generation.load(Ordering::Relaxed),
-            ..e
-        }
-        .pack();
+    /// The current search's number.
+    fn now(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    fn write(slot: &[AtomicU64; 2], key: u64, e: Entry) {
+        let data = e.pack();
         let [k, d] = slot;
         k.store(key ^ data, Ordering::Relaxed);
         d.store(data, Ordering::Relaxed);
@@ -197,9 +202,9 @@ impl Table {
             score,
             bound,
             best: None,
-            generation: 0,
+            generation: self.now(),
         };
-        self.write(slot, key, e);
+        Self::write(slot, key, e);
     }
 
     /// Stores a result unless the key's slot holds a deeper one for it; a new result without a
@@ -214,9 +219,9 @@ impl Table {
             score,
             bound,
             best: best.map(move_code).or(old.and_then(|o| o.best)),
-            generation: 0,
+            generation: self.now(),
         };
-        self.write(slot, key, e);
+        Self::write(slot, key, e);
     }
 }
 
