@@ -206,6 +206,8 @@ pub fn evaluate_within(
             per[s] -= LIVES_LOST[usize::from(n.min(3))];
         }
     }
+    // The side to move (in Conquest, the player who moves the army whose turn it is).
+    per[pos.controller(pos.turn()).index()] += w.tempo;
     let counts = placed.then_some((pieces, queen_count));
     let mut developed = [0i32; 4];
     if w.lazy_margin > 0 && !rules.scoring {
@@ -345,6 +347,27 @@ mod placement_tests {
         for seat in Seat::ALL {
             assert_eq!(evaluate(&p, seat, &[0; 4], &all_terms()), 0, "{seat}");
         }
+    }
+
+    #[test]
+    fn the_side_to_move_gains_the_tempo() {
+        let p = Position::start(RuleSet::get(Variant::Teams), Setup::Modern);
+        let w = Weights {
+            tempo: 40,
+            ..all_terms()
+        };
+        // Red (South) is to move: Red and Yellow's side gains it, Blue and Green's loses it.
+        for (seat, score) in [(Seat::South, 40), (Seat::North, 40), (Seat::West, -40)] {
+            assert_eq!(evaluate(&p, seat, &[0; 4], &w), score, "{seat}");
+        }
+        // In FFA the seat to move stands better than the others.
+        let f = Position::start(RuleSet::get(Variant::Ffa), Setup::Modern);
+        let ffa = Weights::default();
+        let gain = |seat| {
+            evaluate(&f, seat, &[0; 4], &Weights { tempo: 40, ..ffa })
+                - evaluate(&f, seat, &[0; 4], &ffa)
+        };
+        assert!(gain(Seat::South) > 0 && gain(Seat::West) < 0);
     }
 
     #[test]

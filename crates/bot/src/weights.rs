@@ -71,6 +71,10 @@ pub struct Weights {
     pub imbalance: i32,
     /// Sides games: a side with two queens or more.
     pub queens_pair: i32,
+    /// The side to move (its seat in FFA): in four-player chess the last mover's threats and
+    /// attacks on a king stand unanswered at the horizon, so without it a search's score
+    /// swings with which side moved last (higher at depths ending on the root's side).
+    pub tempo: i32,
     /// Sides games: how far outside the search's window the cheap terms (material, pawns,
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
     /// fitted — it trades accuracy for speed).
@@ -109,6 +113,7 @@ impl Default for Weights {
             back_rows: 10,
             imbalance: 100,
             queens_pair: 200,
+            tempo: 0,
             lazy_margin: 0,
         }
     }
@@ -160,7 +165,7 @@ impl Weights {
     }
 
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 25] = [
+    pub const TUNABLE: [&'static str; 26] = [
         "knight",
         "bishop",
         "rook",
@@ -186,6 +191,7 @@ impl Weights {
         "imbalance",
         "queens_pair",
         "hanging",
+        "tempo",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -224,7 +230,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 25] {
+    pub fn tunable(&mut self) -> [&mut i32; 26] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -251,6 +257,7 @@ impl Weights {
             &mut self.imbalance,
             &mut self.queens_pair,
             &mut self.hanging,
+            &mut self.tempo,
         ]
     }
 }

@@ -143,6 +143,8 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "tt-eval",
         "no-early-check-extension",
         "no-shallow-null-move",
+        "aspiration-parity",
+        "no-pv-table-cutoff",
     ] {
         opts.set(s).unwrap();
     }

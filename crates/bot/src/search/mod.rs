@@ -107,6 +107,12 @@ pub struct Options {
     pub pvs: bool,
     /// Aspiration windows around the previous iteration's score at the root.
     pub aspiration: bool,
+    /// The aspiration window is centred on the score of the iteration two plies shallower,
+    /// whose horizon falls on the same side (the score swings with the side that moved last).
+    pub aspiration_parity: bool,
+    /// A principal-variation node takes a cutoff from the table (without it, as 4pchess, only
+    /// null-window nodes do, and the principal variation is always searched).
+    pub pv_table_cutoff: bool,
     /// A node whose side to move is in check is searched one ply deeper.
     pub check_extension: bool,
     /// Reverse futility: a node whose static score beats the window by a depth margin returns.
@@ -199,6 +205,8 @@ impl Default for Options {
             quiet_checks: false,
             pvs: true,
             aspiration: true,
+            aspiration_parity: false,
+            pv_table_cutoff: true,
             check_extension: true,
             reverse_futility: true,
             futility: true,
@@ -233,7 +241,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 33] = [
+    pub const SWITCHES: [&'static str; 35] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -243,6 +251,8 @@ impl Options {
         "checks",
         "pvs",
         "aspiration",
+        "aspiration-parity",
+        "pv-table-cutoff",
         "check-extension",
         "reverse-futility",
         "futility",
@@ -315,6 +325,8 @@ impl Options {
             "checks" => &mut self.quiet_checks,
             "pvs" => &mut self.pvs,
             "aspiration" => &mut self.aspiration,
+            "aspiration-parity" => &mut self.aspiration_parity,
+            "pv-table-cutoff" => &mut self.pv_table_cutoff,
             "check-extension" => &mut self.check_extension,
             "reverse-futility" | "rfp" => &mut self.reverse_futility,
             "futility" => &mut self.futility,
@@ -557,8 +569,14 @@ impl Searcher {
         let mut best = moves.first().copied();
         let mut best_score = 0;
         let mut depth_done = 0;
+        // The scores of the last two complete iterations, the latest first.
+        let mut done: [Option<i32>; 2] = [None; 2];
         for depth in first.min(limits.depth.max(1))..=limits.depth.max(1) {
-            let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, best_score);
+            let centre = match done {
+                [_, Some(s)] if self.opts.aspiration_parity => s,
+                _ => best_score,
+            };
+            let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, centre);
             // An iteration cut short counts too: its best move was searched to the end, and the
             // previous best went first, so a new one beat it at this depth.
             if let Some(m) = mv {
@@ -566,6 +584,7 @@ impl Searcher {
                 best_score = score;
                 if complete {
                     depth_done = depth;
+                    done = [Some(score), done[0]];
                 }
             }
             if score.abs() > MATE - 1000 || self.stopped {

@@ -125,7 +125,8 @@ impl Searcher {
         }
         let key = key(pos, points);
         let entry = self.table.probe(key);
-        if let Some(e) = entry {
+        let pv = beta.saturating_sub(alpha) > 1;
+        if let Some(e) = entry.filter(|_| !pv || self.opts.pv_table_cutoff) {
             if let Some(s) = e.cutoff(alpha, beta).filter(|_| e.depth as u32 >= depth) {
                 return s;
             }
@@ -149,7 +150,6 @@ impl Searcher {
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        let pv = beta.saturating_sub(alpha) > 1;
         // Internal iterative reduction: a node the table knows no move for is searched one ply
         // shallower outside the principal variation.
         let depth =
