@@ -145,6 +145,7 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "no-shallow-null-move",
         "aspiration-parity",
         "no-pv-table-cutoff",
+        "counter-moves",
     ] {
         opts.set(s).unwrap();
     }
