@@ -1,13 +1,12 @@
 //! Alpha-beta search with iterative deepening and aspiration windows, principal-variation
 //! search, a transposition table, move ordering (table move, captures by victim and attacker
-//! with losing captures last, killers, history; counter-moves by option), check extensions, null-move
-//! pruning, reverse-futility, futility and late-move pruning, late-move reductions and a
-//! quiescence search on captures and checks (losing captures and hopeless ones pruned); by
-//! option, a quiescence search that reads and fills the table, reductions and pruning by the
-//! trend of the static score, reductions by the size of a move's history, and capture and
-//! continuation history (see `history.rs`). Scores are always
-//! from the root seat's point of
-//! view: the root's team (its seat and, in sides games, its partner) maximises and every other
+//! with losing captures last, killers, history), check extensions, null-move pruning,
+//! reverse-futility, futility and late-move pruning, late-move reductions and a quiescence
+//! search on captures and checks (losing captures and hopeless ones pruned); by option,
+//! counter-moves, a quiescence search that reads and fills the table, reductions and pruning
+//! by the trend of the static score, reductions by the size of a move's history, and capture
+//! and continuation history (see `history.rs`). Scores are always from the root seat's point
+//! of view: the root's team (its seat and, in sides games, its partner) maximises and every other
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
 
