@@ -223,14 +223,20 @@ pub fn evaluate_within(
         if pos.army(seat).is_hostile() {
             let a = pos.activity(seat, w.threat != 0 || w.hanging != 0);
             let c = pos.controller(seat).index();
+            // The army to move acts on its threats first and answers the attacks on its king
+            // first (in percent; 100 for the others).
+            let to_move = seat == pos.turn();
+            let threat_pct = 100 + if to_move { w.threat_to_move } else { 0 };
+            let danger_pct = 100 - if to_move { w.danger_to_move } else { 0 };
+            let threats =
+                a.threats as i32 * (w.threat / scale) + a.hanging as i32 * (w.hanging / scale);
             per[c] += a.mobility as i32 * (w.mobility / scale)
-                + a.threats as i32 * (w.threat / scale)
-                + a.hanging as i32 * (w.hanging / scale)
+                + threats * threat_pct / 100
                 + a.developed as i32 * (w.developed / scale)
                 + a.knights_near_kings as i32 * (w.knight_near_king / scale);
             developed[c] += a.developed as i32;
-            if w.shelter && w.zone_attack {
-                per[s] -= zone_danger(pos, seat, queens) * w.zone_danger / 100 / scale;
+            let danger = if w.shelter && w.zone_attack {
+                zone_danger(pos, seat, queens) * w.zone_danger / 100 / scale
             } else if w.shelter {
                 let k = pos.king_shelter(seat);
                 let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize] * w.zone_danger / 100;
@@ -240,11 +246,12 @@ pub fn evaluate_within(
                 if k.shield == 0 && queens & pos.hostile_to(seat) != 0 {
                     unsafe_king += w.bare_king;
                 }
-                per[s] -= unsafe_king / scale;
                 per[s] += k.shield as i32 * w.shield;
+                unsafe_king / scale
             } else {
-                per[s] -= pos.king_danger(seat) as i32 * (w.king_danger / scale);
-            }
+                pos.king_danger(seat) as i32 * (w.king_danger / scale)
+            };
+            per[s] -= danger * danger_pct / 100;
             if pos.in_check(seat) {
                 per[s] -= w.checked;
             }
@@ -327,6 +334,65 @@ mod tests {
         // the rook's 40 × 50 %, 10.
         p.put(sq('i', 10), Piece::new(Seat::North, Kind::Rook));
         assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
+    }
+
+    #[test]
+    fn the_army_to_move_weighs_its_threats_more_and_its_kings_danger_less() {
+        let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
+        let mut p = Position::empty(RuleSet::get(Variant::Teams));
+        for (s, seat) in [
+            ("h1", Seat::South),
+            ("a7", Seat::West),
+            ("g14", Seat::North),
+        ] {
+            let b = s.as_bytes();
+            p.put(
+                sq(b[0] as char, s[1..].parse().unwrap()),
+                Piece::new(seat, Kind::King),
+            );
+        }
+        p.put(sq('n', 8), Piece::new(Seat::East, Kind::King));
+        // Red's knight on h6 attacks Blue's rook on g8; Blue's queen on d2 bears on Red's king
+        // zone (g2, h2, i2) and attacks Red's undefended knight on d9.
+        p.put(sq('h', 6), Piece::new(Seat::South, Kind::Knight));
+        p.put(sq('g', 8), Piece::new(Seat::West, Kind::Rook));
+        p.put(sq('d', 2), Piece::new(Seat::West, Kind::Queen));
+        p.put(sq('d', 9), Piece::new(Seat::South, Kind::Knight));
+        let base = crate::parse_spec("engine3")
+            .unwrap()
+            .1
+            .weights(Variant::Teams);
+        assert!(base.shelter && base.zone_attack);
+        let threats = |seat| {
+            let a = p.activity(seat, true);
+            a.threats as i32 * base.threat + a.hanging as i32 * base.hanging
+        };
+        let (red, blue) = (threats(Seat::South), threats(Seat::West));
+        assert!(red > 0 && blue > 0, "{red} {blue}");
+        let danger = zone_danger(&p, Seat::South, Seat::West.bit()) * base.zone_danger / 100;
+        assert!(danger > 0);
+        let gain = |p: &Position, w: Weights| {
+            evaluate(p, Seat::South, &[0; 4], &w) - evaluate(p, Seat::South, &[0; 4], &base)
+        };
+        // Red to move: its threats count 150 %, Blue's as before; its king's danger 50 %.
+        assert_eq!(p.turn(), Seat::South);
+        let more = Weights {
+            threat_to_move: 50,
+            ..base
+        };
+        assert_eq!(gain(&p, more), red * 150 / 100 - red);
+        let less = Weights {
+            danger_to_move: 50,
+            ..base
+        };
+        assert_eq!(gain(&p, less), danger - danger * 50 / 100);
+        // Blue to move: Blue's threats count more, against Red; Red's king counts in full,
+        // Blue's (the knight on d9 bears on b8; no hostile queen, so halved) at half.
+        p.set_turn(Seat::West);
+        assert_eq!(gain(&p, more), -(blue * 150 / 100 - blue));
+        let blue_danger = zone_danger(&p, Seat::West, Seat::West.bit()) * base.zone_danger / 100;
+        assert!(blue_danger > 0);
+        assert_eq!(gain(&p, less), -(blue_danger - blue_danger * 50 / 100));
     }
 }
 

@@ -75,6 +75,13 @@ pub struct Weights {
     /// attacks on a king stand unanswered at the horizon, so without it a search's score
     /// swings with which side moved last (higher at depths ending on the root's side).
     pub tempo: i32,
+    /// In percent, how much more the threats and hanging pieces of the army to move weigh
+    /// (0: as every army's): it takes first, while another army's threats may be answered
+    /// before its turn comes.
+    pub threat_to_move: i32,
+    /// In percent, how much less the danger to the king of the army to move weighs (0: as
+    /// every king's): it answers the attack first.
+    pub danger_to_move: i32,
     /// Sides games: how far outside the search's window the cheap terms (material, pawns,
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
     /// fitted — it trades accuracy for speed).
@@ -114,6 +121,8 @@ impl Default for Weights {
             imbalance: 100,
             queens_pair: 200,
             tempo: 0,
+            threat_to_move: 0,
+            danger_to_move: 0,
             lazy_margin: 0,
         }
     }
@@ -165,7 +174,7 @@ impl Weights {
     }
 
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 26] = [
+    pub const TUNABLE: [&'static str; 28] = [
         "knight",
         "bishop",
         "rook",
@@ -192,6 +201,8 @@ impl Weights {
         "queens_pair",
         "hanging",
         "tempo",
+        "threat_to_move",
+        "danger_to_move",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -230,7 +241,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 26] {
+    pub fn tunable(&mut self) -> [&mut i32; 28] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -258,6 +269,8 @@ impl Weights {
             &mut self.queens_pair,
             &mut self.hanging,
             &mut self.tempo,
+            &mut self.threat_to_move,
+            &mut self.danger_to_move,
         ]
     }
 }
