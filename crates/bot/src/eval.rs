@@ -340,18 +340,15 @@ mod tests {
     fn the_army_to_move_weighs_its_threats_more_and_its_kings_danger_less() {
         let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
         let mut p = Position::empty(RuleSet::get(Variant::Teams));
-        for (s, seat) in [
-            ("h1", Seat::South),
-            ("a7", Seat::West),
-            ("g14", Seat::North),
-        ] {
-            let b = s.as_bytes();
-            p.put(
-                sq(b[0] as char, s[1..].parse().unwrap()),
-                Piece::new(seat, Kind::King),
-            );
+        let kings = [
+            (sq('h', 1), Seat::South),
+            (sq('a', 7), Seat::West),
+            (sq('g', 14), Seat::North),
+            (sq('n', 8), Seat::East),
+        ];
+        for (at, seat) in kings {
+            p.put(at, Piece::new(seat, Kind::King));
         }
-        p.put(sq('n', 8), Piece::new(Seat::East, Kind::King));
         // Red's knight on h6 attacks Blue's rook on g8; Blue's queen on d2 bears on Red's king
         // zone (g2, h2, i2) and attacks Red's undefended knight on d9.
         p.put(sq('h', 6), Piece::new(Seat::South, Kind::Knight));
