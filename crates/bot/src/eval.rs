@@ -224,18 +224,19 @@ pub fn evaluate_within(
             let a = pos.activity(seat, w.threat != 0 || w.hanging != 0);
             let c = pos.controller(seat).index();
             // The army to move acts on its threats first and answers the attacks on its king
-            // first (in percent; 100 for the others).
+            // first: its two terms scaled by percent, the others' as they are.
             let to_move = seat == pos.turn();
-            let threat_pct = 100 + if to_move { w.threat_to_move } else { 0 };
-            let danger_pct = 100 - if to_move { w.danger_to_move } else { 0 };
-            let threats =
+            let mut threats =
                 a.threats as i32 * (w.threat / scale) + a.hanging as i32 * (w.hanging / scale);
+            if to_move {
+                threats = threats * (100 + w.threat_to_move) / 100;
+            }
             per[c] += a.mobility as i32 * (w.mobility / scale)
-                + threats * threat_pct / 100
+                + threats
                 + a.developed as i32 * (w.developed / scale)
                 + a.knights_near_kings as i32 * (w.knight_near_king / scale);
             developed[c] += a.developed as i32;
-            let danger = if w.shelter && w.zone_attack {
+            let mut danger = if w.shelter && w.zone_attack {
                 zone_danger(pos, seat, queens) * w.zone_danger / 100 / scale
             } else if w.shelter {
                 let k = pos.king_shelter(seat);
@@ -251,7 +252,10 @@ pub fn evaluate_within(
             } else {
                 pos.king_danger(seat) as i32 * (w.king_danger / scale)
             };
-            per[s] -= danger * danger_pct / 100;
+            if to_move {
+                danger = danger * (100 - w.danger_to_move) / 100;
+            }
+            per[s] -= danger;
             if pos.in_check(seat) {
                 per[s] -= w.checked;
             }
@@ -338,23 +342,22 @@ mod tests {
 
     #[test]
     fn the_army_to_move_weighs_its_threats_more_and_its_kings_danger_less() {
-        let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
         let mut p = Position::empty(RuleSet::get(Variant::Teams));
-        let kings = [
-            (sq('h', 1), Seat::South),
-            (sq('a', 7), Seat::West),
-            (sq('g', 14), Seat::North),
-            (sq('n', 8), Seat::East),
-        ];
-        for (at, seat) in kings {
-            p.put(at, Piece::new(seat, Kind::King));
-        }
         // Red's knight on h6 attacks Blue's rook on g8; Blue's queen on d2 bears on Red's king
         // zone (g2, h2, i2) and attacks Red's undefended knight on d9.
-        p.put(sq('h', 6), Piece::new(Seat::South, Kind::Knight));
-        p.put(sq('g', 8), Piece::new(Seat::West, Kind::Rook));
-        p.put(sq('d', 2), Piece::new(Seat::West, Kind::Queen));
-        p.put(sq('d', 9), Piece::new(Seat::South, Kind::Knight));
+        let pieces = [
+            ("h1", Seat::South, Kind::King),
+            ("a7", Seat::West, Kind::King),
+            ("g14", Seat::North, Kind::King),
+            ("n8", Seat::East, Kind::King),
+            ("h6", Seat::South, Kind::Knight),
+            ("g8", Seat::West, Kind::Rook),
+            ("d2", Seat::West, Kind::Queen),
+            ("d9", Seat::South, Kind::Knight),
+        ];
+        for (at, seat, kind) in pieces {
+            p.put(at.parse().unwrap(), Piece::new(seat, kind));
+        }
         let base = crate::parse_spec("engine3")
             .unwrap()
             .1
