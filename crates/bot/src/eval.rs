@@ -218,6 +218,8 @@ pub fn evaluate_within(
     }
     // FFA: half of the sides games' activity and king safety.
     let scale = if rules.scoring { 2 } else { 1 };
+    // Each king's danger, for the side's weaker king.
+    let mut dangers = [0i32; 4];
     for seat in Seat::ALL {
         let s = seat.index();
         if pos.army(seat).is_hostile() {
@@ -256,8 +258,19 @@ pub fn evaluate_within(
                 danger = danger * (100 - w.danger_to_move) / 100;
             }
             per[s] -= danger;
+            dangers[s] = danger;
             if pos.in_check(seat) {
                 per[s] -= w.checked;
+            }
+        }
+    }
+    if w.weaker_king != 0 && !rules.scoring {
+        // One mated king loses the side's game: the more endangered of two partners counts
+        // again, in percent.
+        for seat in Seat::ALL {
+            if let Some(p) = rules.partner(seat).filter(|&p| seat.index() < p.index()) {
+                let worst = dangers[seat.index()].max(dangers[p.index()]);
+                per[seat.index()] -= worst * w.weaker_king / 100;
             }
         }
     }
@@ -393,6 +406,63 @@ mod tests {
         let blue_danger = zone_danger(&p, Seat::West, Seat::West.bit()) * base.zone_danger / 100;
         assert!(blue_danger > 0);
         assert_eq!(gain(&p, less), -(blue_danger - blue_danger * 50 / 100));
+    }
+
+    #[test]
+    fn the_more_endangered_king_of_a_side_counts_again() {
+        // Blue's queen on d2 bears on Red's king zone; Red's knight on d9 on Blue's (b8);
+        // Yellow's and Green's kings stand alone.
+        let place = |variant| {
+            let mut p = Position::empty(RuleSet::get(variant));
+            let pieces = [
+                ("h1", Seat::South, Kind::King),
+                ("a7", Seat::West, Kind::King),
+                ("g14", Seat::North, Kind::King),
+                ("n8", Seat::East, Kind::King),
+                ("d2", Seat::West, Kind::Queen),
+                ("d9", Seat::South, Kind::Knight),
+            ];
+            for (at, seat, kind) in pieces {
+                p.put(at.parse().unwrap(), Piece::new(seat, kind));
+            }
+            p
+        };
+        let p = place(Variant::Teams);
+        let base = crate::parse_spec("engine3")
+            .unwrap()
+            .1
+            .weights(Variant::Teams);
+        let queens = Seat::West.bit();
+        let danger = |seat| zone_danger(&p, seat, queens) * base.zone_danger / 100;
+        let (red, yellow) = (danger(Seat::South), danger(Seat::North));
+        let (blue, green) = (danger(Seat::West), danger(Seat::East));
+        assert!(
+            red > yellow && blue > green,
+            "{red} {yellow} {blue} {green}"
+        );
+        let w = Weights {
+            weaker_king: 50,
+            ..base
+        };
+        // Red's side pays half its worse king's danger again, Blue's side the same of Blue's.
+        let gain = |seat| evaluate(&p, seat, &[0; 4], &w) - evaluate(&p, seat, &[0; 4], &base);
+        assert_eq!(gain(Seat::South), -(red * 50 / 100) + blue * 50 / 100);
+        assert_eq!(gain(Seat::East), red * 50 / 100 - blue * 50 / 100);
+        // Not in FFA, where there are no sides.
+        let f = place(Variant::Ffa);
+        let ffa = Weights::default();
+        assert_eq!(
+            evaluate(
+                &f,
+                Seat::South,
+                &[0; 4],
+                &Weights {
+                    weaker_king: 50,
+                    ..ffa
+                }
+            ),
+            evaluate(&f, Seat::South, &[0; 4], &ffa)
+        );
     }
 }
 

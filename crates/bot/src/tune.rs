@@ -106,8 +106,13 @@ pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
     (a + b) / 2.0
 }
 
+/// The first step of a weight that starts at 0, which has no size to take a tenth of (the
+/// weights off by default: `tempo`, the percentages): small against a pawn or a percent, large
+/// enough to leave 0 in a few passes.
+const ZERO_STEP: i32 = 8;
+
 /// Fits the tunable weights of `start` to `samples` under the scale `k`: each weight in turn is
-/// moved up or down by a step (a tenth of its size, at least 1) while that lowers the error;
+/// moved up or down by a step (a tenth of its size, at least 1; [`ZERO_STEP`] from 0) while that lowers the error;
 /// a pass that improves nothing halves the steps, and the fit ends when every step is 1 and a
 /// pass improves nothing, after `passes` passes, or when `report` (told the pass, the error and
 /// the weights after each pass) answers false — e.g. when the error on games held out of the
@@ -121,7 +126,13 @@ pub fn fit(
 ) -> Weights {
     let mut best = start;
     let mut best_err = error(samples, &best, k);
-    let mut steps: Vec<i32> = best.named().map(|(_, v)| (v.abs() / 10).max(1)).collect();
+    let mut steps: Vec<i32> = best
+        .named()
+        .map(|(_, v)| match v {
+            0 => ZERO_STEP,
+            v => (v.abs() / 10).max(1),
+        })
+        .collect();
     for pass in 0..passes {
         let mut improved = false;
         for (i, step) in steps.iter().enumerate() {

@@ -82,6 +82,10 @@ pub struct Weights {
     /// In percent, how much less the danger to the king of the army to move weighs (0: as
     /// every king's): it answers the attack first.
     pub danger_to_move: i32,
+    /// Sides games, in percent: the danger to the more endangered king of each side counts
+    /// this much again (0: each king's danger counts once) — one mated king loses the side's
+    /// game, so two partners' dangers do not simply add up.
+    pub weaker_king: i32,
     /// Sides games: how far outside the search's window the cheap terms (material, pawns,
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
     /// fitted — it trades accuracy for speed).
@@ -123,6 +127,7 @@ impl Default for Weights {
             tempo: 0,
             threat_to_move: 0,
             danger_to_move: 0,
+            weaker_king: 0,
             lazy_margin: 0,
         }
     }
@@ -174,7 +179,7 @@ impl Weights {
     }
 
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 28] = [
+    pub const TUNABLE: [&'static str; 29] = [
         "knight",
         "bishop",
         "rook",
@@ -203,6 +208,7 @@ impl Weights {
         "tempo",
         "threat_to_move",
         "danger_to_move",
+        "weaker_king",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -241,7 +247,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 28] {
+    pub fn tunable(&mut self) -> [&mut i32; 29] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -271,6 +277,7 @@ impl Weights {
             &mut self.tempo,
             &mut self.threat_to_move,
             &mut self.danger_to_move,
+            &mut self.weaker_king,
         ]
     }
 }
