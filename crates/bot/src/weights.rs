@@ -144,36 +144,41 @@ impl Weights {
     }
 
     /// The Teams weights: [`Weights::default`] with the tunable ones fitted by `fourhand tune`
-    /// to positions of the engine's Teams games against itself (README, bot section). They
-    /// weigh king safety about twice as much, which is right in Teams but wrong in Verney's
-    /// game, where a freed, exposed king is still worth saving a mated partner for.
+    /// to positions of the engine's Teams games against itself (README, bot section; the
+    /// fourth fit, of 2026-12-04). They weigh king safety more and a king in check three times
+    /// as much, which is right in Teams but wrong in Verney's game, where a freed, exposed king
+    /// is still worth saving a mated partner for; and the army to move's threats more than
+    /// twice (`threat_to_move`), with a `tempo` for its side.
     pub fn teams() -> Weights {
         Weights {
-            knight: 270,
+            knight: 243,
             bishop: 320,
-            rook: 400,
-            queen: 1200,
-            mobility: 7,
-            pawn_step: 1,
-            pawn_step_squared: 1,
-            zone_danger: 220,
+            rook: 520,
+            queen: 1080,
+            mobility: 10,
+            pawn_step: 2,
+            pawn_step_squared: 0,
+            zone_danger: 176,
             shield: 22,
             converging: 60,
             bare_king: 132,
-            checked: 132,
-            threat: 84,
-            developed: 20,
-            developed_pair: -2,
-            knight_near_king: 120,
+            checked: 340,
+            threat: 92,
+            developed: 2,
+            developed_pair: 11,
+            knight_near_king: 240,
             king_danger: 12,
-            pawn_far: 105,
-            rook_central: 110,
-            rook_open: 49,
-            centrality: 4,
-            back_rows: 22,
-            imbalance: 140,
+            pawn_far: 75,
+            rook_central: 99,
+            rook_open: 117,
+            centrality: -2,
+            back_rows: 8,
+            imbalance: 84,
             queens_pair: -40,
             hanging: 48,
+            tempo: 48,
+            threat_to_move: 120,
+            danger_to_move: 40,
             ..Weights::default()
         }
     }
