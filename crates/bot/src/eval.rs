@@ -355,6 +355,18 @@ mod tests {
         assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
     }
 
+    /// The engine's Teams weights with the army to move weighed as the others.
+    fn even_mover() -> Weights {
+        Weights {
+            threat_to_move: 0,
+            danger_to_move: 0,
+            ..crate::parse_spec("engine3")
+                .unwrap()
+                .1
+                .weights(Variant::Teams)
+        }
+    }
+
     #[test]
     fn the_army_to_move_weighs_its_threats_more_and_its_kings_danger_less() {
         let mut p = Position::empty(RuleSet::get(Variant::Teams));
@@ -373,15 +385,7 @@ mod tests {
         for (at, seat, kind) in pieces {
             p.put(at.parse().unwrap(), Piece::new(seat, kind));
         }
-        // The engine's Teams weights with the army to move weighed as the others.
-        let base = Weights {
-            threat_to_move: 0,
-            danger_to_move: 0,
-            ..crate::parse_spec("engine3")
-                .unwrap()
-                .1
-                .weights(Variant::Teams)
-        };
+        let base = even_mover();
         assert!(base.shelter && base.zone_attack);
         let threats = |seat| {
             let a = p.activity(seat, true);
@@ -435,15 +439,7 @@ mod tests {
             p
         };
         let p = place(Variant::Teams);
-        // The engine's Teams weights with the army to move weighed as the others.
-        let base = Weights {
-            threat_to_move: 0,
-            danger_to_move: 0,
-            ..crate::parse_spec("engine3")
-                .unwrap()
-                .1
-                .weights(Variant::Teams)
-        };
+        let base = even_mover();
         let queens = Seat::West.bit();
         let danger = |seat| zone_danger(&p, seat, queens) * base.zone_danger / 100;
         let (red, yellow) = (danger(Seat::South), danger(Seat::North));
