@@ -355,6 +355,21 @@ mod tests {
         assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
     }
 
+    /// A position of `variant` with the four kings on h1, a7, g14 and n8 and `pieces` besides.
+    fn placed(variant: Variant, pieces: &[(&str, Seat, Kind)]) -> Position {
+        let mut p = Position::empty(RuleSet::get(variant));
+        let kings = [
+            ("h1", Seat::South, Kind::King),
+            ("a7", Seat::West, Kind::King),
+            ("g14", Seat::North, Kind::King),
+            ("n8", Seat::East, Kind::King),
+        ];
+        for &(at, seat, kind) in kings.iter().chain(pieces) {
+            p.put(at.parse().unwrap(), Piece::new(seat, kind));
+        }
+        p
+    }
+
     /// The engine's Teams weights with the army to move weighed as the others.
     fn even_mover() -> Weights {
         Weights {
@@ -369,22 +384,17 @@ mod tests {
 
     #[test]
     fn the_army_to_move_weighs_its_threats_more_and_its_kings_danger_less() {
-        let mut p = Position::empty(RuleSet::get(Variant::Teams));
         // Red's knight on h6 attacks Blue's rook on g8; Blue's queen on d2 bears on Red's king
         // zone (g2, h2, i2) and attacks Red's undefended knight on d9.
-        let pieces = [
-            ("h1", Seat::South, Kind::King),
-            ("a7", Seat::West, Kind::King),
-            ("g14", Seat::North, Kind::King),
-            ("n8", Seat::East, Kind::King),
-            ("h6", Seat::South, Kind::Knight),
-            ("g8", Seat::West, Kind::Rook),
-            ("d2", Seat::West, Kind::Queen),
-            ("d9", Seat::South, Kind::Knight),
-        ];
-        for (at, seat, kind) in pieces {
-            p.put(at.parse().unwrap(), Piece::new(seat, kind));
-        }
+        let mut p = placed(
+            Variant::Teams,
+            &[
+                ("h6", Seat::South, Kind::Knight),
+                ("g8", Seat::West, Kind::Rook),
+                ("d2", Seat::West, Kind::Queen),
+                ("d9", Seat::South, Kind::Knight),
+            ],
+        );
         let base = even_mover();
         assert!(base.shelter && base.zone_attack);
         let threats = |seat| {
@@ -424,19 +434,13 @@ mod tests {
         // Blue's queen on d2 bears on Red's king zone; Red's knight on d9 on Blue's (b8);
         // Yellow's and Green's kings stand alone.
         let place = |variant| {
-            let mut p = Position::empty(RuleSet::get(variant));
-            let pieces = [
-                ("h1", Seat::South, Kind::King),
-                ("a7", Seat::West, Kind::King),
-                ("g14", Seat::North, Kind::King),
-                ("n8", Seat::East, Kind::King),
-                ("d2", Seat::West, Kind::Queen),
-                ("d9", Seat::South, Kind::Knight),
-            ];
-            for (at, seat, kind) in pieces {
-                p.put(at.parse().unwrap(), Piece::new(seat, kind));
-            }
-            p
+            placed(
+                variant,
+                &[
+                    ("d2", Seat::West, Kind::Queen),
+                    ("d9", Seat::South, Kind::Knight),
+                ],
+            )
         };
         let p = place(Variant::Teams);
         let base = even_mover();
