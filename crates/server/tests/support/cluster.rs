@@ -1,9 +1,9 @@
 //! A NATS server of its own on a free port, and cluster nodes on one Postgres schema.
 
+use super::ports::free_port;
 use super::TestServer;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
-use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,26 +18,6 @@ impl Drop for Nats {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// A loopback port that was free a moment ago and that no other call in this test process has
-/// returned. The port is released before `nats-server` binds it, and the kernel hands the same
-/// port out again about once in 7,000 binds (it picks from ~7,000 odd ports when
-/// `SO_REUSEADDR` is set): two NATS servers given one port meant the
-/// second could not bind while its test, seeing the port answer, shared the first one.
-pub fn free_port() -> u16 {
-    static GIVEN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
-        std::sync::Mutex::new(std::collections::BTreeSet::new());
-    loop {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        if GIVEN.lock().unwrap_or_else(|p| p.into_inner()).insert(port) {
-            return port;
-        }
     }
 }
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+pub mod ports;
 
 use fourhand_server::identity::Player;
 use fourhand_server::store::Store;
