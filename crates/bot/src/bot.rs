@@ -68,14 +68,17 @@ impl Bot {
             Level::Greedy => greedy(game, rng),
             Level::Engine(_) => {
                 let limits = self.level.limits(clock.budget());
-                self.searcher.search(game.position(), limits).best
+                self.searcher
+                    .search_with_points(game.position(), &game.points().0, limits)
+                    .best
             }
         }
     }
 
     /// Searches with explicit limits (the engine protocol).
     pub fn search(&mut self, game: &Game, limits: Limits) -> search::Report {
-        self.searcher.search(game.position(), limits)
+        self.searcher
+            .search_with_points(game.position(), &game.points().0, limits)
     }
 }
 

@@ -277,12 +277,16 @@ pub fn evaluate_within(
         }
     }
     if rules.scoring {
-        // FFA: my points and material against the strongest rival.
+        // FFA: my points and material against the strongest rival; with the standings, a
+        // rival out of the game by the points it keeps, which still decide the placings.
         let mine = per[root.index()] + points[root.index()] * 40;
         let best_other = Seat::ALL
             .iter()
             .filter(|&&o| o != root)
-            .map(|&o| per[o.index()] + points[o.index()] * 40)
+            .map(|&o| {
+                let gone = w.standings && !pos.army(o).is_hostile();
+                points[o.index()] * 40 + if gone { 0 } else { per[o.index()] }
+            })
             .max()
             .unwrap_or(0);
         return mine - (best_other + per.iter().sum::<i32>() / 4) / 2;
@@ -475,6 +479,28 @@ mod tests {
             ),
             evaluate(&f, Seat::South, &[0; 4], &ffa)
         );
+    }
+
+    #[test]
+    fn in_ffa_a_rival_out_of_the_game_counts_by_the_points_it_keeps() {
+        let mut p = placed(Variant::Ffa, &[("h9", Seat::South, Kind::Rook)]);
+        p.set_army(Seat::West, Army::Out);
+        let w = Weights::default();
+        assert!(w.standings);
+        let score = |w: &Weights, west: i32| evaluate(&p, Seat::South, &[0, west, 0, 0], w);
+        // Blue is out: once its points outweigh what the live rivals are worth, it is the
+        // rival Red must outscore, and each further point of Blue's costs Red half of it.
+        assert!(score(&w, 30) < score(&w, 0));
+        assert_eq!(score(&w, 30) - score(&w, 60), 30 * 40 / 2);
+        // Without the standings only the live rivals count, whatever Blue kept.
+        let off = Weights {
+            standings: false,
+            ..w
+        };
+        assert_eq!(score(&off, 30), score(&off, 0));
+        // A live rival's points count either way.
+        let live = |w: &Weights, north: i32| evaluate(&p, Seat::South, &[0, 0, north, 0], w);
+        assert!(live(&off, 30) < live(&off, 0));
     }
 }
 

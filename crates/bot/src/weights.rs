@@ -90,6 +90,9 @@ pub struct Weights {
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
     /// fitted — it trades accuracy for speed).
     pub lazy_margin: i32,
+    /// FFA: an eliminated rival still counts, by the points it keeps, as the rival the root
+    /// must outscore (the engine's `standings` option; off: only live rivals count).
+    pub standings: bool,
 }
 
 impl Default for Weights {
@@ -129,6 +132,7 @@ impl Default for Weights {
             danger_to_move: 0,
             weaker_king: 0,
             lazy_margin: 0,
+            standings: true,
         }
     }
 }

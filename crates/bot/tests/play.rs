@@ -1,7 +1,7 @@
 //! Bots play legal moves in every rule set, quickly, and the engine finds mates.
 
 use cpu_time::ThreadTime;
-use fourhand_bot::search::{Limits, Searcher};
+use fourhand_bot::search::{Limits, Options, Searcher};
 use fourhand_bot::{Bot, Clock, Level};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::fen4;
@@ -94,6 +94,38 @@ fn the_engine_mates_in_one_in_ffa() {
     assert_eq!(
         best(fen, RuleSet::get(fourhand_rules::Variant::Ffa), 2),
         "d10-e12"
+    );
+}
+
+#[test]
+fn in_ffa_the_engine_takes_from_the_leader_by_the_games_standings() {
+    // Red's rook on h9 can take Blue's knight on d9 or Green's on k9 (3 points each; the
+    // board is otherwise a mirror image). It takes from whichever rival leads on points.
+    let fen = |points: &str| {
+        format!(
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-{points}-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/3,bN,3,rR,2,gN,3/14/bK,12,gK/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x"
+        )
+    };
+    let rules = RuleSet::get(fourhand_rules::Variant::Ffa);
+    let choose = |points: &str, spec: &str| {
+        let f = fen4::parse(&fen(points), rules).unwrap();
+        let mut opts = Options::default();
+        if !spec.is_empty() {
+            opts.set(spec).unwrap();
+        }
+        let r = Searcher::with_options(16, opts).search_with_points(
+            &f.position,
+            &f.points.0,
+            Limits::depth(3),
+        );
+        r.best.unwrap().uci()
+    };
+    assert_eq!(choose("0,20,0,0", ""), "h9-d9");
+    assert_eq!(choose("0,0,0,20", ""), "h9-k9");
+    // Without the standings the points are not looked at: the same move either way.
+    assert_eq!(
+        choose("0,20,0,0", "no-standings"),
+        choose("0,0,0,20", "no-standings")
     );
 }
 

@@ -183,6 +183,11 @@ pub struct Options {
     /// Evaluation weights set by name, over each rule set's own ([`Weights::for_variant`]);
     /// the switches above then zero the terms they turn off.
     pub eval: Overrides,
+    /// FFA: the search starts from the game's standings — each seat's points so far — and
+    /// the evaluation weighs the root against the rival with the most (an eliminated rival by
+    /// the points it keeps), instead of every seat starting from 0 and only the live rivals
+    /// counting.
+    pub standings: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -235,6 +240,7 @@ impl Default for Options {
             placement: true,
             lazy_eval: false,
             eval: Overrides::default(),
+            standings: true,
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -242,7 +248,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 35] = [
+    pub const SWITCHES: [&'static str; 36] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -278,6 +284,7 @@ impl Options {
         "pawn-race",
         "placement",
         "lazy-eval",
+        "standings",
     ];
 
     /// The evaluation's weights in `variant`: its own, with the weights these options set and
@@ -301,6 +308,7 @@ impl Options {
             (w.pawn_step, w.pawn_step_squared, w.pawn_far) = (6, 0, 0);
         }
         w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
+        w.standings = self.standings;
         for x in [
             &mut w.rook_central,
             &mut w.rook_open,
@@ -352,6 +360,7 @@ impl Options {
             "pawn-race" => &mut self.pawn_race,
             "placement" => &mut self.placement,
             "lazy-eval" | "lazy" => &mut self.lazy_eval,
+            "standings" => &mut self.standings,
             _ => return None,
         })
     }
@@ -453,6 +462,9 @@ pub struct Searcher {
     start: Instant,
     stopped: bool,
     root: Seat,
+    /// Each seat's FFA points at the root (with `standings`; else 0): the start of the points
+    /// won on every line.
+    standing: [i32; 4],
     /// Set from outside to stop the search at once (the game ended, the server stops).
     stop: Option<Arc<AtomicBool>>,
 }
@@ -478,6 +490,7 @@ impl Searcher {
             start: Instant::now(),
             stopped: false,
             root: Seat::South,
+            standing: [0; 4],
             stop: None,
         }
     }
@@ -532,11 +545,28 @@ impl Searcher {
         self.stopped
     }
 
-    /// Searches `pos` for the seat to move (on every thread it has).
+    /// Searches `pos` for the seat to move (on every thread it has), every seat's points at 0.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
+        self.search_with_points(pos, &[0; 4], limits)
+    }
+
+    /// Searches `pos` for the seat to move (on every thread it has) in a game where each seat
+    /// has won `points` so far (FFA; `Game::points`). With the `standings` option off, or in
+    /// a rule set without points, the points are not looked at.
+    pub fn search_with_points(
+        &mut self,
+        pos: &Position,
+        points: &[i32; 4],
+        limits: Limits,
+    ) -> Report {
         self.table.next_generation();
+        let standing = if self.opts.standings && pos.rules().scoring {
+            *points
+        } else {
+            [0; 4]
+        };
         if self.helpers.is_empty() {
-            return self.search_from(pos, limits, 1);
+            return self.search_from(pos, standing, limits, 1);
         }
         let halt = Arc::new(AtomicBool::new(false));
         let mut helpers = std::mem::take(&mut self.helpers);
@@ -546,9 +576,9 @@ impl Searcher {
                 h.stop.clone_from(&self.stop);
                 // Every other helper starts one ply deeper, so the threads spread over depths.
                 let first = 1 + (i as u32 + 1) % 2;
-                scope.spawn(move || h.search_from(pos, limits, first));
+                scope.spawn(move || h.search_from(pos, standing, limits, first));
             }
-            let r = self.search_from(pos, limits, 1);
+            let r = self.search_from(pos, standing, limits, 1);
             halt.store(true, Ordering::Relaxed);
             r
         });
@@ -557,9 +587,16 @@ impl Searcher {
         Report { nodes, ..report }
     }
 
-    /// Searches `pos` by iterative deepening from `first` plies.
-    fn search_from(&mut self, pos: &Position, limits: Limits, first: u32) -> Report {
+    /// Searches `pos` by iterative deepening from `first` plies, from the points `standing`.
+    fn search_from(
+        &mut self,
+        pos: &Position,
+        standing: [i32; 4],
+        limits: Limits,
+        first: u32,
+    ) -> Report {
         self.nodes = 0;
+        self.standing = standing;
         self.limits = limits;
         self.start = Instant::now();
         self.stopped = false;
@@ -662,7 +699,7 @@ impl Searcher {
         };
         let mut scored = Vec::with_capacity(ordered.len());
         for m in ordered {
-            let (child, points) = child(pos, m, &[0; 4]);
+            let (child, points) = child(pos, m, &self.standing);
             let s = match child {
                 Some(c) => {
                     let node = Node::child_of_root(m, self.context(pos, m), scored.len());
