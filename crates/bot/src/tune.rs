@@ -1,6 +1,6 @@
 //! Fitting the evaluation's [`Weights`] to game results ("Texel" tuning): every quiet position
-//! of a set of finished sides games is labelled with its game's result, and the weights are
-//! moved, one at a time, while the mean squared difference between the results and a logistic
+//! of a set of finished games is labelled with its game's result, and the weights are moved,
+//! one at a time, while the mean squared difference between the results and a logistic
 //! function of the evaluation falls.
 
 use crate::eval::evaluate;
@@ -8,27 +8,35 @@ use crate::weights::Weights;
 use fourhand_rules::notation::pgn4::{replay_each, split_games};
 use fourhand_rules::{Position, Seat, Variant};
 
-/// A position of a finished game and the game's result for South's side.
+/// A position of a finished game, the seat it is evaluated for, and the game's result for it.
 pub struct Sample {
     /// The position (the seat to move not in check, reached by a move that took nothing).
     pub pos: Position,
-    /// 1 when South's side won, 0 when it lost, 0.5 for a draw.
+    /// The seat the evaluation is from: South in sides games, the seat to move in FFA.
+    pub root: Seat,
+    /// Each seat's points when the position stood (FFA; 0 in sides games).
+    pub points: [i32; 4],
+    /// Sides games: 1 when the root's side won, 0 when it lost, 0.5 for a draw. FFA: the
+    /// root's placing when the record ends, 1 for first to 0 for fourth (a shared placing
+    /// counts as its number: two firsts 1 each, the next third).
     pub result: f64,
 }
 
-/// The quiet positions of the games of `variant` (a rule set with sides) in `text` (PGN4 games
-/// one after another, as `fourhand arena --pgn` writes them) from ply `skip` on, and how many
-/// games gave some. Games with no decisive or drawn `Result`, of another rule set, or that do
-/// not replay are left out.
+/// The quiet positions of the games of `variant` in `text` (PGN4 games one after another, as
+/// `fourhand arena --pgn` writes them) from ply `skip` on, and how many games gave some. A
+/// sides game is labelled by its `Result` tag and left out without a decisive or drawn one; an
+/// FFA game by the placings its points give where its record ends (a game cut off by the
+/// arena, `*`, is judged so too, as the arena judges it). Games of another rule set, or that
+/// do not replay, are left out.
 pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut games = 0;
     for g in split_games(text) {
-        let result = match result_tag(g) {
-            Some("1-0") => 1.0,
-            Some("0-1") => 0.0,
-            Some("1/2-1/2") => 0.5,
-            _ => continue,
+        let side_result = match result_tag(g) {
+            Some("1-0") => Some(1.0),
+            Some("0-1") => Some(0.0),
+            Some("1/2-1/2") => Some(0.5),
+            _ => None,
         };
         let mut plies = 0;
         let mut pieces = usize::MAX;
@@ -40,16 +48,42 @@ pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize
             let quiet = n == pieces;
             pieces = n;
             if plies > skip && quiet && !game.is_over() && !pos.in_check(pos.turn()) {
-                found.push(pos.clone());
+                found.push((pos.clone(), game.points().0));
             }
         });
-        let ok = replayed.is_ok_and(|r| {
-            let rules = r.game.rules();
-            r.error.is_none() && rules.variant == variant && rules.partner(Seat::South).is_some()
-        });
-        if ok && !found.is_empty() {
+        let Ok(r) = replayed else { continue };
+        let rules = r.game.rules();
+        if r.error.is_some() || rules.variant != variant || found.is_empty() {
+            continue;
+        }
+        let sides = rules.partner(Seat::South).is_some();
+        let placings = r.game.placings();
+        let labelled: Vec<Sample> = if sides {
+            let Some(result) = side_result else { continue };
+            found
+                .into_iter()
+                .map(|(pos, _)| Sample {
+                    pos,
+                    root: Seat::South,
+                    points: [0; 4],
+                    result,
+                })
+                .collect()
+        } else {
+            found
+                .into_iter()
+                .filter(|(pos, _)| (1..=4).contains(&placings[pos.turn()]))
+                .map(|(pos, points)| Sample {
+                    root: pos.turn(),
+                    result: f64::from(4 - placings[pos.turn()]) / 3.0,
+                    pos,
+                    points,
+                })
+                .collect()
+        };
+        if !labelled.is_empty() {
             games += 1;
-            out.extend(found.into_iter().map(|pos| Sample { pos, result }));
+            out.extend(labelled);
         }
     }
     (out, games)
@@ -61,8 +95,8 @@ fn result_tag(game: &str) -> Option<&str> {
         .find_map(|l| l.trim().strip_prefix("[Result \"")?.strip_suffix("\"]"))
 }
 
-/// The expected result for South's side of a position South's side evaluates at `eval`
-/// centipawns, with the scale `k`.
+/// The expected result for the root of a position it evaluates at `eval` centipawns, with the
+/// scale `k`.
 fn expected(eval: i32, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * f64::from(eval) / 400.0))
 }
@@ -73,7 +107,7 @@ pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let e = evaluate(&s.pos, Seat::South, &[0; 4], w);
+            let e = evaluate(&s.pos, s.root, &s.points, w);
             (s.result - expected(e, k)).powi(2)
         })
         .sum();
@@ -84,7 +118,7 @@ pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
 pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
     let evals: Vec<(i32, f64)> = samples
         .iter()
-        .map(|s| (evaluate(&s.pos, Seat::South, &[0; 4], w), s.result))
+        .map(|s| (evaluate(&s.pos, s.root, &s.points, w), s.result))
         .collect();
     let err = |k: f64| {
         evals
@@ -204,6 +238,39 @@ mod tests {
         // Nor do games of another rule set.
         let (none, n) = samples(&text, 0, Variant::Verney1881);
         assert_eq!((none.len(), n), (0, 0));
+    }
+
+    #[test]
+    fn ffa_samples_are_labelled_by_the_placing_of_the_seat_to_move() {
+        // An FFA game of 80 plies in which every seat takes whatever it can.
+        let rules = RuleSet::FFA;
+        let mut g = Game::new(rules).with_automation(Automation::LIVE);
+        for i in 0..80 {
+            let Some(seat) = g.to_move() else { break };
+            let moves = g.legal_moves();
+            let pos = g.position();
+            let take = moves.iter().find(|m| pos.piece_at(m.to()).is_some());
+            g.play(seat, *take.unwrap_or(&moves[(i * 7) % moves.len()]))
+                .unwrap();
+        }
+        let placings = g.placings();
+        let text = write(&g, &Default::default());
+        let (s, games) = samples(&text, 0, Variant::Ffa);
+        assert_eq!(games, 1);
+        assert!(s.iter().any(|x| x.points.iter().any(|&p| p > 0)));
+        for x in &s {
+            assert_eq!(x.root, x.pos.turn());
+            assert_eq!(x.result, f64::from(4 - placings[x.root]) / 3.0);
+        }
+        // Not every seat placed alike.
+        assert!(s.iter().any(|x| x.result != s[0].result));
+        // The fit takes them: its error is finite and does not rise.
+        let w = Weights::default();
+        let k = fit_scale(&s, &w);
+        let fitted = fit(&s, w, k, 2, |_, _, _| true);
+        assert!(error(&s, &fitted, k) <= error(&s, &w, k));
+        // Nor are they sides games'.
+        assert_eq!(samples(&text, 0, Variant::Teams).1, 0);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use std::process::ExitCode;
 /// Arguments of `fourhand tune`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// PGN4 files of finished sides games (several games one after another, as `fourhand arena
-    /// --pgn` writes them), labelled by their `Result` tags.
+    /// PGN4 files of finished games (several games one after another, as `fourhand arena
+    /// --pgn` writes them): a sides game labelled by its `Result` tag, an FFA game by the
+    /// placings its points give where the record ends (cut-off arena games too).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Plies of each game left out at its start (the opening).
@@ -30,8 +31,9 @@ pub struct Args {
     /// `no-threats`); the engine's own for the rule set by default.
     #[arg(long, default_value = "")]
     from: String,
-    /// The rule set whose games are fitted (a rule set with sides: teams, verney, club); the
-    /// games of others in the files are left out.
+    /// The rule set whose games are fitted (teams, verney, club, ffa); the games of others in
+    /// the files are left out. In FFA each position is evaluated for the seat to move, with
+    /// the points so far, against its placing.
     #[arg(long, default_value = "teams")]
     rules: String,
 }
@@ -78,7 +80,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     if train.is_empty() {
         eprintln!(
-            "fourhand tune: no finished {} game in the files (the fit takes games with sides)",
+            "fourhand tune: no finished {} game in the files",
             variant.short_name()
         );
         return ExitCode::from(2);
