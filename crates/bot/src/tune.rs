@@ -6,7 +6,7 @@
 use crate::eval::evaluate;
 use crate::weights::Weights;
 use fourhand_rules::notation::pgn4::{replay_each, split_games};
-use fourhand_rules::{Position, Seat, Variant};
+use fourhand_rules::{Position, RuleSet, Seat, Variant};
 
 /// A position of a finished game, the seat it is evaluated for, and the game's result for it.
 pub struct Sample {
@@ -31,11 +31,14 @@ pub struct Sample {
 pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut games = 0;
+    let sides = RuleSet::get(variant).partner(Seat::South).is_some();
     for g in split_games(text) {
         let side_result = match result_tag(g) {
             Some("1-0") => Some(1.0),
             Some("0-1") => Some(0.0),
             Some("1/2-1/2") => Some(0.5),
+            // A sides game without a result gives nothing: not worth replaying.
+            _ if sides => continue,
             _ => None,
         };
         let mut plies = 0;
@@ -56,10 +59,7 @@ pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize
         if r.error.is_some() || rules.variant != variant || found.is_empty() {
             continue;
         }
-        let sides = rules.partner(Seat::South).is_some();
-        let placings = r.game.placings();
-        let labelled: Vec<Sample> = if sides {
-            let Some(result) = side_result else { continue };
+        let labelled: Vec<Sample> = if let Some(result) = side_result.filter(|_| sides) {
             found
                 .into_iter()
                 .map(|(pos, _)| Sample {
@@ -70,14 +70,18 @@ pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize
                 })
                 .collect()
         } else {
+            let placings = r.game.placings();
             found
                 .into_iter()
-                .filter(|(pos, _)| (1..=4).contains(&placings[pos.turn()]))
-                .map(|(pos, points)| Sample {
-                    root: pos.turn(),
-                    result: f64::from(4 - placings[pos.turn()]) / 3.0,
-                    pos,
-                    points,
+                .filter_map(|(pos, points)| {
+                    let root = pos.turn();
+                    let place = placings[root];
+                    (1..=4).contains(&place).then(|| Sample {
+                        pos,
+                        root,
+                        points,
+                        result: f64::from(4 - place) / 3.0,
+                    })
                 })
                 .collect()
         };
@@ -200,7 +204,6 @@ mod tests {
     use super::*;
     use fourhand_rules::game::{Automation, Game};
     use fourhand_rules::notation::pgn4::write;
-    use fourhand_rules::RuleSet;
 
     /// Three Teams games of 16 plies (the first legal move each time, then the seventh, …),
     /// recorded as won by South's side.
