@@ -279,17 +279,18 @@ pub fn evaluate_within(
     if rules.scoring {
         // FFA: my points and material against the strongest rival; with the standings, a
         // rival out of the game by the points it keeps, which still decide the placings.
-        let mine = per[root.index()] + points[root.index()] * 40;
+        let mine = per[root.index()] + points[root.index()] * w.banked;
         let best_other = Seat::ALL
             .iter()
             .filter(|&&o| o != root)
             .map(|&o| {
                 let gone = w.standings && !pos.army(o).is_hostile();
-                points[o.index()] * 40 + if gone { 0 } else { per[o.index()] }
+                points[o.index()] * w.banked + if gone { 0 } else { per[o.index()] }
             })
             .max()
             .unwrap_or(0);
-        return mine - (best_other + per.iter().sum::<i32>() / 4) / 2;
+        let mean = per.iter().sum::<i32>() / 4;
+        return mine - (best_other * w.rival + mean * (100 - w.rival)) / 100;
     }
     sides_score(pos, root, &per, &developed, counts, w)
 }
@@ -491,7 +492,7 @@ mod tests {
         // Blue is out: once its points outweigh what the live rivals are worth, it is the
         // rival Red must outscore, and each further point of Blue's costs Red half of it.
         assert!(score(&w, 30) < score(&w, 0));
-        assert_eq!(score(&w, 30) - score(&w, 60), 30 * 40 / 2);
+        assert_eq!(score(&w, 30) - score(&w, 60), 30 * w.banked * w.rival / 100);
         // Without the standings only the live rivals count, whatever Blue kept.
         let off = Weights {
             standings: false,
@@ -501,6 +502,27 @@ mod tests {
         // A live rival's points count either way.
         let live = |w: &Weights, north: i32| evaluate(&p, Seat::South, &[0, 0, north, 0], w);
         assert!(live(&off, 30) < live(&off, 0));
+    }
+
+    #[test]
+    fn in_ffa_the_points_won_and_the_strongest_rivals_share_are_weights() {
+        let p = placed(Variant::Ffa, &[("h9", Seat::South, Kind::Rook)]);
+        let w = Weights::default();
+        let score = |w: &Weights, points: [i32; 4]| evaluate(&p, Seat::South, &points, w);
+        // A point Red has won is worth `banked`; a point of the leading rival costs Red
+        // `rival` percent of that.
+        assert_eq!(score(&w, [10, 0, 0, 0]) - score(&w, [0; 4]), 10 * w.banked);
+        // (Yellow leads at 100 points and at 200.)
+        let lead = |w: &Weights| score(w, [0, 0, 100, 0]) - score(w, [0, 0, 200, 0]);
+        assert_eq!(lead(&w), 100 * w.banked * w.rival / 100);
+        let banked = Weights { banked: 20, ..w };
+        assert_eq!(score(&banked, [10, 0, 0, 0]) - score(&banked, [0; 4]), 200);
+        // With the whole weight on the strongest rival, Red's score is its own less the
+        // leader's.
+        let all = Weights { rival: 100, ..w };
+        assert_eq!(lead(&all), 100 * w.banked);
+        // With none, only the mean of the four counts, which the points won leave alone.
+        assert_eq!(lead(&Weights { rival: 0, ..w }), 0);
     }
 }
 

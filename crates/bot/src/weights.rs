@@ -86,6 +86,11 @@ pub struct Weights {
     /// this much again (0: each king's danger counts once) — one mated king loses the side's
     /// game, so two partners' dangers do not simply add up.
     pub weaker_king: i32,
+    /// FFA, in percent: how much of what the root must outscore is its strongest rival (the
+    /// rest is the mean of the four armies, the root's own included).
+    pub rival: i32,
+    /// FFA: per point a seat has won (a point of material on the board is 40).
+    pub banked: i32,
     /// Sides games: how far outside the search's window the cheap terms (material, pawns,
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
     /// fitted — it trades accuracy for speed).
@@ -131,6 +136,8 @@ impl Default for Weights {
             threat_to_move: 0,
             danger_to_move: 0,
             weaker_king: 0,
+            rival: 50,
+            banked: 40,
             lazy_margin: 0,
             standings: true,
         }
@@ -188,7 +195,7 @@ impl Weights {
     }
 
     /// The names of the weights a fit may change, in the order of [`Weights::tunable`].
-    pub const TUNABLE: [&'static str; 29] = [
+    pub const TUNABLE: [&'static str; 31] = [
         "knight",
         "bishop",
         "rook",
@@ -218,6 +225,8 @@ impl Weights {
         "threat_to_move",
         "danger_to_move",
         "weaker_king",
+        "rival",
+        "banked",
     ];
 
     /// The tunable weights with their names, in the order of [`Weights::TUNABLE`], as the
@@ -256,7 +265,7 @@ impl Weights {
 
     /// The weights a fit may change (the pawn stays the unit), in the order of
     /// [`Weights::TUNABLE`].
-    pub fn tunable(&mut self) -> [&mut i32; 29] {
+    pub fn tunable(&mut self) -> [&mut i32; 31] {
         [
             &mut self.knight,
             &mut self.bishop,
@@ -287,6 +296,8 @@ impl Weights {
             &mut self.threat_to_move,
             &mut self.danger_to_move,
             &mut self.weaker_king,
+            &mut self.rival,
+            &mut self.banked,
         ]
     }
 }
@@ -300,6 +311,9 @@ pub struct Overrides {
     set: u32,
     values: [i32; Weights::SETTABLE],
 }
+
+// Every settable weight has its bit in `Overrides::set`.
+const _: () = assert!(Weights::SETTABLE <= u32::BITS as usize);
 
 impl Overrides {
     /// Sets the weight called `name` (`pawn` or one of [`Weights::TUNABLE`]) to `value`.
