@@ -12,7 +12,8 @@ use fourhand_rules::{Position, RuleSet, Seat, Variant};
 pub struct Sample {
     /// The position (the seat to move not in check, reached by a move that took nothing).
     pub pos: Position,
-    /// The seat the evaluation is from: South in sides games, the seat to move in FFA.
+    /// The seat the evaluation is from: South in sides games; in FFA each seat still playing
+    /// (a position gives a sample for each).
     pub root: Seat,
     /// Each seat's points when the position stood (FFA; 0 in sides games).
     pub points: [i32; 4],
@@ -71,19 +72,23 @@ pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize
                 .collect()
         } else {
             let placings = r.game.placings();
-            found
-                .into_iter()
-                .filter_map(|(pos, points)| {
-                    let root = pos.turn();
+            // Each seat still playing, as the search evaluates a line's last position for
+            // its root whoever is to move there.
+            let mut labelled = Vec::new();
+            for (pos, points) in found {
+                for root in Seat::ALL {
                     let place = placings[root];
-                    (1..=4).contains(&place).then(|| Sample {
-                        pos,
-                        root,
-                        points,
-                        result: f64::from(4 - place) / 3.0,
-                    })
-                })
-                .collect()
+                    if pos.army(root).is_hostile() && (1..=4).contains(&place) {
+                        labelled.push(Sample {
+                            pos: pos.clone(),
+                            root,
+                            points,
+                            result: f64::from(4 - place) / 3.0,
+                        });
+                    }
+                }
+            }
+            labelled
         };
         if !labelled.is_empty() {
             games += 1;
@@ -244,7 +249,7 @@ mod tests {
     }
 
     #[test]
-    fn ffa_samples_are_labelled_by_the_placing_of_the_seat_to_move() {
+    fn ffa_samples_are_labelled_by_the_placing_of_each_seat_still_playing() {
         // An FFA game of 80 plies in which every seat takes whatever it can.
         let rules = RuleSet::FFA;
         let mut g = Game::new(rules).with_automation(Automation::LIVE);
@@ -262,9 +267,12 @@ mod tests {
         assert_eq!(games, 1);
         assert!(s.iter().any(|x| x.points.iter().any(|&p| p > 0)));
         for x in &s {
-            assert_eq!(x.root, x.pos.turn());
+            assert!(x.pos.army(x.root).is_hostile());
             assert_eq!(x.result, f64::from(4 - placings[x.root]) / 3.0);
         }
+        // Seats not to move are evaluated too, as the search's leaves evaluate its root.
+        assert!(s.iter().any(|x| x.root == x.pos.turn()));
+        assert!(s.iter().any(|x| x.root != x.pos.turn()));
         // Not every seat placed alike.
         assert!(s.iter().any(|x| x.result != s[0].result));
         // The fit takes them: its error is finite and does not rise.

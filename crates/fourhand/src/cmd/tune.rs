@@ -32,8 +32,8 @@ pub struct Args {
     #[arg(long, default_value = "")]
     from: String,
     /// The rule set whose games are fitted (teams, verney, club, ffa); the games of others in
-    /// the files are left out. In FFA each position is evaluated for the seat to move, with
-    /// the points so far, against its placing.
+    /// the files are left out. In FFA each position is evaluated for every seat still
+    /// playing, with the points so far, against that seat's placing.
     #[arg(long, default_value = "teams")]
     rules: String,
 }
