@@ -8,7 +8,7 @@ use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat};
 
 use crate::placement;
-use crate::weights::Weights;
+use crate::weights::{Weights, FFA_POINT};
 
 impl Weights {
     /// A piece's value in sides games.
@@ -168,7 +168,7 @@ pub fn evaluate_within(
             queens |= pc.seat.bit();
         }
         let v = if rules.scoring {
-            rules.points.capture(pc) * 40
+            rules.points.capture(pc) * FFA_POINT
         } else {
             w.value(pc.kind)
         };

@@ -23,4 +23,4 @@ pub use bot::{Bot, Player};
 pub use clock::Clock;
 pub use greedy::greedy;
 pub use level::{parse_spec, Level};
-pub use weights::Weights;
+pub use weights::{Weights, FFA_POINT};

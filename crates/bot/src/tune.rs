@@ -74,21 +74,20 @@ pub fn samples(text: &str, skip: usize, variant: Variant) -> (Vec<Sample>, usize
             let placings = r.game.placings();
             // Each seat still playing, as the search evaluates a line's last position for
             // its root whoever is to move there.
-            let mut labelled = Vec::new();
-            for (pos, points) in found {
-                for root in Seat::ALL {
-                    let place = placings[root];
-                    if pos.army(root).is_hostile() && (1..=4).contains(&place) {
-                        labelled.push(Sample {
+            found
+                .into_iter()
+                .flat_map(|(pos, points)| {
+                    Seat::ALL.into_iter().filter_map(move |root| {
+                        let place = placings[root];
+                        (pos.army(root).is_hostile() && (1..=4).contains(&place)).then(|| Sample {
                             pos: pos.clone(),
                             root,
                             points,
                             result: f64::from(4 - place) / 3.0,
-                        });
-                    }
-                }
-            }
-            labelled
+                        })
+                    })
+                })
+                .collect()
         };
         if !labelled.is_empty() {
             games += 1;

@@ -5,6 +5,10 @@
 
 use fourhand_rules::Variant;
 
+/// An FFA point in the evaluation's units: what a piece on the board is worth per point its
+/// capture scores, and a point won by default ([`Weights::banked`]).
+pub const FFA_POINT: i32 = 40;
+
 /// The weights of the evaluation, in centipawn-like units (a sides-game pawn is `pawn`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -89,7 +93,7 @@ pub struct Weights {
     /// FFA, in percent: how much of what the root must outscore is its strongest rival (the
     /// rest is the mean of the four armies, the root's own included).
     pub rival: i32,
-    /// FFA: per point a seat has won (a point of material on the board is 40).
+    /// FFA: per point a seat has won (a point of material on the board is [`FFA_POINT`]).
     pub banked: i32,
     /// Sides games: how far outside the search's window the cheap terms (material, pawns,
     /// placement, armies) must put a position for the rest to be skipped (0: never; not
@@ -137,7 +141,7 @@ impl Default for Weights {
             danger_to_move: 0,
             weaker_king: 0,
             rival: 50,
-            banked: 40,
+            banked: FFA_POINT,
             lazy_margin: 0,
             standings: true,
         }
