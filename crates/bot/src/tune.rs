@@ -7,6 +7,11 @@ use crate::eval::evaluate;
 use crate::weights::Weights;
 use fourhand_rules::notation::pgn4::{replay_each, split_games};
 use fourhand_rules::{Position, RuleSet, Seat, Variant};
+use rayon::prelude::*;
+
+/// Samples per piece of work when the error is summed on every core: the sum is taken per
+/// chunk and the chunks' sums in order, so it comes out the same however the work was shared.
+const CHUNK: usize = 4096;
 
 /// A position of a finished game, the seat it is evaluated for, and the game's result for it.
 pub struct Sample {
@@ -110,22 +115,27 @@ fn expected(eval: i32, k: f64) -> f64 {
 }
 
 /// The mean squared difference between the samples' results and their expected results under
-/// `w` and the scale `k`.
+/// `w` and the scale `k`, evaluated on every core (the same sum, to the bit, on any number).
 pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
-    let sum: f64 = samples
-        .iter()
-        .map(|s| {
-            let e = evaluate(&s.pos, s.root, &s.points, w);
-            (s.result - expected(e, k)).powi(2)
+    let chunks: Vec<f64> = samples
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|s| {
+                    let e = evaluate(&s.pos, s.root, &s.points, w);
+                    (s.result - expected(e, k)).powi(2)
+                })
+                .sum()
         })
-        .sum();
-    sum / samples.len().max(1) as f64
+        .collect();
+    chunks.iter().sum::<f64>() / samples.len().max(1) as f64
 }
 
 /// The scale `k` (0.05 to 3) under which `w` explains the samples best.
 pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
     let evals: Vec<(i32, f64)> = samples
-        .iter()
+        .par_iter()
         .map(|s| (evaluate(&s.pos, s.root, &s.points, w), s.result))
         .collect();
     let err = |k: f64| {
@@ -297,6 +307,15 @@ mod tests {
         });
         let after = error(&s, &fitted, k);
         assert!(after <= before);
+        // The error is summed on every core, to the same bit as on one.
+        let on = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| error(&s, &fitted, k))
+        };
+        assert_eq!(on(1).to_bits(), on(3).to_bits());
         assert!(reported.windows(2).all(|p| p[1] <= p[0]));
         // Told to stop after the first pass, it does.
         let mut passes = 0;
