@@ -3,7 +3,7 @@
 
 use crate::external::External;
 use crate::search::{Options, DEFAULT_TABLE_BITS};
-use crate::{parse_spec, Bot, Clock, Level, Player};
+use crate::{parse_spec, wins_by_claiming, Bot, Clock, Level, Player};
 use fourhand_rules::game::{Automation, Game, Outcome};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{RuleSet, Seat, Side};
@@ -238,9 +238,10 @@ impl MatchResult {
 /// FFA: `a` takes two opposite seats, `b` the others, alternating; `a` scores 1 for first
 /// place, ½ for a shared first. Each game starts from the next opening (each played twice, the
 /// seats swapped) or with two random plies per seat, and is cut off after `max_plies` (then
-/// judged by points/material: a draw in sides games). A player that gives no move or an illegal
-/// one (an engine that crashed, say) loses that game and the match goes on. `each` is called
-/// with every finished game.
+/// judged by points/material: a draw in sides games). A bot of this crate claims an FFA win that
+/// leaves it alone in first place ([`wins_by_claiming`]); an engine command cannot. A player
+/// that gives no move or an illegal one (an engine that crashed, say) loses that game and the
+/// match goes on. `each` is called with every finished game.
 pub fn play_match(
     rules: RuleSet,
     a: &Contender,
@@ -280,6 +281,14 @@ pub fn play_match(
         let mut flags = 0u32;
         while let Some(seat) = game.to_move() {
             if ply >= cfg.max_plies {
+                break;
+            }
+            // A bot claims an FFA win it holds (two players left, a lead no play can improve).
+            if ply >= random_plies
+                && players[seat.index()].claims_wins()
+                && wins_by_claiming(&game, seat)
+                && game.claim_win(seat).is_ok()
+            {
                 break;
             }
             let m = if ply < random_plies {
@@ -524,5 +533,32 @@ mod tests {
             "{lines:?}"
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_bot_claims_the_win_it_holds_with_two_players_left() {
+        // Red to move leads Yellow by 21 with Blue and Green out; after the claim Yellow has
+        // 41 and Blue 40, both below Red's 42.
+        let fen = "R-0,1,0,1-0,0,0,0-0,0,0,0-42,40,21,2-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/3,bN,3,rR,2,gN,3/14/bK,12,gK/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+        let cfg = MatchConfig {
+            games: 2,
+            openings: vec![fen.to_string()],
+            ..MatchConfig::default()
+        };
+        let mut lines = Vec::new();
+        let r = play_match(
+            RuleSet::FFA,
+            &Contender::parse("random").unwrap(),
+            &Contender::parse("greedy").unwrap(),
+            &cfg,
+            |g, game| lines.push((g.clone(), game.points())),
+        )
+        .unwrap();
+        // Red claims at once: `a` holds Red in the first game, `b` in the second.
+        assert_eq!(r.per_game, [1.0, 0.0]);
+        for (g, points) in &lines {
+            assert_eq!((g.plies, g.ending.as_str()), (0, "three players out"));
+            assert_eq!(points.0, [42, 40, 41, 2]);
+        }
     }
 }

@@ -13,6 +13,13 @@ use rand::Rng;
 pub trait Player {
     /// The move for the seat to move of `game`, thinking within `clock`'s means.
     fn choose(&mut self, game: &Game, clock: Clock, rng: &mut dyn rand::RngCore) -> Option<Move>;
+
+    /// Whether it claims an FFA win, with two players left, whenever claiming leaves it alone
+    /// in first place ([`crate::wins_by_claiming`]): a bot does; an engine in another process,
+    /// whose protocol answers only with moves, does not.
+    fn claims_wins(&self) -> bool {
+        true
+    }
 }
 
 /// A bot with its own search memory.

@@ -91,6 +91,10 @@ impl External {
 }
 
 impl Player for External {
+    fn claims_wins(&self) -> bool {
+        false
+    }
+
     fn choose(&mut self, game: &Game, clock: Clock, _: &mut dyn rand::RngCore) -> Option<Move> {
         match self.best_move(game, clock.budget().as_millis() as u64) {
             Ok(m) => Some(m),

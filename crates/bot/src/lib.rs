@@ -2,13 +2,15 @@
 //! manage their time from the clock.
 //!
 //! - [`Level`] (level.rs) and [`Clock`] (clock.rs): how strong, and how long it may think.
-//! - [`Bot`] and [`Player`] (bot.rs): a level with its search memory; [`greedy`] (greedy.rs).
+//! - [`Bot`] and [`Player`] (bot.rs): a level with its search memory; [`greedy`] (greedy.rs);
+//!   [`wins_by_claiming`] (claim.rs): when a bot claims an FFA win.
 //! - [`search`]: the alpha-beta search and its options; [`eval`]: the evaluation, [`Weights`]
 //!   (weights.rs) its weights, placement.rs its terms for where pieces stand, [`tune`] their fit to game results.
 //! - [`arena`]: matches between levels; [`external`]: engines in other processes.
 
 pub mod arena;
 mod bot;
+mod claim;
 mod clock;
 pub mod eval;
 pub mod external;
@@ -20,6 +22,7 @@ pub mod tune;
 mod weights;
 
 pub use bot::{Bot, Player};
+pub use claim::wins_by_claiming;
 pub use clock::Clock;
 pub use greedy::greedy;
 pub use level::{parse_spec, Level};

@@ -324,3 +324,39 @@ fn a_stalemated_zombie_passes_its_turn_and_its_slot_is_an_s() {
     let text = pgn4::write(c.game(), &Default::default());
     assert!(text.contains("1. Kh1-i1 .. S"), "{text}");
 }
+
+#[test]
+fn a_bot_claims_the_ffa_win_it_holds() {
+    use fourhand_rules::notation::fen4;
+    // Red (a bot) to move leads Yellow by 21 with Blue and Green out: the claim leaves Yellow
+    // 41 and Blue 40, both below Red's 42.
+    let text = "R-0,1,0,1-0,0,0,0-0,0,0,0-42,40,21,2-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/3,bN,3,rR,2,gN,3/14/bK,12,gK/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let f = fen4::parse(text, RuleSet::FFA.shared()).unwrap();
+    let game = |red_bot: bool| {
+        let seats = fourhand_rules::BySeat::from_fn(|s| {
+            let bot = (s == Seat::South && red_bot).then_some(BotLevel::Greedy);
+            seat(&format!("p{}", s.index()), bot)
+        });
+        let mut g = Game::from_position(RuleSet::FFA, f.position.clone(), f.points);
+        for s in Seat::ALL {
+            g.set_moves_made(s, 3);
+        }
+        let mut c = GameCore::new(g, TimeControl::DEFAULT, seats, true, Timing::default(), 0);
+        for s in Seat::ALL {
+            if s != Seat::South || !red_bot {
+                apply(&mut c, Input::Connected(s), 0);
+            }
+        }
+        c
+    };
+    // A player's seat is not claimed for; nor is Yellow's, behind.
+    assert_eq!(game(false).bot_claim(Seat::South), None);
+    let mut c = game(true);
+    assert_eq!(c.bot_claim(Seat::North), None);
+    let claim = c.bot_claim(Seat::South).expect("Red's bot claims");
+    assert_eq!(claim, Input::Claim(Seat::South));
+    apply(&mut c, claim, 1_000);
+    assert!(c.is_over());
+    assert_eq!(c.game().points().0, [42, 40, 41, 2]);
+    assert_eq!(c.game().placings()[Seat::South], 1);
+}

@@ -1,11 +1,13 @@
-//! A bot seat's turn: its search runs on the bot pool and its move comes back as a command.
+//! A bot seat's turn: its search runs on the bot pool and its move comes back as a command;
+//! a bot that holds an FFA win claims it instead, by the same way back.
 
 use super::Actor;
 use crate::game::command::Command;
 use crate::game::core::Input;
 
 impl Actor {
-    /// Starts the due bot's search on a blocking thread; its move comes back as a command.
+    /// Starts the due bot's search on a blocking thread; its move (or its claim) comes back as
+    /// a command.
     pub(super) fn start_bot(&mut self, now: u64) {
         if self.writes.busy() || self.writes.backing_off() {
             // The bot thinks once its move can be stored.
@@ -15,8 +17,18 @@ impl Actor {
             return;
         };
         self.core.bot_thinking = true;
-        let game = self.core.game().clone();
         let me = self.me.clone();
+        if let Some(claim) = self.core.bot_claim(seat) {
+            let bot = self.seat_bots[seat.index()].take();
+            tokio::spawn(async move {
+                if let Some(tx) = me.upgrade() {
+                    let input = Some(claim);
+                    let _ = tx.send(Command::BotMove { seat, bot, input }).await;
+                }
+            });
+            return;
+        }
+        let game = self.core.game().clone();
         let seed: u64 = rand::Rng::gen(&mut self.rng);
         let bot = self.seat_bots[seat.index()]
             .take()

@@ -72,6 +72,14 @@ impl GameCore {
         None
     }
 
+    /// The claim the bot of `seat` makes instead of a move: FFA with two players left, when
+    /// claiming leaves it alone in first place ([`fourhand_bot::wins_by_claiming`]), as a
+    /// player would claim.
+    pub fn bot_claim(&self, seat: Seat) -> Option<Input> {
+        self.seats[seat].bot?;
+        fourhand_bot::wins_by_claiming(&self.game, seat).then_some(Input::Claim(seat))
+    }
+
     /// The bot whose move is due at `now`, with its clock.
     pub fn bot_to_move(&self, now: u64) -> Option<(Seat, BotLevel, fourhand_bot::Clock)> {
         if self.is_over() || self.bot_thinking {
