@@ -11,8 +11,8 @@ use fourhand_rules::Seat;
 /// kings counted, no seat — an eliminated one included, which may hold more points than both —
 /// ends level with it or above. False in any game without claims.
 pub fn wins_by_claiming(game: &Game, seat: Seat) -> bool {
-    let active = game.statuses().0.iter().filter(|s| s.is_active()).count();
-    if active != 2 || !game.statuses()[seat].is_active() {
+    // The rules' own check first: the game is copied only when a claim is allowed.
+    if game.check_claim_win(seat).is_err() {
         return false;
     }
     let mut after = game.clone();

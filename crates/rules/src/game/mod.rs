@@ -371,15 +371,21 @@ impl Game {
         Ok(self.events_since(start))
     }
 
-    /// FFA: with two players left, `seat` leading the other by 21 or more claims the win.
-    pub fn claim_win(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+    /// FFA: whether `seat` may claim the win now ([`Game::claim_win`]'s refusal if not),
+    /// changing nothing.
+    pub fn check_claim_win(&self, seat: Seat) -> Result<(), GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
         if !self.rules.scoring {
             return Err(GameError::CannotClaim("only in FFA".into()));
         }
-        ffa::check_claim(self, seat)?;
+        ffa::check_claim(self, seat)
+    }
+
+    /// FFA: with two players left, `seat` leading the other by 21 or more claims the win.
+    pub fn claim_win(&mut self, seat: Seat) -> Result<Vec<Event>, GameError> {
+        self.check_claim_win(seat)?;
         let mut events = Vec::new();
         ffa::claim(self, seat, &mut events);
         self.push_record(seat, Action::ClaimWin, events.clone());

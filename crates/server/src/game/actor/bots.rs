@@ -4,6 +4,9 @@
 use super::Actor;
 use crate::game::command::Command;
 use crate::game::core::Input;
+use fourhand_bot::Bot;
+use fourhand_rules::Seat;
+use tokio::sync::mpsc;
 
 impl Actor {
     /// Starts the due bot's search on a blocking thread; its move (or its claim) comes back as
@@ -20,12 +23,7 @@ impl Actor {
         let me = self.me.clone();
         if let Some(claim) = self.core.bot_claim(seat) {
             let bot = self.seat_bots[seat.index()].take();
-            tokio::spawn(async move {
-                if let Some(tx) = me.upgrade() {
-                    let input = Some(claim);
-                    let _ = tx.send(Command::BotMove { seat, bot, input }).await;
-                }
-            });
+            tokio::spawn(hand_back(me, seat, bot, Some(claim)));
             return;
         }
         let game = self.core.game().clone();
@@ -52,9 +50,19 @@ impl Actor {
                 to: m.to(),
                 promotion: m.promotion(),
             });
-            if let Some(tx) = me.upgrade() {
-                let _ = tx.send(Command::BotMove { seat, bot, input }).await;
-            }
+            hand_back(me, seat, bot, input).await;
         });
+    }
+}
+
+/// Hands a seat's bot and its move or claim back to its game's actor, if that still runs.
+async fn hand_back(
+    me: mpsc::WeakSender<Command>,
+    seat: Seat,
+    bot: Option<Box<Bot>>,
+    input: Option<Input>,
+) {
+    if let Some(tx) = me.upgrade() {
+        let _ = tx.send(Command::BotMove { seat, bot, input }).await;
     }
 }
