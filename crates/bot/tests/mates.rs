@@ -146,6 +146,7 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "aspiration-parity",
         "no-pv-table-cutoff",
         "counter-moves",
+        "ffa-null-move",
     ] {
         opts.set(s).unwrap();
     }

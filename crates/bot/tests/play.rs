@@ -211,3 +211,25 @@ fn time_budgets_stay_inside_the_delay_and_away_from_the_flag() {
         }
     }
 }
+
+#[test]
+fn the_null_move_and_opponent_reductions_reach_the_ffa_search_by_their_switches() {
+    // Off by default in FFA; each, switched on, changes the tree searched from the start to
+    // the same depth and still names a move. (Not always a smaller tree: from the start the
+    // null move searches more nodes to depth 6 and far fewer to depths 7 and 8.)
+    let pos = Game::new(RuleSet::FFA).position().clone();
+    let nodes = |spec: &str| {
+        let mut opts = Options::default();
+        if !spec.is_empty() {
+            opts.set(spec).unwrap();
+        }
+        let r = Searcher::with_options(16, opts).search(&pos, Limits::depth(6));
+        assert!(r.best.is_some(), "{spec}");
+        r.nodes
+    };
+    let plain = nodes("");
+    for spec in ["ffa-null-move", "opponent-reduction"] {
+        let n = nodes(spec);
+        assert_ne!(n, plain, "{spec}: the same tree as without it");
+    }
+}

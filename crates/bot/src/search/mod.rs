@@ -183,6 +183,12 @@ pub struct Options {
     /// Evaluation weights set by name, over each rule set's own ([`Weights::for_variant`]);
     /// the switches above then zero the terms they turn off.
     pub eval: Overrides,
+    /// The null move in games without sides (FFA, Chaturaji) too: a seat passes, and if the
+    /// root still stands beyond the window after a shallower search, the node is cut off.
+    pub ffa_null_move: bool,
+    /// In games without sides (FFA, Chaturaji), an opponent's late quiet moves are reduced one
+    /// ply more than the root's: most of them do not touch the root's army.
+    pub opponent_reduction: bool,
     /// FFA: the search starts from the game's standings — each seat's points so far — and
     /// the evaluation weighs the root against the rival with the most (an eliminated rival by
     /// the points it keeps), instead of every seat starting from 0 and only the live rivals
@@ -240,6 +246,8 @@ impl Default for Options {
             placement: true,
             lazy_eval: false,
             eval: Overrides::default(),
+            ffa_null_move: false,
+            opponent_reduction: false,
             standings: true,
             ffa: FfaSearch::Paranoid,
         }
@@ -248,7 +256,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 36] = [
+    pub const SWITCHES: [&'static str; 38] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -284,6 +292,8 @@ impl Options {
         "pawn-race",
         "placement",
         "lazy-eval",
+        "ffa-null-move",
+        "opponent-reduction",
         "standings",
     ];
 
@@ -360,6 +370,8 @@ impl Options {
             "pawn-race" => &mut self.pawn_race,
             "placement" => &mut self.placement,
             "lazy-eval" | "lazy" => &mut self.lazy_eval,
+            "ffa-null-move" | "ffa-null" => &mut self.ffa_null_move,
+            "opponent-reduction" => &mut self.opponent_reduction,
             "standings" => &mut self.standings,
             _ => return None,
         })

@@ -30,12 +30,12 @@ fn key(pos: &Position, points: &[i32; 4]) -> u64 {
     })
 }
 
-/// True when `pos` lets the seat to move give up its turn for a null move: a sides game, the
-/// seat not in check, its partner's king not attacked (a pass could leave it to be mated), and
-/// the seat with pieces besides king and pawns.
-fn null_move_allowed(pos: &Position, in_check: bool) -> bool {
+/// True when `pos` lets the seat to move give up its turn for a null move: a sides game (or,
+/// with `without_sides`, any game), the seat not in check, its partner's king not attacked (a
+/// pass could leave it to be mated), and the seat with pieces besides king and pawns.
+fn null_move_allowed(pos: &Position, in_check: bool, without_sides: bool) -> bool {
     let me = pos.turn();
-    pos.rules().sides()
+    (pos.rules().sides() || without_sides)
         && !in_check
         && Seat::ALL
             .into_iter()
@@ -186,7 +186,7 @@ impl Searcher {
             if self.opts.null_move
                 && node.allow_null
                 && (depth > null_reduction(depth) || self.opts.shallow_null_move)
-                && null_move_allowed(pos, in_check)
+                && null_move_allowed(pos, in_check, self.opts.ffa_null_move)
             {
                 if let Some(s) = self.null_move(pos, depth, stand, alpha, beta, points, node) {
                     return s;
@@ -253,6 +253,10 @@ impl Searcher {
             if self.opts.reductions && depth >= 2 && searched >= FULL_DEPTH_MOVES && !in_check {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
                 x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
+                if quiet_move && !maximizing && self.opts.opponent_reduction && !pos.rules().sides()
+                {
+                    x += 1;
+                }
                 if quiet_move {
                     // The continuation table scores 0 without the switch (`cx` is none then).
                     let h = self.heur.history_of(m) + self.heur.continuation.score(before, cx);
