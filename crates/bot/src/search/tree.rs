@@ -217,6 +217,8 @@ impl Searcher {
         let mut captures: Vec<Move> = Vec::new();
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
+        // `opponent-reduction`: an opponent's node in a game without sides.
+        let reduce_opponent = self.opts.opponent_reduction && !maximizing && !pos.rules().sides();
         // Worked out at the second move: most nodes end with the first.
         let mut kings = None;
         for m in ordered {
@@ -253,10 +255,7 @@ impl Searcher {
             if self.opts.reductions && depth >= 2 && searched >= FULL_DEPTH_MOVES && !in_check {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
                 x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
-                if quiet_move && !maximizing && self.opts.opponent_reduction && !pos.rules().sides()
-                {
-                    x += 1;
-                }
+                x += i32::from(quiet_move && reduce_opponent);
                 if quiet_move {
                     // The continuation table scores 0 without the switch (`cx` is none then).
                     let h = self.heur.history_of(m) + self.heur.continuation.score(before, cx);
