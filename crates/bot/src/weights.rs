@@ -102,6 +102,11 @@ pub struct Weights {
     /// FFA: an eliminated rival still counts, by the points it keeps, as the rival the root
     /// must outscore (the engine's `standings` option; off: only live rivals count).
     pub standings: bool,
+    /// FFA: the rest of what the root must outscore (besides [`Weights::rival`]'s share) is
+    /// the mean of its three rivals, each by its points and, while it plays, its material,
+    /// as the strongest is counted (the engine's `rivals-mean` option; off: the mean of the
+    /// four armies' material, the root's own included and an eliminated army's loss too).
+    pub rivals_mean: bool,
 }
 
 impl Default for Weights {
@@ -144,6 +149,7 @@ impl Default for Weights {
             banked: FFA_POINT,
             lazy_margin: 0,
             standings: true,
+            rivals_mean: false,
         }
     }
 }

@@ -194,6 +194,9 @@ pub struct Options {
     /// the points it keeps), instead of every seat starting from 0 and only the live rivals
     /// counting.
     pub standings: bool,
+    /// FFA: the evaluation weighs the root against the mean of its three rivals (points and
+    /// material) besides the strongest, not against the mean of the four armies' material.
+    pub rivals_mean: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -249,6 +252,7 @@ impl Default for Options {
             ffa_null_move: false,
             opponent_reduction: false,
             standings: true,
+            rivals_mean: false,
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -256,7 +260,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 38] = [
+    pub const SWITCHES: [&'static str; 39] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -295,6 +299,7 @@ impl Options {
         "ffa-null-move",
         "opponent-reduction",
         "standings",
+        "rivals-mean",
     ];
 
     /// The evaluation's weights in `variant`: its own, with the weights these options set and
@@ -319,6 +324,7 @@ impl Options {
         }
         w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
         w.standings = self.standings;
+        w.rivals_mean = self.rivals_mean;
         for x in [
             &mut w.rook_central,
             &mut w.rook_open,
@@ -373,6 +379,7 @@ impl Options {
             "ffa-null-move" | "ffa-null" => &mut self.ffa_null_move,
             "opponent-reduction" => &mut self.opponent_reduction,
             "standings" => &mut self.standings,
+            "rivals-mean" => &mut self.rivals_mean,
             _ => return None,
         })
     }
