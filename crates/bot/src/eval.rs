@@ -284,10 +284,14 @@ pub fn evaluate_within(
             let gone = w.standings && !pos.army(o).is_hostile();
             points[o.index()] * w.banked + if gone { 0 } else { per[o.index()] }
         };
-        let rivals = Seat::ALL.iter().filter(|&&o| o != root).map(|&o| worth(o));
-        let best_other = rivals.clone().max().unwrap_or(0);
+        // The strongest rival and the three rivals' sum, in one pass.
+        let (best_other, rivals) = Seat::ALL
+            .iter()
+            .filter(|&&o| o != root)
+            .map(|&o| worth(o))
+            .fold((i32::MIN, 0), |(best, sum), v| (best.max(v), sum + v));
         let mean = if w.rivals_mean {
-            rivals.sum::<i32>() / 3
+            rivals / 3
         } else {
             per.iter().sum::<i32>() / 4
         };
