@@ -75,6 +75,19 @@ fn the_engine_mates_in_two_in_ffa() {
 }
 
 #[test]
+fn in_ffa_a_seat_mated_by_anothers_move_sees_its_mate() {
+    // After Red's rook takes the b-file, Blue's king has one move, a7-a8, and Red mates it on
+    // Red's next move: Blue is out when Red's move leaves it mated, before Blue's turn comes
+    // round, and a search for Blue scores that as its mate, not as an army that went out.
+    let mut g = game(FFA, Variant::Ffa);
+    let mv = *g.legal_moves().iter().find(|m| m.uci() == "e5-b5").unwrap();
+    g.play(Seat::South, mv).unwrap();
+    let r = Searcher::new(16).search(g.position(), Limits::depth(5));
+    assert_eq!(r.best.unwrap().uci(), "a7-a8");
+    assert!(r.score < -(MATE - 100), "Blue sees its mate: {}", r.score);
+}
+
+#[test]
 fn best_reply_and_max_n_also_mate_in_one_in_ffa() {
     // Yellow's king g14 is checked by Green's rook; Red's knight takes the last flight square.
     let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/3,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";

@@ -233,3 +233,19 @@ fn the_null_move_and_opponent_reductions_reach_the_ffa_search_by_their_switches(
         assert_ne!(n, plain, "{spec}: the same tree as without it");
     }
 }
+
+#[test]
+fn in_ffa_the_engine_sees_its_mate_of_the_player_across_at_once() {
+    // The mate in one above with a Blue rook on a10: Red's knight leaving d10 lets it through
+    // to Green's rook, which gives the check. Yellow is mated by Red's move, before Blue moves,
+    // so even a one-ply search plays it and counts the mate's 20 points (800) for Red.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/bR,2,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let pos = fen4::parse(fen, RuleSet::get(fourhand_rules::Variant::Ffa))
+        .unwrap()
+        .position;
+    for depth in [1, 3] {
+        let r = Searcher::new(16).search(&pos, Limits::depth(depth));
+        assert_eq!(r.best.unwrap().uci(), "d10-e12", "depth {depth}");
+        assert!(r.score > 800, "depth {depth}: {}", r.score);
+    }
+}

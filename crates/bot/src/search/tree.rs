@@ -114,6 +114,9 @@ impl Searcher {
         if self.out_of_budget() {
             return evaluate(pos, self.root, points, &self.weights);
         }
+        if self.root_mated(pos) {
+            return -MATE + ply;
+        }
         let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
         if !pos.rules().sides() && !maximizing && self.opts.ffa == FfaSearch::BestReply {
@@ -558,6 +561,16 @@ impl Searcher {
         best
     }
 
+    /// FFA: the root is out of `pos` — mated by another player's move, judged at once
+    /// ([`mates_at_once`]), or its king taken — which the search counts as its mate, as when
+    /// it is mated on its own turn ([`Searcher::no_moves`]).
+    fn root_mated(&self, pos: &Position) -> bool {
+        let rules = pos.rules();
+        rules.scoring && rules.must_parry_check && pos.army(self.root) == Army::Out
+    }
+
+    /// The score of `pos` for the root when `me`, to move, has no legal move: mated or
+    /// stalemated, by the rule set's rules.
     pub(super) fn no_moves(&self, pos: &Position, me: Seat, points: &[i32; 4], ply: i32) -> i32 {
         let ours = allied(pos, self.root, me);
         let rules = pos.rules();
@@ -581,7 +594,8 @@ impl Searcher {
         }
         if rules.must_parry_check && pos.in_check(me) {
             if rules.scoring {
-                // FFA: the mated player is out; the mover who mated scores the mate.
+                // FFA: a player mated in place before the search (every mate it plays is
+                // judged at once, `mates_at_once`) is out; the mover before him scores it.
                 let mut p = *points;
                 let mut c = pos.clone();
                 c.set_army(me, Army::Out);
@@ -623,6 +637,9 @@ impl Searcher {
         let me = pos.turn();
         if self.out_of_budget() {
             return evaluate(pos, self.root, points, &self.weights);
+        }
+        if self.root_mated(pos) {
+            return -MATE + ply;
         }
         let key = self.opts.qs_table.then(|| key(pos, points));
         if let Some(s) = key
@@ -762,10 +779,45 @@ pub(super) fn previous_mover(pos: &Position, me: Seat) -> Seat {
         .unwrap_or(me)
 }
 
+/// FFA (rules.md §5.2): every other player whom the mover's move leaves in check without a
+/// legal move is mated at once, whoever's piece gives the check — not on his own turn, when
+/// the players between could still free him and the one who moved last would score it. Each
+/// goes out and the mover scores the mate. A king already in that state before the move (a
+/// player mated in place) is not mated by it.
+fn mates_at_once(before: &Position, after: &mut Position, mover: Seat, pts: &mut [i32; 4]) {
+    let mated = |q: Seat| {
+        q != mover
+            && matches!(after.army(q), Army::Live | Army::Zombie)
+            && after.king(q).is_some()
+            && after.in_check(q)
+            && !after.has_legal_move(q)
+            && (!before.in_check(q) || before.has_legal_move(q))
+    };
+    // Judged on the board as the move left it, before a mated army turns grey.
+    let mut out = [false; 4];
+    for q in Seat::ALL {
+        out[q.index()] = mated(q);
+    }
+    if !out.contains(&true) {
+        return;
+    }
+    // A zombie king's move scores for nobody.
+    let scores = before.army(mover) == Army::Live;
+    for q in Seat::ALL.into_iter().filter(|q| out[q.index()]) {
+        if scores {
+            pts[mover.index()] += i32::from(before.rules().points.mate);
+        }
+        after.set_army(q, Army::Out);
+    }
+    while !after.army(after.turn()).takes_turns() && after.turn() != mover {
+        after.advance_turn();
+    }
+}
+
 /// The position after `m` and the points won on the way; `None` when the move ends the game
 /// for the mover's side: a king capture (Teams), or his king reaching the hill under King of
-/// the Hill in a sides game. In FFA the hill mates every other live player: their armies go out
-/// and the mover scores a mate for each. Inlined so that the position is made where the caller
+/// the Hill in a sides game. In FFA every player the move mates goes out at once and the mover
+/// scores the mate ([`mates_at_once`]), and the hill mates every other live player. Inlined so that the position is made where the caller
 /// keeps it (returned through a call, it was copied a second time).
 #[inline(always)]
 pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Position>, [i32; 4]) {
@@ -792,6 +844,9 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
             }
         }
     }
+    if pos.rules().scoring && pos.rules().must_parry_check {
+        mates_at_once(pos, &mut c, mover, &mut pts);
+    }
     // The rule options' own mates: a king whose last check life the move took (N-check), and
     // every other live army when the mover's king reaches the hill (King of the Hill). In a
     // sides game that wins (a lost last life is judged on the player's turn, which the search
@@ -817,4 +872,60 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
         }
     }
     (Some(c), pts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourhand_rules::notation::fen4;
+    use fourhand_rules::{RuleSet, Variant};
+
+    /// Red to move. Yellow's king g14 is checked by Green's rook g10; Red's knight d10-e12
+    /// takes its last flight square. Blue, who moves between Red and Yellow, has a rook on
+    /// a10 that the knight's move lets through to take Green's rook.
+    const ACROSS: &str = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/bR,2,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+
+    #[test]
+    fn in_ffa_a_mate_of_a_player_not_next_is_judged_at_once_and_scored_by_the_mover() {
+        let rules = RuleSet::get(Variant::Ffa);
+        let pos = fen4::parse(ACROSS, rules).unwrap().position;
+        let m = *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.uci() == "d10-e12")
+            .unwrap();
+        let (after, pts) = child(&pos, m, &[0, 3, 0, 0]);
+        let after = after.expect("the game goes on");
+        assert_eq!(
+            after.army(Seat::North),
+            Army::Out,
+            "Yellow is mated at once"
+        );
+        assert_eq!(
+            pts,
+            [20, 3, 0, 0],
+            "Red, not Blue who moves next, scores it"
+        );
+        assert_eq!(after.turn(), Seat::West, "Blue moves next");
+        // Blue's rook may still take Green's rook, but Yellow stays out.
+        let free = *after
+            .legal_moves()
+            .iter()
+            .find(|m| m.uci() == "a10-g10")
+            .unwrap();
+        let (later, pts) = child(&after, free, &pts);
+        let later = later.unwrap();
+        assert_eq!(later.army(Seat::North), Army::Out);
+        assert_eq!(pts, [20, 8, 0, 0]);
+        assert_eq!(later.turn(), Seat::East, "Yellow's turn is skipped");
+        // A quiet move mates no one and scores nothing.
+        let quiet = *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.uci() == "d10-c8")
+            .unwrap();
+        let (c, pts) = child(&pos, quiet, &[0; 4]);
+        assert_eq!(c.unwrap().army(Seat::North), Army::Live);
+        assert_eq!(pts, [0; 4]);
+    }
 }
