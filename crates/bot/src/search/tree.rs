@@ -788,37 +788,45 @@ fn mates_at_once(before: &Position, after: &mut Position, mover: Seat, pts: &mut
     let mated = |q: Seat| {
         q != mover
             && matches!(after.army(q), Army::Live | Army::Zombie)
-            && after.king(q).is_some()
-            && after.in_check(q)
-            && !after.has_legal_move(q)
-            && (!before.in_check(q) || before.has_legal_move(q))
+            && after.is_mated(q)
+            && !before.is_mated(q)
     };
     // Judged on the board as the move left it, before a mated army turns grey.
-    let mut out = [false; 4];
-    for q in Seat::ALL {
-        out[q.index()] = mated(q);
+    let out = Seat::ALL.map(mated);
+    if out.contains(&true) {
+        // A zombie king's move scores for nobody.
+        let scores = before.army(mover) == Army::Live;
+        let mated = Seat::ALL.into_iter().filter(|q| out[q.index()]);
+        mate_out(after, mover, mated, pts, scores);
     }
-    if !out.contains(&true) {
-        return;
-    }
-    // A zombie king's move scores for nobody.
-    let scores = before.army(mover) == Army::Live;
-    for q in Seat::ALL.into_iter().filter(|q| out[q.index()]) {
+}
+
+/// Takes the `mated` seats out of `c` after `mover`'s move — the mover scoring a mate for
+/// each when it `scores` — and passes the turn on past armies that no longer move.
+fn mate_out(
+    c: &mut Position,
+    mover: Seat,
+    mated: impl Iterator<Item = Seat>,
+    pts: &mut [i32; 4],
+    scores: bool,
+) {
+    for q in mated {
         if scores {
-            pts[mover.index()] += i32::from(before.rules().points.mate);
+            pts[mover.index()] += i32::from(c.rules().points.mate);
         }
-        after.set_army(q, Army::Out);
+        c.set_army(q, Army::Out);
     }
-    while !after.army(after.turn()).takes_turns() && after.turn() != mover {
-        after.advance_turn();
+    while !c.army(c.turn()).takes_turns() && c.turn() != mover {
+        c.advance_turn();
     }
 }
 
 /// The position after `m` and the points won on the way; `None` when the move ends the game
 /// for the mover's side: a king capture (Teams), or his king reaching the hill under King of
 /// the Hill in a sides game. In FFA every player the move mates goes out at once and the mover
-/// scores the mate ([`mates_at_once`]), and the hill mates every other live player. Inlined so that the position is made where the caller
-/// keeps it (returned through a call, it was copied a second time).
+/// scores the mate ([`mates_at_once`]), and the hill mates every other live player. Inlined so
+/// that the position is made where the caller keeps it (returned through a call, it was copied
+/// a second time).
 #[inline(always)]
 pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Position>, [i32; 4]) {
     let mut c = pos.clone();
@@ -863,13 +871,7 @@ pub(crate) fn child(pos: &Position, m: Move, points: &[i32; 4]) -> (Option<Posit
         if !mated.is_empty() && rules.sides() {
             return (None, pts);
         }
-        for &q in &mated {
-            pts[mover.index()] += i32::from(rules.points.mate);
-            c.set_army(q, Army::Out);
-        }
-        while !c.army(c.turn()).takes_turns() && c.turn() != mover {
-            c.advance_turn();
-        }
+        mate_out(&mut c, mover, mated.into_iter(), &mut pts, true);
     }
     (Some(c), pts)
 }
@@ -885,15 +887,16 @@ mod tests {
     /// a10 that the knight's move lets through to take Green's rook.
     const ACROSS: &str = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/bR,2,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
 
+    /// The legal move of `pos` written `uci`.
+    fn legal(pos: &Position, uci: &str) -> Move {
+        *pos.legal_moves().iter().find(|m| m.uci() == uci).unwrap()
+    }
+
     #[test]
     fn in_ffa_a_mate_of_a_player_not_next_is_judged_at_once_and_scored_by_the_mover() {
         let rules = RuleSet::get(Variant::Ffa);
         let pos = fen4::parse(ACROSS, rules).unwrap().position;
-        let m = *pos
-            .legal_moves()
-            .iter()
-            .find(|m| m.uci() == "d10-e12")
-            .unwrap();
+        let m = legal(&pos, "d10-e12");
         let (after, pts) = child(&pos, m, &[0, 3, 0, 0]);
         let after = after.expect("the game goes on");
         assert_eq!(
@@ -908,22 +911,14 @@ mod tests {
         );
         assert_eq!(after.turn(), Seat::West, "Blue moves next");
         // Blue's rook may still take Green's rook, but Yellow stays out.
-        let free = *after
-            .legal_moves()
-            .iter()
-            .find(|m| m.uci() == "a10-g10")
-            .unwrap();
+        let free = legal(&after, "a10-g10");
         let (later, pts) = child(&after, free, &pts);
         let later = later.unwrap();
         assert_eq!(later.army(Seat::North), Army::Out);
         assert_eq!(pts, [20, 8, 0, 0]);
         assert_eq!(later.turn(), Seat::East, "Yellow's turn is skipped");
         // A quiet move mates no one and scores nothing.
-        let quiet = *pos
-            .legal_moves()
-            .iter()
-            .find(|m| m.uci() == "d10-c8")
-            .unwrap();
+        let quiet = legal(&pos, "d10-c8");
         let (c, pts) = child(&pos, quiet, &[0; 4]);
         assert_eq!(c.unwrap().army(Seat::North), Army::Live);
         assert_eq!(pts, [0; 4]);

@@ -13,16 +13,6 @@ use crate::moves::Move;
 use crate::position::{Army, Position};
 use crate::ruleset::{StalemateRule, WinCondition};
 
-/// Mated: in check with no legal move, where checks must be parried at all (under
-/// CaptureTheKing and in Chaturaji no one is ever mated; a player without a move is stalemated
-/// or passes).
-fn is_mated(pos: &Position, q: Seat) -> bool {
-    pos.rules().must_parry_check
-        && pos.king(q).is_some()
-        && pos.in_check(q)
-        && !pos.has_legal_move(q)
-}
-
 fn can_be_mated(pos: &Position, q: Seat) -> bool {
     matches!(pos.army(q), Army::Live | Army::Zombie) && pos.king(q).is_some()
 }
@@ -76,7 +66,7 @@ pub(super) fn after_move(
     let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&q| q != seat).collect();
     let mated_before: Vec<bool> = Seat::ALL
         .iter()
-        .map(|&q| q != seat && can_be_mated(&g.pos, q) && is_mated(&g.pos, q))
+        .map(|&q| q != seat && can_be_mated(&g.pos, q) && g.pos.is_mated(q))
         .collect();
     let live_before: Vec<bool> = Seat::ALL
         .iter()
@@ -92,7 +82,7 @@ pub(super) fn after_move(
     let mated: Vec<Seat> = others
         .iter()
         .copied()
-        .filter(|&q| can_be_mated(&g.pos, q) && !mated_before[q.index()] && is_mated(&g.pos, q))
+        .filter(|&q| can_be_mated(&g.pos, q) && !mated_before[q.index()] && g.pos.is_mated(q))
         .collect();
     let mut marks = Marks {
         checked: Marks::checks(&g.pos, seat, &checked_before),
@@ -404,7 +394,7 @@ pub(super) fn on_turn(g: &mut Game) -> bool {
                 g.push_record(t, Action::Judged, events);
                 return true;
             }
-            if is_mated(&g.pos, t) {
+            if g.pos.is_mated(t) {
                 eliminate(g, t, OutReason::Checkmated, &mut events);
             } else {
                 g.score(

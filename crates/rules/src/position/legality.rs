@@ -192,6 +192,16 @@ impl Position {
         !l.is_empty()
     }
 
+    /// Mated: `seat`'s king in check with no legal move, where checks must be parried at all
+    /// (under CaptureTheKing and in Chaturaji no one is ever mated; a player without a move is
+    /// stalemated or passes). The army's status is not looked at.
+    pub fn is_mated(&self, seat: Seat) -> bool {
+        self.rules.must_parry_check
+            && self.king(seat).is_some()
+            && self.in_check(seat)
+            && !self.has_legal_move(seat)
+    }
+
     /// True when making `m` leaves `seat`'s king unattacked by the seats in `hostile`.
     pub(super) fn king_safe_without(&self, seat: Seat, m: Move, hostile: u8) -> bool {
         let mut p = self.clone();
