@@ -5,7 +5,7 @@
 
 use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
-use fourhand_rules::{Kind, Position, Seat};
+use fourhand_rules::{Kind, Position, Seat, Square};
 
 use crate::placement;
 use crate::weights::{Weights, FFA_POINT};
@@ -111,15 +111,9 @@ fn zone_danger(pos: &Position, seat: Seat, queens: u8) -> i32 {
     danger
 }
 
-/// How far a pawn of `seat` on `sq` has come (0 on its own row).
-fn advance(seat: Seat, file: u8, rank: u8) -> i32 {
-    let rel = match seat {
-        Seat::South => rank,
-        Seat::West => file,
-        Seat::North => 13 - rank,
-        Seat::East => 13 - file,
-    };
-    rel as i32 - 1
+/// How far a pawn of `seat` on `sq` has come (0 on its starting row).
+fn pawn_advance(seat: Seat, sq: Square) -> i32 {
+    i32::from(sq.rows_from(seat)) - 1
 }
 
 /// Score of `pos` for `root` (higher is better), plus `points` already won on the path (FFA),
@@ -185,10 +179,10 @@ pub fn evaluate_within(
                 if pc.reversed {
                     REVERSED_PAWN
                 } else {
-                    advance(pc.seat, sq.file(), sq.rank()) * 3
+                    pawn_advance(pc.seat, sq) * 3
                 }
             } else {
-                let a = advance(pc.seat, sq.file(), sq.rank());
+                let a = pawn_advance(pc.seat, sq);
                 a * w.pawn_step + a * a * w.pawn_step_squared + (a - 5).max(0) * w.pawn_far
             };
         }

@@ -43,16 +43,6 @@ fn on_enemy_back_rows(seat: Seat, sq: Square) -> bool {
     !(3..11).contains(&line)
 }
 
-/// One step forward for `seat`, as (file, rank) deltas.
-fn forward(seat: Seat) -> (i8, i8) {
-    match seat {
-        Seat::South => (0, 1),
-        Seat::North => (0, -1),
-        Seat::West => (1, 0),
-        Seat::East => (-1, 0),
-    }
-}
-
 /// A rook's bonus: `rook_central` in the centre (files and ranks 5–10), else `rook_open` when
 /// no pawn stands on the next six squares ahead of it.
 fn rook(pos: &Position, seat: Seat, sq: Square, w: &Weights) -> i32 {
@@ -60,7 +50,7 @@ fn rook(pos: &Position, seat: Seat, sq: Square, w: &Weights) -> i32 {
     if central(sq.file()) && central(sq.rank()) {
         return w.rook_central;
     }
-    let (df, dr) = forward(seat);
+    let (df, dr) = seat.forward();
     let blocked = (1..=ROOK_LOOK).any(|i| {
         let f = sq.file().checked_add_signed(i * df);
         let r = sq.rank().checked_add_signed(i * dr);

@@ -52,6 +52,18 @@ impl Seat {
         Seat::from_index(self as usize + 2)
     }
 
+    /// The (file, rank) step of this seat's pawns moving forward, towards the seat across
+    /// (a reversed pawn of the historical games steps the other way).
+    #[inline]
+    pub const fn forward(self) -> (i8, i8) {
+        match self {
+            Seat::South => (0, 1),
+            Seat::West => (1, 0),
+            Seat::North => (0, -1),
+            Seat::East => (-1, 0),
+        }
+    }
+
     /// One bit per seat, for seat sets.
     #[inline]
     pub const fn bit(self) -> u8 {

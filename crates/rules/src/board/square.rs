@@ -7,6 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::seat::Seat;
+
 /// Number of files and ranks.
 pub const SIZE: u8 = 14;
 
@@ -36,6 +38,18 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> u8 {
         (self.0 >> 4) - 1
+    }
+
+    /// How many rows this square lies ahead of `seat`'s back row: 0 on that row, 1 on its
+    /// pawns' starting row, 13 on the far edge.
+    #[inline]
+    pub const fn rows_from(self, seat: Seat) -> u8 {
+        match seat {
+            Seat::South => self.rank(),
+            Seat::West => self.file(),
+            Seat::North => SIZE - 1 - self.rank(),
+            Seat::East => SIZE - 1 - self.file(),
+        }
     }
 
     /// Light square: file + rank even with a = 1 and rank 1 = 1.
@@ -113,5 +127,37 @@ impl FromStr for Square {
             return Err(bad());
         }
         Square::new(f as u8 - b'a', rank - 1).ok_or_else(bad)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forward_step_takes_a_square_one_row_further_from_the_seats_back_row() {
+        let e2 = Square::new(4, 1).unwrap();
+        assert_eq!(
+            Seat::ALL.map(|seat| e2.rows_from(seat)),
+            [1, 4, 12, 9],
+            "e2 seen from South, West, North and East"
+        );
+        for seat in Seat::ALL {
+            let (df, dr) = seat.forward();
+            for sq in Square::all() {
+                let ahead = sq
+                    .file()
+                    .checked_add_signed(df)
+                    .zip(sq.rank().checked_add_signed(dr))
+                    .and_then(|(f, r)| Square::new(f, r));
+                if let Some(ahead) = ahead {
+                    assert_eq!(
+                        ahead.rows_from(seat),
+                        sq.rows_from(seat) + 1,
+                        "{seat:?} {sq}"
+                    );
+                }
+            }
+        }
     }
 }
