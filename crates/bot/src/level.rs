@@ -45,6 +45,17 @@ impl Level {
         }
     }
 
+    /// The size of the transposition table a bot of this level keeps for a game, as
+    /// `2^bits` entries: engine1 and engine2 search too little to fill the default table, so
+    /// a server with many bot seats gives them smaller ones.
+    pub fn table_bits(self) -> u32 {
+        match self {
+            Level::Engine(1) => 14,
+            Level::Engine(2) => 16,
+            _ => crate::search::DEFAULT_TABLE_BITS,
+        }
+    }
+
     /// The search limits of an engine level, within a time budget.
     pub fn limits(self, budget: Duration) -> Limits {
         let (depth, cap) = match self {
@@ -72,4 +83,25 @@ pub fn parse_spec(spec: &str) -> Result<(Level, Options), String> {
         o.set(name)?;
     }
     Ok((level, o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stronger_engine_level_keeps_no_smaller_a_table_nor_a_shorter_think() {
+        let engines = &Level::ALL[2..];
+        let budget = Duration::from_secs(10);
+        for pair in engines.windows(2) {
+            let (weaker, stronger) = (pair[0], pair[1]);
+            assert!(weaker.table_bits() <= stronger.table_bits(), "{weaker:?}");
+            let (w, s) = (weaker.limits(budget), stronger.limits(budget));
+            assert!(w.depth <= s.depth && w.time <= s.time, "{weaker:?}");
+        }
+        assert_eq!(
+            Level::Engine(3).table_bits(),
+            crate::search::DEFAULT_TABLE_BITS
+        );
+    }
 }

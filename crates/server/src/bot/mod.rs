@@ -22,14 +22,9 @@ pub fn is_engine(level: BotLevel) -> bool {
 /// A new bot for a seat, with a transposition table sized to its level; it keeps the table
 /// for the whole game.
 pub fn seat_bot(level: BotLevel) -> Box<fourhand_bot::Bot> {
-    let bits = match level {
-        BotLevel::Engine(1) => 14,
-        BotLevel::Engine(2) => 16,
-        _ => fourhand_bot::search::DEFAULT_TABLE_BITS,
-    };
     Box::new(fourhand_bot::Bot::with_table(
         level,
         fourhand_bot::search::Options::default(),
-        bits,
+        level.table_bits(),
     ))
 }
