@@ -3,17 +3,12 @@
 //! an ETag that revalidates to 304, and compression when asked.
 
 use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+#[path = "../../server/tests/support/ports.rs"]
+mod ports;
+use ports::free_port;
 
 /// A GET with extra header lines; the status line, the headers (lower-cased) and the body size.
 fn get(port: u16, path: &str, extra: &str) -> (String, String, usize) {

@@ -1,5 +1,5 @@
 //! Free loopback ports for the servers a test starts. Shared with the `fourhand` crate's tests
-//! (`crates/fourhand/tests/common`, by `#[path]`).
+//! (`crates/fourhand/tests/common` and `web_embedded.rs`, by `#[path]`).
 
 use std::net::TcpListener;
 
