@@ -162,7 +162,12 @@ pub fn evaluate_within(
             queens |= pc.seat.bit();
         }
         let v = if rules.scoring {
-            rules.points.capture(pc) * FFA_POINT
+            let points = if pc.one_point && w.promoted_queens {
+                i32::from(rules.points.queen)
+            } else {
+                rules.points.capture(pc)
+            };
+            points * FFA_POINT
         } else {
             w.value(pc.kind)
         };
@@ -501,6 +506,44 @@ mod tests {
         // A live rival's points count either way.
         let live = |w: &Weights, north: i32| evaluate(&p, Seat::South, &[0, 0, north, 0], w);
         assert!(live(&off, 30) < live(&off, 0));
+    }
+
+    #[test]
+    fn with_promoted_queens_a_promoted_queen_counts_on_the_board_as_a_queen() {
+        let queen = |one_point: bool| {
+            let mut p = placed(Variant::Ffa, &[]);
+            let mut q = Piece::new(Seat::South, Kind::Queen);
+            q.one_point = one_point;
+            p.put("h9".parse().unwrap(), q);
+            p
+        };
+        let score = |p: &Position, w: &Weights| evaluate(p, Seat::South, &[0; 4], w);
+        let points = Weights::default();
+        let fighting = Weights {
+            promoted_queens: true,
+            ..points
+        };
+        // By the points its capture scores, a promoted queen is worth 1 of a queen's 9.
+        let gap = score(&queen(false), &points) - score(&queen(true), &points);
+        assert!(gap > 0);
+        assert_eq!(
+            gap,
+            8 * FFA_POINT - 8 * FFA_POINT / 4 * (100 - points.rival) / 100
+        );
+        // With the switch it weighs what a queen does.
+        assert_eq!(
+            score(&queen(true), &fighting),
+            score(&queen(false), &points)
+        );
+        // A rival's promoted queen then costs the root as much as a queen.
+        let rivals = |one_point: bool| {
+            let mut p = placed(Variant::Ffa, &[]);
+            let mut q = Piece::new(Seat::West, Kind::Queen);
+            q.one_point = one_point;
+            p.put("c9".parse().unwrap(), q);
+            score(&p, &fighting)
+        };
+        assert_eq!(rivals(true), rivals(false));
     }
 
     #[test]

@@ -107,6 +107,10 @@ pub struct Weights {
     /// as the strongest is counted (the engine's `rivals-mean` option; off: the mean of the
     /// four armies' material, the root's own included and an eliminated army's loss too).
     pub rivals_mean: bool,
+    /// FFA: a promoted queen (its capture scores one point) counts on the board as a queen
+    /// by what it can do — [`FFA_POINT`] per point of a queen's capture — rather than by the
+    /// one point a rival would score for it (the engine's `promoted-queens` option).
+    pub promoted_queens: bool,
 }
 
 impl Default for Weights {
@@ -150,6 +154,7 @@ impl Default for Weights {
             lazy_margin: 0,
             standings: true,
             rivals_mean: false,
+            promoted_queens: false,
         }
     }
 }

@@ -249,3 +249,41 @@ fn in_ffa_the_engine_sees_its_mate_of_the_player_across_at_once() {
         assert!(r.score > 800, "depth {depth}: {}", r.score);
     }
 }
+
+#[test]
+fn with_qs_promotions_the_quiescence_search_sees_a_rivals_promotion() {
+    use fourhand_rules::{Kind, Piece, Position, Seat};
+    // Red to move, far from Blue's pawn on g5, which promotes on h5 (FFA's eighth rank) to a
+    // queen that `promoted-queens` counts as a queen. A one-ply search ends in the quiescence
+    // search on Blue's turn: only with `qs-promotions` does Blue promote there.
+    let mut pos = Position::empty(RuleSet::get(fourhand_rules::Variant::Ffa));
+    for (at, seat, kind) in [
+        ("h1", Seat::South, Kind::King),
+        ("a7", Seat::West, Kind::King),
+        ("g14", Seat::North, Kind::King),
+        ("n8", Seat::East, Kind::King),
+        ("g5", Seat::West, Kind::Pawn),
+    ] {
+        pos.put(at.parse().unwrap(), Piece::new(seat, kind));
+    }
+    pos.set_turn(Seat::West);
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .any(|m| m.uci().starts_with("g5-h5") && m.promotion() == Some(Kind::Queen)),
+        "Blue's pawn promotes on h5"
+    );
+    pos.set_turn(Seat::South);
+    let score = |switches: &str| {
+        let mut opts = Options::default();
+        for s in switches.split(',') {
+            opts.set(s).unwrap();
+        }
+        Searcher::with_options(16, opts)
+            .search(&pos, Limits::depth(1))
+            .score
+    };
+    let without = score("promoted-queens");
+    let with = score("promoted-queens,qs-promotions");
+    assert!(with < without, "{with} < {without}");
+}

@@ -197,6 +197,11 @@ pub struct Options {
     /// FFA: the evaluation weighs the root against the mean of its three rivals (points and
     /// material) besides the strongest, not against the mean of the four armies' material.
     pub rivals_mean: bool,
+    /// FFA: a promoted queen counts on the board as a queen, not as the one point its
+    /// capture scores.
+    pub promoted_queens: bool,
+    /// The quiescence search plays a pawn's promotion to a queen as it plays captures.
+    pub qs_promotions: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -253,6 +258,8 @@ impl Default for Options {
             opponent_reduction: false,
             standings: true,
             rivals_mean: false,
+            promoted_queens: false,
+            qs_promotions: false,
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -260,7 +267,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 39] = [
+    pub const SWITCHES: [&'static str; 41] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -300,6 +307,8 @@ impl Options {
         "opponent-reduction",
         "standings",
         "rivals-mean",
+        "promoted-queens",
+        "qs-promotions",
     ];
 
     /// The evaluation's weights in `variant`: its own, with the weights these options set and
@@ -325,6 +334,7 @@ impl Options {
         w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
         w.standings = self.standings;
         w.rivals_mean = self.rivals_mean;
+        w.promoted_queens = self.promoted_queens;
         for x in [
             &mut w.rook_central,
             &mut w.rook_open,
@@ -380,6 +390,8 @@ impl Options {
             "opponent-reduction" => &mut self.opponent_reduction,
             "standings" => &mut self.standings,
             "rivals-mean" => &mut self.rivals_mean,
+            "promoted-queens" => &mut self.promoted_queens,
+            "qs-promotions" => &mut self.qs_promotions,
             _ => return None,
         })
     }

@@ -698,10 +698,13 @@ impl Searcher {
             stand
         };
         let capture = |m: &Move| takes_live_piece(pos, m);
+        // With `qs-promotions`, a promotion to a queen is played as a capture is.
+        let promotions = self.opts.qs_promotions;
+        let gains = |m: &Move| capture(m) || (promotions && m.promotion() == Some(Kind::Queen));
         let candidates: Vec<Move> = if evading || (checks && qply == 0) {
             moves.to_vec()
         } else {
-            moves.iter().copied().filter(capture).collect()
+            moves.iter().copied().filter(gains).collect()
         };
         // Losing captures are skipped unless evading, so only evasions need them ordered last.
         let hints = Hints {
@@ -713,7 +716,7 @@ impl Searcher {
         let mut gives_check =
             |m| pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
         for m in order(pos, &candidates, hints) {
-            let forcing = evading || capture(&m);
+            let forcing = evading || gains(&m);
             if !(forcing || (checks && qply == 0)) {
                 continue;
             }
