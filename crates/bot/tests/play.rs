@@ -275,10 +275,7 @@ fn with_qs_promotions_the_quiescence_search_sees_a_rivals_promotion() {
     );
     pos.set_turn(Seat::South);
     let score = |switches: &str| {
-        let mut opts = Options::default();
-        for s in switches.split(',') {
-            opts.set(s).unwrap();
-        }
+        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
         Searcher::with_options(16, opts)
             .search(&pos, Limits::depth(1))
             .score
