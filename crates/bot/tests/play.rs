@@ -280,7 +280,39 @@ fn with_qs_promotions_the_quiescence_search_sees_a_rivals_promotion() {
             .search(&pos, Limits::depth(1))
             .score
     };
-    let without = score("promoted-queens");
+    let without = score("promoted-queens,no-qs-promotions");
     let with = score("promoted-queens,qs-promotions");
     assert!(with < without, "{with} < {without}");
+}
+
+#[test]
+fn qs_promotions_leaves_the_quiescence_search_of_a_sides_game_to_captures() {
+    use fourhand_rules::{Kind, Piece, Position, Seat};
+    // The same race in Teams: Blue's pawn on j5 promotes on k5 (Teams' eleventh rank). Sides
+    // games keep their captures-only quiescence, so the switch changes nothing there.
+    let mut pos = Position::empty(RuleSet::get(fourhand_rules::Variant::Teams));
+    for (at, seat, kind) in [
+        ("h1", Seat::South, Kind::King),
+        ("a7", Seat::West, Kind::King),
+        ("g14", Seat::North, Kind::King),
+        ("n8", Seat::East, Kind::King),
+        ("j5", Seat::West, Kind::Pawn),
+    ] {
+        pos.put(at.parse().unwrap(), Piece::new(seat, kind));
+    }
+    pos.set_turn(Seat::West);
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .any(|m| m.uci().starts_with("j5-k5") && m.promotion() == Some(Kind::Queen)),
+        "Blue's pawn promotes on k5"
+    );
+    pos.set_turn(Seat::South);
+    let score = |switches: &str| {
+        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
+        Searcher::with_options(16, opts)
+            .search(&pos, Limits::depth(1))
+            .score
+    };
+    assert_eq!(score("qs-promotions"), score("no-qs-promotions"));
 }

@@ -698,8 +698,9 @@ impl Searcher {
             stand
         };
         let capture = |m: &Move| takes_live_piece(pos, m);
-        // With `qs-promotions`, a promotion to a queen is played as a capture is.
-        let promotions = self.opts.qs_promotions;
+        // With `qs-promotions`, in a game without sides, a promotion to a queen is played as a
+        // capture is.
+        let promotions = self.opts.qs_promotions && !pos.rules().sides();
         let gains = |m: &Move| capture(m) || (promotions && m.promotion() == Some(Kind::Queen));
         let candidates: Vec<Move> = if evading || (checks && qply == 0) {
             moves.to_vec()
