@@ -200,7 +200,7 @@ pub struct Options {
     /// FFA: a promoted queen counts on the board as a queen, not as the one point its
     /// capture scores.
     pub promoted_queens: bool,
-    /// In games without sides (FFA; Chaturaji's promotions are to a rook), the quiescence
+    /// In games without sides (FFA, Conquest; Chaturaji promotes to a rook only), the quiescence
     /// search plays a pawn's promotion to a queen as it plays captures. Sides games keep their
     /// captures-only quiescence, with which their matches against 4pchess were played.
     pub qs_promotions: bool,
