@@ -250,69 +250,62 @@ fn in_ffa_the_engine_sees_its_mate_of_the_player_across_at_once() {
     }
 }
 
-#[test]
-fn with_qs_promotions_the_quiescence_search_sees_a_rivals_promotion() {
+/// Red to move, each king at home, and Blue's pawn on `pawn`, whose step to `promotes_on`
+/// promotes it to a queen (asserted).
+fn promotion_race(
+    variant: fourhand_rules::Variant,
+    pawn: &str,
+    promotes_on: &str,
+) -> fourhand_rules::Position {
     use fourhand_rules::{Kind, Piece, Position, Seat};
-    // Red to move, far from Blue's pawn on g5, which promotes on h5 (FFA's eighth rank) to a
-    // queen that `promoted-queens` counts as a queen. A one-ply search ends in the quiescence
-    // search on Blue's turn: only with `qs-promotions` does Blue promote there.
-    let mut pos = Position::empty(RuleSet::get(fourhand_rules::Variant::Ffa));
+    let mut pos = Position::empty(RuleSet::get(variant));
     for (at, seat, kind) in [
         ("h1", Seat::South, Kind::King),
         ("a7", Seat::West, Kind::King),
         ("g14", Seat::North, Kind::King),
         ("n8", Seat::East, Kind::King),
-        ("g5", Seat::West, Kind::Pawn),
+        (pawn, Seat::West, Kind::Pawn),
     ] {
         pos.put(at.parse().unwrap(), Piece::new(seat, kind));
     }
     pos.set_turn(Seat::West);
+    let step = format!("{pawn}-{promotes_on}");
     assert!(
         pos.legal_moves()
             .iter()
-            .any(|m| m.uci().starts_with("g5-h5") && m.promotion() == Some(Kind::Queen)),
-        "Blue's pawn promotes on h5"
+            .any(|m| m.uci().starts_with(&step) && m.promotion() == Some(Kind::Queen)),
+        "Blue's pawn promotes on {promotes_on}"
     );
     pos.set_turn(Seat::South);
-    let score = |switches: &str| {
-        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
-        Searcher::with_options(16, opts)
-            .search(&pos, Limits::depth(1))
-            .score
-    };
-    let without = score("promoted-queens,no-qs-promotions");
-    let with = score("promoted-queens,qs-promotions");
+    pos
+}
+
+/// The score of a one-ply search of `pos` by engine3 with `switches`.
+fn depth_one_score(pos: &fourhand_rules::Position, switches: &str) -> i32 {
+    let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
+    Searcher::with_options(16, opts)
+        .search(pos, Limits::depth(1))
+        .score
+}
+
+#[test]
+fn with_qs_promotions_the_quiescence_search_sees_a_rivals_promotion() {
+    // Red to move, far from Blue's pawn on g5, which promotes on h5 (FFA's eighth rank) to a
+    // queen that `promoted-queens` counts as a queen. A one-ply search ends in the quiescence
+    // search on Blue's turn: only with `qs-promotions` does Blue promote there.
+    let pos = promotion_race(fourhand_rules::Variant::Ffa, "g5", "h5");
+    let without = depth_one_score(&pos, "promoted-queens,no-qs-promotions");
+    let with = depth_one_score(&pos, "promoted-queens,qs-promotions");
     assert!(with < without, "{with} < {without}");
 }
 
 #[test]
 fn qs_promotions_leaves_the_quiescence_search_of_a_sides_game_to_captures() {
-    use fourhand_rules::{Kind, Piece, Position, Seat};
     // The same race in Teams: Blue's pawn on j5 promotes on k5 (Teams' eleventh rank). Sides
     // games keep their captures-only quiescence, so the switch changes nothing there.
-    let mut pos = Position::empty(RuleSet::get(fourhand_rules::Variant::Teams));
-    for (at, seat, kind) in [
-        ("h1", Seat::South, Kind::King),
-        ("a7", Seat::West, Kind::King),
-        ("g14", Seat::North, Kind::King),
-        ("n8", Seat::East, Kind::King),
-        ("j5", Seat::West, Kind::Pawn),
-    ] {
-        pos.put(at.parse().unwrap(), Piece::new(seat, kind));
-    }
-    pos.set_turn(Seat::West);
-    assert!(
-        pos.legal_moves()
-            .iter()
-            .any(|m| m.uci().starts_with("j5-k5") && m.promotion() == Some(Kind::Queen)),
-        "Blue's pawn promotes on k5"
+    let pos = promotion_race(fourhand_rules::Variant::Teams, "j5", "k5");
+    assert_eq!(
+        depth_one_score(&pos, "qs-promotions"),
+        depth_one_score(&pos, "no-qs-promotions")
     );
-    pos.set_turn(Seat::South);
-    let score = |switches: &str| {
-        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
-        Searcher::with_options(16, opts)
-            .search(&pos, Limits::depth(1))
-            .score
-    };
-    assert_eq!(score("qs-promotions"), score("no-qs-promotions"));
 }
