@@ -235,6 +235,28 @@ fn the_null_move_and_opponent_reductions_reach_the_ffa_search_by_their_switches(
 }
 
 #[test]
+fn point_margins_reshape_the_ffa_search_and_leave_the_sides_games_alone() {
+    // The margins scale to FFA's points of 40; Teams keeps its own, so there the switch
+    // searches the very same tree.
+    let nodes = |rules: &'static RuleSet, spec: &str| {
+        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{spec}")).unwrap();
+        let pos = Game::new(*rules).position().clone();
+        let r = Searcher::with_options(16, opts).search(&pos, Limits::depth(6));
+        assert!(r.best.is_some(), "{spec}");
+        r.nodes
+    };
+    assert_ne!(
+        nodes(&RuleSet::FFA, "point-margins"),
+        nodes(&RuleSet::FFA, "no-point-margins")
+    );
+    let teams = RuleSet::get(fourhand_rules::Variant::Teams);
+    assert_eq!(
+        nodes(teams, "point-margins"),
+        nodes(teams, "no-point-margins")
+    );
+}
+
+#[test]
 fn in_ffa_the_engine_sees_its_mate_of_the_player_across_at_once() {
     // The mate in one above with a Blue rook on a10: Red's knight leaving d10 lets it through
     // to Green's rook, which gives the check. Yellow is mated by Red's move, before Blue moves,

@@ -204,6 +204,11 @@ pub struct Options {
     /// search plays a pawn's promotion to a queen as it plays captures. Sides games keep their
     /// captures-only quiescence, with which their matches against 4pchess were played.
     pub qs_promotions: bool,
+    /// In games scored by points (FFA, Chaturaji), the margins of reverse futility, futility,
+    /// delta pruning and the trend of the static score, and the aspiration window, are
+    /// [`POINT_MARGINS`](prune::POINT_MARGINS) percent of the sides games': a point (40) is
+    /// worth about half a sides game's pawn, a rook five points (200) against 520.
+    pub point_margins: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -264,6 +269,10 @@ impl Default for Options {
             // engine3 without them at 100 ms a move (+46 +39/−38; README, bot section).
             promoted_queens: true,
             qs_promotions: true,
+            // Off: scaled to FFA's points it searched to depth 7 on five FFA positions in 0.65×
+            // the time, and scored 46.7 % of 106 games against itself without it at 100 ms a
+            // move (−23 +66/−68; README, bot section, 2026-12-06 #33).
+            point_margins: false,
             ffa: FfaSearch::Paranoid,
         }
     }
@@ -271,7 +280,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 41] = [
+    pub const SWITCHES: [&'static str; 42] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -313,6 +322,7 @@ impl Options {
         "rivals-mean",
         "promoted-queens",
         "qs-promotions",
+        "point-margins",
     ];
 
     /// The evaluation's weights in `variant`: its own, with the weights these options set and
@@ -396,6 +406,7 @@ impl Options {
             "rivals-mean" => &mut self.rivals_mean,
             "promoted-queens" => &mut self.promoted_queens,
             "qs-promotions" => &mut self.qs_promotions,
+            "point-margins" => &mut self.point_margins,
             _ => return None,
         })
     }
@@ -492,6 +503,9 @@ pub struct Searcher {
     opts: Options,
     /// `opts.weights(…)` for the rule set of the last search, worked out once a search.
     weights: Weights,
+    /// The percent of the sides games' pruning margins that the last search's rule set takes
+    /// (`point-margins`).
+    margins: i32,
     nodes: u64,
     limits: Limits,
     start: Instant,
@@ -520,6 +534,7 @@ impl Searcher {
             statics: vec![None; order::MAX_PLY],
             opts,
             weights: opts.weights(Variant::Teams),
+            margins: 100,
             nodes: 0,
             limits: Limits::depth(1),
             start: Instant::now(),
@@ -555,6 +570,11 @@ impl Searcher {
     /// Its options.
     pub fn options(&self) -> Options {
         self.opts
+    }
+
+    /// `margin`, one of the sides games' pruning margins, for the rule set searched.
+    fn margin(&self, margin: i32) -> i32 {
+        margin * self.margins / 100
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -637,6 +657,11 @@ impl Searcher {
         self.stopped = false;
         self.root = pos.turn();
         self.weights = self.opts.weights(pos.rules().variant);
+        self.margins = if self.opts.point_margins && pos.rules().scoring {
+            prune::POINT_MARGINS
+        } else {
+            100
+        };
         self.heur.clear();
         let mut moves: Vec<Move> = pos.legal_moves().to_vec();
         let mut best = moves.first().copied();
@@ -686,7 +711,7 @@ impl Searcher {
         if !self.opts.aspiration || depth < 4 || last.abs() > MATE - 1000 {
             return self.root_search(pos, moves, depth, full);
         }
-        let mut delta = prune::ASPIRATION;
+        let mut delta = self.margin(prune::ASPIRATION);
         let (mut lo, mut hi) = (last - delta, last + delta);
         loop {
             let (score, mv, complete) = self.root_search(pos, moves, depth, (lo, hi));

@@ -178,7 +178,7 @@ impl Searcher {
         };
         if let Some(stand) = stand {
             if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
-                let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
+                let margin = self.margin(REVERSE_FUTILITY_MARGIN * depth as i32);
                 if maximizing && stand - margin >= beta {
                     return beta;
                 }
@@ -245,7 +245,7 @@ impl Searcher {
                     continue;
                 }
                 if let Some(stand) = stand.filter(|_| self.opts.futility) {
-                    let margin = futility_margin(depth);
+                    let margin = self.margin(futility_margin(depth));
                     if depth <= FUTILITY_DEPTH
                         && ((maximizing && stand + margin <= alpha)
                             || (!maximizing && stand - margin >= beta))
@@ -396,7 +396,8 @@ impl Searcher {
         match (now, before.flatten()) {
             (Some(s), Some((side, b))) if side == maximizing => {
                 let gain = if maximizing { s - b } else { b - s };
-                i32::from(gain > TREND_MARGIN) - i32::from(gain < -TREND_MARGIN)
+                i32::from(gain > self.margin(TREND_MARGIN))
+                    - i32::from(gain < -self.margin(TREND_MARGIN))
             }
             _ => 0,
         }
@@ -417,7 +418,7 @@ impl Searcher {
     ) -> Option<i32> {
         let maximizing = allied(pos, self.root, pos.turn());
         let deep = self.opts.deep_null_move;
-        let margin = if deep { NULL_MARGIN } else { 0 };
+        let margin = if deep { self.margin(NULL_MARGIN) } else { 0 };
         let (lo, hi) = if maximizing {
             if stand < beta.saturating_add(margin) {
                 return None;
@@ -726,9 +727,11 @@ impl Searcher {
                     continue;
                 }
                 if self.opts.delta {
+                    // The victim's worth with the margin, in pawns of 100 (scaled to points).
                     let gain = pos.captured_by(m).map_or(0, |p| victim_value(p.kind) * 100);
-                    if (maximizing && stand + gain + DELTA_MARGIN <= alpha)
-                        || (!maximizing && stand - gain - DELTA_MARGIN >= beta)
+                    let reach = self.margin(gain + DELTA_MARGIN);
+                    if (maximizing && stand + reach <= alpha)
+                        || (!maximizing && stand - reach >= beta)
                     {
                         continue;
                     }
