@@ -141,26 +141,24 @@ fn the_parallel_search_shares_its_table_and_still_mates_in_two() {
 
 #[test]
 fn the_optional_search_techniques_still_mate_in_two() {
+    // Every switch that is off by default, on (a new one joins by itself), and three of the
+    // default's off.
     let mut opts = Options::default();
-    for s in [
-        "capture-history",
-        "continuation-history",
-        "qs-table",
-        "improving",
-        "history-reduction",
-        "narrow-quiescence",
-        "deep-null-move",
-        "check-order",
-        "checks",
-        "iir",
-        "tt-eval",
+    let optional: Vec<&str> = Options::SWITCHES
+        .iter()
+        .copied()
+        .filter(|s| {
+            let mut o = Options::default();
+            o.set(s).unwrap();
+            o != Options::default()
+        })
+        .collect();
+    assert!(optional.contains(&"point-margins") && optional.len() >= 18);
+    for s in optional.into_iter().chain([
         "no-early-check-extension",
         "no-shallow-null-move",
-        "aspiration-parity",
         "no-pv-table-cutoff",
-        "counter-moves",
-        "ffa-null-move",
-    ] {
+    ]) {
         opts.set(s).unwrap();
     }
     let g = play_out(game(TEAMS, Variant::Teams), 5, 5, opts);
