@@ -164,7 +164,7 @@ pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
 const ZERO_STEP: i32 = 8;
 
 /// Fits the tunable weights of `start` to `samples` under the scale `k`: each weight in turn is
-/// moved up or down by a step (a tenth of its size, at least 1; [`ZERO_STEP`] from 0) while that lowers the error;
+/// moved up or down by a step (a tenth of its size, at least 1; 8 from 0, `ZERO_STEP`) while that lowers the error;
 /// a pass that improves nothing halves the steps, and the fit ends when every step is 1 and a
 /// pass improves nothing, after `passes` passes, or when `report` (told the pass, the error and
 /// the weights after each pass) answers false — e.g. when the error on games held out of the

@@ -149,12 +149,12 @@ pub struct Options {
     /// Quiet moves that give check are ordered before the other quiet moves (after the
     /// killers and the counter-move), as 4pchess orders them.
     pub check_order: bool,
-    /// A check is extended only when the move that gave it was among the first
-    /// [`EARLY_CHECK_MOVES`](prune::EARLY_CHECK_MOVES) searched at its node (4pchess's limit), not
-    /// wherever it came in the order.
+    /// A check is extended only when the move that gave it was among the first six searched
+    /// at its node (4pchess's limit; `prune::EARLY_CHECK_MOVES`), not wherever it came in the
+    /// order.
     pub early_check_extension: bool,
     /// Internal iterative reduction: a node outside the principal variation with no move in
-    /// the table is searched one ply shallower (from [`IIR_DEPTH`](prune::IIR_DEPTH) plies).
+    /// the table is searched one ply shallower (from four plies: `prune::IIR_DEPTH`).
     pub iir: bool,
     /// The static score that reverse futility, the null move and futility prune by is moved
     /// to what the table's result for the position says of it (an exact score, or a bound
@@ -205,9 +205,9 @@ pub struct Options {
     /// captures-only quiescence, with which their matches against 4pchess were played.
     pub qs_promotions: bool,
     /// In games scored by points (FFA, Chaturaji), the margins of reverse futility, futility,
-    /// delta pruning and the trend of the static score, and the aspiration window, are
-    /// [`POINT_MARGINS`](prune::POINT_MARGINS) percent of the sides games': a point (40) is
-    /// worth about half a sides game's pawn, a rook five points (200) against 520.
+    /// delta pruning and the trend of the static score, and the aspiration window, are half
+    /// the sides games' (`prune::POINT_MARGINS` percent): a point (40) is worth about half a
+    /// sides game's pawn, a rook five points (200) against 520.
     pub point_margins: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
