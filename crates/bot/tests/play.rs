@@ -212,24 +212,27 @@ fn time_budgets_stay_inside_the_delay_and_away_from_the_flag() {
     }
 }
 
+/// The nodes engine3 with `switches` (none: "") searches from the start of `rules` to depth 6;
+/// the search must name a move.
+fn nodes_to_depth_six(rules: RuleSet, switches: &str) -> u64 {
+    let mut opts = Options::default();
+    if !switches.is_empty() {
+        opts.set(switches).unwrap();
+    }
+    let pos = Game::new(rules).position().clone();
+    let r = Searcher::with_options(16, opts).search(&pos, Limits::depth(6));
+    assert!(r.best.is_some(), "{switches}");
+    r.nodes
+}
+
 #[test]
 fn the_null_move_and_opponent_reductions_reach_the_ffa_search_by_their_switches() {
     // Off by default in FFA; each, switched on, changes the tree searched from the start to
     // the same depth and still names a move. (Not always a smaller tree: from the start the
     // null move searches more nodes to depth 6 and far fewer to depths 7 and 8.)
-    let pos = Game::new(RuleSet::FFA).position().clone();
-    let nodes = |spec: &str| {
-        let mut opts = Options::default();
-        if !spec.is_empty() {
-            opts.set(spec).unwrap();
-        }
-        let r = Searcher::with_options(16, opts).search(&pos, Limits::depth(6));
-        assert!(r.best.is_some(), "{spec}");
-        r.nodes
-    };
-    let plain = nodes("");
+    let plain = nodes_to_depth_six(RuleSet::FFA, "");
     for spec in ["ffa-null-move", "opponent-reduction"] {
-        let n = nodes(spec);
+        let n = nodes_to_depth_six(RuleSet::FFA, spec);
         assert_ne!(n, plain, "{spec}: the same tree as without it");
     }
 }
@@ -238,21 +241,14 @@ fn the_null_move_and_opponent_reductions_reach_the_ffa_search_by_their_switches(
 fn point_margins_reshape_the_ffa_search_and_leave_the_sides_games_alone() {
     // The margins scale to FFA's points of 40; Teams keeps its own, so there the switch
     // searches the very same tree.
-    let nodes = |rules: &'static RuleSet, spec: &str| {
-        let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{spec}")).unwrap();
-        let pos = Game::new(*rules).position().clone();
-        let r = Searcher::with_options(16, opts).search(&pos, Limits::depth(6));
-        assert!(r.best.is_some(), "{spec}");
-        r.nodes
-    };
     assert_ne!(
-        nodes(&RuleSet::FFA, "point-margins"),
-        nodes(&RuleSet::FFA, "no-point-margins")
+        nodes_to_depth_six(RuleSet::FFA, "point-margins"),
+        nodes_to_depth_six(RuleSet::FFA, "no-point-margins")
     );
-    let teams = RuleSet::get(fourhand_rules::Variant::Teams);
+    let teams = *RuleSet::get(fourhand_rules::Variant::Teams);
     assert_eq!(
-        nodes(teams, "point-margins"),
-        nodes(teams, "no-point-margins")
+        nodes_to_depth_six(teams, "point-margins"),
+        nodes_to_depth_six(teams, "no-point-margins")
     );
 }
 

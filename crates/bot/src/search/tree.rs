@@ -396,8 +396,8 @@ impl Searcher {
         match (now, before.flatten()) {
             (Some(s), Some((side, b))) if side == maximizing => {
                 let gain = if maximizing { s - b } else { b - s };
-                i32::from(gain > self.margin(TREND_MARGIN))
-                    - i32::from(gain < -self.margin(TREND_MARGIN))
+                let margin = self.margin(TREND_MARGIN);
+                i32::from(gain > margin) - i32::from(gain < -margin)
             }
             _ => 0,
         }
