@@ -3,7 +3,7 @@
 //! row), mobility, king safety, checked kings, and the state of each army (out, or in
 //! Verney/Club inert: mating one opponent is half the win, reviving the partner undoes it).
 
-use fourhand_rules::position::Army;
+use fourhand_rules::position::{Army, KingZone};
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat, Square};
 
@@ -79,12 +79,11 @@ const ZONE_AFIELD: i32 = 50;
 /// With a hostile queen on the board: both at once, on top of the two above.
 const ZONE_BARE: i32 = 50;
 
-/// How unsafe `seat`'s king is by the pieces bearing on its zone (see
+/// How unsafe `seat`'s king is by the pieces bearing on its zone `z` (see
 /// [`Position::king_zone`]): per square, the attackers' weight minus half the defenders',
 /// never below zero; more when several armies converge, or the king is uncovered while an
 /// enemy has a queen (`queens`: the seats with one), halved when no enemy has a queen.
-fn zone_danger(pos: &Position, seat: Seat, queens: u8) -> i32 {
-    let z = pos.king_zone(seat, &ZONE_VALUE);
+fn zone_danger(pos: &Position, seat: Seat, z: &KingZone, queens: u8) -> i32 {
     let weight = |n: u32| ZONE_WEIGHT[n.min(8) as usize];
     let mut danger: i32 = z
         .pressure()
@@ -221,10 +220,12 @@ pub fn evaluate_within(
     let scale = if rules.scoring { 2 } else { 1 };
     // Each king's danger, for the side's weaker king.
     let mut dangers = [0i32; 4];
+    let zoned = w.shelter && w.zone_attack;
+    let survey = pos.survey(w.threat != 0 || w.hanging != 0, zoned, &ZONE_VALUE);
     for seat in Seat::ALL {
         let s = seat.index();
         if pos.army(seat).is_hostile() {
-            let a = pos.activity(seat, w.threat != 0 || w.hanging != 0);
+            let a = survey.activity[s];
             let c = pos.controller(seat).index();
             // The army to move acts on its threats first and answers the attacks on its king
             // first: its two terms scaled by percent, the others' as they are.
@@ -239,8 +240,8 @@ pub fn evaluate_within(
                 + a.developed as i32 * (w.developed / scale)
                 + a.knights_near_kings as i32 * (w.knight_near_king / scale);
             developed[c] += a.developed as i32;
-            let mut danger = if w.shelter && w.zone_attack {
-                zone_danger(pos, seat, queens) * w.zone_danger / 100 / scale
+            let mut danger = if zoned {
+                zone_danger(pos, seat, &survey.zones[s], queens) * w.zone_danger / 100 / scale
             } else if w.shelter {
                 let k = pos.king_shelter(seat);
                 let mut unsafe_king = ZONE_DANGER[k.attacked.min(8) as usize] * w.zone_danger / 100;
@@ -344,24 +345,53 @@ mod tests {
         p.put(sq('h', 3), Piece::new(Seat::South, Kind::King));
         let queens = Seat::West.bit();
         // Off the edge, open in front, a hostile queen somewhere: 75 + 50 + 50.
-        assert_eq!(zone_danger(&p, Seat::South, queens), 175);
+        assert_eq!(
+            zone_danger(
+                &p,
+                Seat::South,
+                &p.king_zone(Seat::South, &ZONE_VALUE),
+                queens
+            ),
+            175
+        );
         // Without enemy queens only half of the (zero) zone pressure counts.
-        assert_eq!(zone_danger(&p, Seat::South, 0), 0);
+        assert_eq!(
+            zone_danger(&p, Seat::South, &p.king_zone(Seat::South, &ZONE_VALUE), 0),
+            0
+        );
         // Blue's queen on d7 bears on g4 and h3 (50 × 50 % each), Green's knight on j5 on i3
         // and h4 (30 × 50 % each): two armies converge (150).
         p.put(sq('d', 7), Piece::new(Seat::West, Kind::Queen));
         p.put(sq('j', 5), Piece::new(Seat::East, Kind::Knight));
-        let attacked = zone_danger(&p, Seat::South, queens);
+        let attacked = zone_danger(
+            &p,
+            Seat::South,
+            &p.king_zone(Seat::South, &ZONE_VALUE),
+            queens,
+        );
         assert_eq!(attacked, 175 + 2 * 25 + 2 * 15 + 150);
         // Blue's rook on h10 bears on h4 and, down the file, on the king's square h3: two
         // attackers each, so both at 100 %: h4 30 + 40 (was 15), h3 50 + 40 (was 25).
         p.put(sq('h', 10), Piece::new(Seat::West, Kind::Rook));
-        let doubled = zone_danger(&p, Seat::South, queens);
+        let doubled = zone_danger(
+            &p,
+            Seat::South,
+            &p.king_zone(Seat::South, &ZONE_VALUE),
+            queens,
+        );
         assert_eq!(doubled, attacked + (70 - 15) + (90 - 25));
         // A partner's rook on i10 defends i4, i3 and i2: on i3 the knight's 15 loses half of
         // the rook's 40 × 50 %, 10.
         p.put(sq('i', 10), Piece::new(Seat::North, Kind::Rook));
-        assert_eq!(zone_danger(&p, Seat::South, queens), doubled - 10);
+        assert_eq!(
+            zone_danger(
+                &p,
+                Seat::South,
+                &p.king_zone(Seat::South, &ZONE_VALUE),
+                queens
+            ),
+            doubled - 10
+        );
     }
 
     /// A position of `variant` with the four kings on h1, a7, g14 and n8 and `pieces` besides.
@@ -412,7 +442,13 @@ mod tests {
         };
         let (red, blue) = (threats(Seat::South), threats(Seat::West));
         assert!(red > 0 && blue > 0, "{red} {blue}");
-        let danger = zone_danger(&p, Seat::South, Seat::West.bit()) * base.zone_danger / 100;
+        let danger = zone_danger(
+            &p,
+            Seat::South,
+            &p.king_zone(Seat::South, &ZONE_VALUE),
+            Seat::West.bit(),
+        ) * base.zone_danger
+            / 100;
         assert!(danger > 0);
         let gain = |p: &Position, w: Weights| {
             evaluate(p, Seat::South, &[0; 4], &w) - evaluate(p, Seat::South, &[0; 4], &base)
@@ -433,7 +469,13 @@ mod tests {
         // Blue's (the knight on d9 bears on b8; no hostile queen, so halved) at half.
         p.set_turn(Seat::West);
         assert_eq!(gain(&p, more), -(blue * 150 / 100 - blue));
-        let blue_danger = zone_danger(&p, Seat::West, Seat::West.bit()) * base.zone_danger / 100;
+        let blue_danger = zone_danger(
+            &p,
+            Seat::West,
+            &p.king_zone(Seat::West, &ZONE_VALUE),
+            Seat::West.bit(),
+        ) * base.zone_danger
+            / 100;
         assert!(blue_danger > 0);
         assert_eq!(gain(&p, less), -(blue_danger - blue_danger * 50 / 100));
     }
@@ -454,7 +496,9 @@ mod tests {
         let p = place(Variant::Teams);
         let base = even_mover();
         let queens = Seat::West.bit();
-        let danger = |seat| zone_danger(&p, seat, queens) * base.zone_danger / 100;
+        let danger = |seat| {
+            zone_danger(&p, seat, &p.king_zone(seat, &ZONE_VALUE), queens) * base.zone_danger / 100
+        };
         let (red, yellow) = (danger(Seat::South), danger(Seat::North));
         let (blue, green) = (danger(Seat::West), danger(Seat::East));
         assert!(

@@ -2,12 +2,9 @@
 //! develops, which captures would win material, and how many squares around a king its enemies
 //! attack.
 
-use super::bitset::{and, is_empty};
-use super::geometry::{
-    forward, pawn_step, relative_rank, sideways, DIAG, KING, KNIGHT, KNIGHT_SQUARES, ORTHO,
-};
-use super::{bits, Position};
-use crate::board::piece::{is_of, kind_bits, seat_bits, EMPTY, WALL};
+use super::geometry::{forward, sideways, KING};
+use super::Position;
+use crate::board::piece::{is_of, kind_bits, EMPTY, WALL};
 use crate::board::{Kind, Seat};
 
 /// How well a king is sheltered (see [`Position::king_shelter`]).
@@ -48,95 +45,11 @@ impl Activity {
 
 impl Position {
     /// [`Activity`] of `seat`'s army: its mobility, development and (with `threats`; else
-    /// left at 0, which saves a defence test per capture) threats, in one pass over its pieces
-    /// (all zero for an army with no live pieces).
+    /// left at 0, which saves a defence test per capture) threats (all zero for an army with
+    /// no live pieces, or one that does not attack). Asking for every army at once,
+    /// [`Position::survey`] does the work of one call.
     pub fn activity(&self, seat: Seat, threats: bool) -> Activity {
-        let own = seat.bit();
-        let prey = self.hostile_to(seat);
-        let mut a = Activity::default();
-        // The squares of the hostile kings (0: none).
-        let kings: [u8; 4] = std::array::from_fn(|o| self.kings[o] * (prey >> o & 1));
-        for from in bits(&self.occ[seat.index()]) {
-            let c = self.cells[from as usize];
-            let k = kind_bits(c);
-            let mut reach = 0;
-            let hit = |t: u8, a: &mut Activity| {
-                let tc = self.cells[t as usize];
-                if threats && is_of(tc, prey) {
-                    self.count_threat(k, tc, t, a);
-                }
-            };
-            match k {
-                1 if !threats => continue,
-                1 => {
-                    let f = pawn_step(c);
-                    let side = sideways(f);
-                    let ahead = from.wrapping_add(f);
-                    hit(ahead.wrapping_add(side), &mut a);
-                    hit(ahead.wrapping_sub(side), &mut a);
-                    continue;
-                }
-                2 => {
-                    for t in KNIGHT.iter().map(|&d| from.wrapping_add(d)) {
-                        if self.reachable(t, own) {
-                            reach += 1;
-                            hit(t, &mut a);
-                        }
-                    }
-                    let jumps = &KNIGHT_SQUARES[from as usize];
-                    a.knights_near_kings += kings
-                        .iter()
-                        .filter(|&&ks| {
-                            ks != 0
-                                && (super::has(jumps, ks)
-                                    || !is_empty(&and(jumps, &KNIGHT_SQUARES[ks as usize])))
-                        })
-                        .count() as u32;
-                    a.developed += u32::from(relative_rank(seat as u8, from) != 1);
-                }
-                3..=5 => {
-                    for (dirs, kinds) in [(&DIAG, [3, 5]), (&ORTHO, [4, 5])] {
-                        if !kinds.contains(&k) {
-                            continue;
-                        }
-                        for &d in dirs {
-                            let mut t = from.wrapping_add(d);
-                            while self.cells[t as usize] == EMPTY {
-                                reach += 1;
-                                t = t.wrapping_add(d);
-                            }
-                            if self.reachable(t, own) {
-                                reach += 1;
-                                hit(t, &mut a);
-                            }
-                        }
-                    }
-                    a.developed += u32::from(reach >= Activity::DEVELOPED_REACH);
-                }
-                _ => continue,
-            }
-            a.mobility += reach;
-        }
-        a
-    }
-
-    /// Counts a capture by a piece of kind `by` of the piece `c` on `t` in `a`: among the
-    /// threats when `c` is of a more valuable kind (not a king), else among the hanging pieces
-    /// when no piece of its side defends it.
-    fn count_threat(&self, by: u8, c: u8, t: u8, a: &mut Activity) {
-        let victim = kind_bits(c);
-        if victim == Kind::King as u8 {
-            return;
-        }
-        if victim > by {
-            a.threats += 1;
-            return;
-        }
-        let s = Seat::from_index(seat_bits(c) as usize);
-        // The victim's side: its own and its partner's armies, where they still attack.
-        if !self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0) {
-            a.hanging += 1;
-        }
+        self.survey(threats, false, &[0; 7]).activity[seat.index()]
     }
 
     /// How many of the squares next to `seat`'s king that it could step to (empty, or held by

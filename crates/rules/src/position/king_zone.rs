@@ -43,6 +43,12 @@ impl KingZone {
     pub fn pressure(&self) -> &[ZonePressure] {
         &self.squares[..self.len]
     }
+
+    /// Adds the next square's pressure (at most nine).
+    pub(super) fn push(&mut self, p: ZonePressure) {
+        self.squares[self.len] = p;
+        self.len += 1;
+    }
 }
 
 /// On the board's outer ring: rank or file 1 or 14.
@@ -65,10 +71,7 @@ impl Position {
         let armed = self.hostile_armies();
         let hostile = self.hostile_to(seat);
         let friendly = armed & !self.rules.enemies(seat);
-        for t in std::iter::once(k).chain(KING.iter().map(|&d| k.wrapping_add(d))) {
-            if self.cells[t as usize] == WALL || on_edge(t) {
-                continue;
-            }
+        for t in self.zone_squares(k) {
             let mut p = ZonePressure::default();
             for from in bits(&self.attackers(t, armed)) {
                 let c = self.cells[from as usize];
@@ -86,9 +89,23 @@ impl Position {
                     p.defence += v;
                 }
             }
-            z.squares[z.len] = p;
-            z.len += 1;
+            z.push(p);
         }
+        self.zone_cover(seat, z)
+    }
+
+    /// The squares of the zone of a king on `k`: its own and those next to it, leaving out
+    /// walls and the board's outer ring, in a fixed order.
+    pub(super) fn zone_squares(&self, k: u8) -> impl Iterator<Item = u8> + '_ {
+        std::iter::once(k)
+            .chain(KING.iter().map(move |&d| k.wrapping_add(d)))
+            .filter(|&t| self.cells[t as usize] != WALL && !on_edge(t))
+    }
+
+    /// `z` with the cover of `seat`'s king filled in: whether its own pieces (or the edge)
+    /// close the lines ahead, and whether it stands on the outer ring.
+    pub(super) fn zone_cover(&self, seat: Seat, mut z: KingZone) -> KingZone {
+        let k = self.kings[seat.index()];
         let f = forward(seat as u8);
         let side = sideways(f);
         let own = seat.bit();

@@ -17,12 +17,14 @@ mod movegen;
 mod play;
 #[cfg(test)]
 mod random_games;
+mod survey;
 mod zobrist;
 
 pub use activity::{Activity, KingShelter};
 pub use checks::EnemyKings;
 pub use king_zone::{KingZone, ZonePressure};
 pub use play::Played;
+pub use survey::Survey;
 
 pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
 
@@ -218,9 +220,17 @@ impl Position {
         Piece::from_code(self.cells[sq.index() as usize])
     }
 
-    /// Every piece on the board.
+    /// Every piece on the board, in square order (rank by rank, each from the a-file), found
+    /// from the position's piece sets rather than by looking at every square.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        let all = self
+            .occ
+            .iter()
+            .fold(self.dead, |all, seat| bitset::or(&all, seat));
+        bits(&all).filter_map(|i| {
+            let sq = Square::from_index(i)?;
+            self.piece_at(sq).map(|p| (sq, p))
+        })
     }
 
     /// The piece `m` takes on its destination square, if any: none for a castle (under
@@ -692,4 +702,33 @@ const IDENTITY_ALLIES: u16 = 0x8421;
 #[inline(always)]
 pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {
     1 << (2 * seat as u8 + if short { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random_games;
+    use crate::board::Square;
+    use crate::ruleset::RuleSet;
+
+    #[test]
+    fn the_pieces_from_the_sets_are_the_pieces_on_the_squares() {
+        let rule_sets = [
+            RuleSet::TEAMS,
+            RuleSet::FFA,
+            RuleSet::VERNEY_1881,
+            RuleSet::CHATURAJI,
+            RuleSet::CONQUEST,
+        ];
+        let mut seen = 0;
+        random_games::of(&rule_sets, 1..=12, 240, |_, g, _, _| {
+            let p = g.position();
+            let scanned: Vec<_> = Square::all()
+                .filter_map(|sq| p.piece_at(sq).map(|pc| (sq, pc)))
+                .collect();
+            assert_eq!(p.pieces().collect::<Vec<_>>(), scanned);
+            seen += scanned.iter().filter(|(_, pc)| pc.dead).count();
+        });
+        // FFA's eliminations leave grey pieces, which the sets hold apart.
+        assert!(seen > 0);
+    }
 }

@@ -1,0 +1,301 @@
+//! Every army's [`Activity`] and every king's [`KingZone`] from one walk over the board's
+//! pieces: each piece's attacks are followed once and recorded square by square, so the king
+//! zones, and the test of whether a threatened piece is defended, read the record instead of
+//! looking for attackers from each square again.
+
+use super::activity::Activity;
+use super::bitset::{and, is_empty};
+use super::geometry::{
+    pawn_step, relative_rank, sideways, DIAG, KING, KNIGHT, KNIGHT_SQUARES, ORTHO,
+};
+use super::king_zone::{KingZone, ZonePressure};
+use super::{bits, has, Position};
+use crate::board::piece::{is_of, kind_bits, seat_bits, EMPTY, WALL};
+use crate::board::{Kind, Seat};
+
+/// What [`Position::survey`] finds: for each army that attacks (see
+/// [`super::Army::is_hostile`]) what [`Position::activity`] finds, and for its king what
+/// [`Position::king_zone`] finds; all zero for an army that does not attack.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Survey {
+    /// Each army's activity, by seat.
+    pub activity: [Activity; 4],
+    /// Each king's zone, by seat (all zero unless asked for).
+    pub zones: [KingZone; 4],
+}
+
+/// Distinct king-zone squares at most: four kings, nine squares each.
+const ZONE_SQUARES: usize = 36;
+/// Captures whose defence is tested after the walk, at most; any more are tested at once.
+const PENDING: usize = 128;
+
+const PAWN: u8 = Kind::Pawn as u8;
+const KNIGHT_KIND: u8 = Kind::Knight as u8;
+const KING_KIND: u8 = Kind::King as u8;
+
+/// The walk's record of who attacks what.
+struct Record {
+    /// Per square, the seats with a piece (kings and pawns too) attacking it.
+    by: [u8; 256],
+    /// Per square, its zone slot plus one (0: in no king's zone).
+    slot: [u8; 256],
+    /// Per zone slot and seat: how many of the seat's pieces (not its king) attack the
+    /// square, and their summed values.
+    pressure: [[(u32, i32); 4]; ZONE_SQUARES],
+    /// Captures of a piece of a kind no better than the taker's, by seat of the taker and
+    /// square: the victim hangs unless its side defends it, which the finished record tells.
+    pending: [(u8, u8); PENDING],
+    waiting: usize,
+}
+
+impl Position {
+    /// [`Position::activity`] of every army that attacks (with `threats`, as there) and, with
+    /// `zones`, [`Position::king_zone`] of each such army's king weighed by `value`: the same
+    /// figures, found in one walk over the pieces.
+    pub fn survey(&self, threats: bool, zones: bool, value: &[i32; 7]) -> Survey {
+        let armed = self.hostile_armies();
+        let mut out = Survey::default();
+        let mut rec = Record {
+            by: [0; 256],
+            slot: [0; 256],
+            pressure: [[(0, 0); 4]; ZONE_SQUARES],
+            pending: [(0, 0); PENDING],
+            waiting: 0,
+        };
+        // The zones' squares, each given a slot once (zones may overlap).
+        let mut squares = [[0u8; 9]; 4];
+        let mut lens = [0usize; 4];
+        let zoned = |seat: Seat| zones && armed & seat.bit() != 0 && self.kings[seat.index()] != 0;
+        let mut slots = 0u8;
+        for seat in Seat::ALL.into_iter().filter(|&s| zoned(s)) {
+            let s = seat.index();
+            for t in self.zone_squares(self.kings[s]) {
+                if rec.slot[t as usize] == 0 {
+                    slots += 1;
+                    rec.slot[t as usize] = slots;
+                }
+                squares[s][lens[s]] = t;
+                lens[s] += 1;
+            }
+        }
+        for seat in Seat::ALL {
+            if armed & seat.bit() != 0 {
+                out.activity[seat.index()] = self.walk(seat, threats, value, &mut rec);
+            }
+        }
+        for &(s, t) in &rec.pending[..rec.waiting] {
+            if self.undefended(t, &rec.by) {
+                out.activity[s as usize].hanging += 1;
+            }
+        }
+        for seat in Seat::ALL.into_iter().filter(|&s| zoned(s)) {
+            let s = seat.index();
+            let hostile = self.hostile_to(seat);
+            let friendly = armed & !self.rules.enemies(seat);
+            let mut z = KingZone::default();
+            for &t in &squares[s][..lens[s]] {
+                let mut p = ZonePressure::default();
+                let slot = &rec.pressure[rec.slot[t as usize] as usize - 1];
+                for (o, &(n, v)) in slot.iter().enumerate() {
+                    if hostile >> o & 1 != 0 {
+                        p.attackers += n;
+                        p.attack += v;
+                        if n > 0 {
+                            z.attackers |= 1 << o;
+                        }
+                    } else if friendly >> o & 1 != 0 {
+                        p.defenders += n;
+                        p.defence += v;
+                    }
+                }
+                z.push(p);
+            }
+            out.zones[s] = self.zone_cover(seat, z);
+        }
+        out
+    }
+
+    /// Walks `seat`'s pieces: its activity (as [`Position::activity`], except for the captures
+    /// left pending in `rec`), every square they attack recorded in `rec`.
+    fn walk(&self, seat: Seat, threats: bool, value: &[i32; 7], rec: &mut Record) -> Activity {
+        let s = seat.index();
+        let own = seat.bit();
+        let prey = self.hostile_to(seat);
+        let mut a = Activity::default();
+        // The squares of the hostile kings (0: none).
+        let kings: [u8; 4] = std::array::from_fn(|o| self.kings[o] * (prey >> o & 1));
+        for from in bits(&self.occ[s]) {
+            let c = self.cells[from as usize];
+            let k = kind_bits(c);
+            let v = value[k as usize];
+            // `t` is attacked by this piece (a wall is not).
+            let attack = |t: u8, rec: &mut Record| {
+                rec.by[t as usize] |= own;
+                let slot = rec.slot[t as usize];
+                if slot != 0 && k != KING_KIND {
+                    let e = &mut rec.pressure[slot as usize - 1][s];
+                    e.0 += 1;
+                    e.1 += v;
+                }
+            };
+            // `t` could be taken by this piece: a threat, or a capture pending its defence.
+            let hit = |t: u8, a: &mut Activity, rec: &mut Record| {
+                let tc = self.cells[t as usize];
+                if !threats || !is_of(tc, prey) {
+                    return;
+                }
+                let victim = kind_bits(tc);
+                if victim == KING_KIND {
+                } else if victim > k {
+                    a.threats += 1;
+                } else if rec.waiting < PENDING {
+                    rec.pending[rec.waiting] = (s as u8, t);
+                    rec.waiting += 1;
+                } else if self.undefended_now(t) {
+                    a.hanging += 1;
+                }
+            };
+            let mut reach = 0;
+            match k {
+                PAWN => {
+                    let f = pawn_step(c);
+                    let side = sideways(f);
+                    let ahead = from.wrapping_add(f);
+                    for t in [ahead.wrapping_add(side), ahead.wrapping_sub(side)] {
+                        if self.cells[t as usize] != WALL {
+                            attack(t, rec);
+                            hit(t, &mut a, rec);
+                        }
+                    }
+                    continue;
+                }
+                KNIGHT_KIND => {
+                    for t in KNIGHT.iter().map(|&d| from.wrapping_add(d)) {
+                        let tc = self.cells[t as usize];
+                        if tc == WALL {
+                            continue;
+                        }
+                        attack(t, rec);
+                        if tc == EMPTY || !is_of(tc, own) {
+                            reach += 1;
+                            hit(t, &mut a, rec);
+                        }
+                    }
+                    let jumps = &KNIGHT_SQUARES[from as usize];
+                    a.knights_near_kings += kings
+                        .iter()
+                        .filter(|&&ks| {
+                            ks != 0
+                                && (has(jumps, ks)
+                                    || !is_empty(&and(jumps, &KNIGHT_SQUARES[ks as usize])))
+                        })
+                        .count() as u32;
+                    a.developed += u32::from(relative_rank(seat as u8, from) != 1);
+                }
+                KING_KIND => {
+                    for t in KING.iter().map(|&d| from.wrapping_add(d)) {
+                        if self.cells[t as usize] != WALL {
+                            attack(t, rec);
+                        }
+                    }
+                    continue;
+                }
+                _ => {
+                    for (dirs, kinds) in [(&DIAG, [3, 5]), (&ORTHO, [4, 5])] {
+                        if !kinds.contains(&k) {
+                            continue;
+                        }
+                        for &d in dirs {
+                            let mut t = from.wrapping_add(d);
+                            while self.cells[t as usize] == EMPTY {
+                                attack(t, rec);
+                                reach += 1;
+                                t = t.wrapping_add(d);
+                            }
+                            let tc = self.cells[t as usize];
+                            if tc != WALL {
+                                attack(t, rec);
+                                if !is_of(tc, own) {
+                                    reach += 1;
+                                    hit(t, &mut a, rec);
+                                }
+                            }
+                        }
+                    }
+                    a.developed += u32::from(reach >= Activity::DEVELOPED_REACH);
+                }
+            }
+            a.mobility += reach;
+        }
+        a
+    }
+
+    /// True when no piece of the side of the piece on `t` attacks `t`, by the record `by`
+    /// (complete once every army's walk is done).
+    fn undefended(&self, t: u8, by: &[u8; 256]) -> bool {
+        let s = Seat::from_index(seat_bits(self.cells[t as usize]) as usize);
+        by[t as usize] & self.hostile_armies() & !self.rules.enemies(s) == 0
+    }
+
+    /// The same as [`Position::undefended`], asked of the board (for a capture found while
+    /// the record is still incomplete).
+    fn undefended_now(&self, t: u8) -> bool {
+        let s = Seat::from_index(seat_bits(self.cells[t as usize]) as usize);
+        !self.is_attacked(t, self.hostile_armies() & !self.rules.enemies(s), 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Seat;
+    use crate::position::random_games;
+    use crate::ruleset::RuleSet;
+
+    const VALUE: [i32; 7] = [0, 25, 30, 30, 40, 50, 0];
+
+    #[test]
+    fn the_survey_finds_the_king_zones_that_the_attackers_of_each_square_make() {
+        let rule_sets = [
+            RuleSet::TEAMS,
+            RuleSet::FFA,
+            RuleSet::VERNEY_1881,
+            RuleSet::CLUB_1893,
+            RuleSet::CHATURAJI,
+            RuleSet::CONQUEST,
+        ];
+        let (mut hanging, mut threats, mut pressed) = (0, 0, 0);
+        random_games::of(&rule_sets, 1..=12, 240, |seed, g, _, _| {
+            let p = g.position();
+            for threats_too in [true, false] {
+                let s = p.survey(threats_too, true, &VALUE);
+                for seat in Seat::ALL {
+                    let i = seat.index();
+                    if !p.army(seat).is_hostile() {
+                        assert_eq!(s.activity[i], Default::default());
+                        assert_eq!(s.zones[i], Default::default());
+                        continue;
+                    }
+                    assert_eq!(s.zones[i], p.king_zone(seat, &VALUE), "seed {seed} {seat}");
+                    hanging += s.activity[i].hanging;
+                    threats += s.activity[i].threats;
+                    pressed += s.zones[i]
+                        .pressure()
+                        .iter()
+                        .filter(|z| z.attackers > 0)
+                        .count();
+                }
+                let without = p.survey(threats_too, false, &VALUE);
+                assert_eq!(without.activity, s.activity);
+                assert!(without.zones.iter().all(|z| *z == Default::default()));
+                if !threats_too {
+                    assert!(s.activity.iter().all(|a| a.threats + a.hanging == 0));
+                }
+            }
+        });
+        // The games reach positions with hanging pieces, threats and attacked zones.
+        assert!(
+            hanging > 100 && threats > 100 && pressed > 100,
+            "{hanging} {threats} {pressed}"
+        );
+    }
+}
