@@ -88,10 +88,14 @@ fn in_ffa_a_seat_mated_by_anothers_move_sees_its_mate() {
 }
 
 #[test]
-fn best_reply_and_max_n_also_mate_in_one_in_ffa() {
+fn best_reply_its_turn_keeping_form_and_max_n_also_mate_in_one_in_ffa() {
     // Yellow's king g14 is checked by Green's rook; Red's knight takes the last flight square.
     let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,2,yP,1,yP,3,x,x,x/x,x,x,5,gN,2,x,x,x/14/3,rN,2,gR,7/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
-    for ffa in [FfaSearch::BestReply, FfaSearch::MaxN] {
+    for ffa in [
+        FfaSearch::BestReply,
+        FfaSearch::BestReplyPlus,
+        FfaSearch::MaxN,
+    ] {
         let opts = Options {
             ffa,
             ..Options::default()

@@ -10,6 +10,7 @@
 //! seat minimises — two-sided minimax in Teams, Verney and Club, the "paranoid" search in FFA
 //! (best-reply search by option: see [`FfaSearch`]).
 
+mod best_reply_plus;
 mod exchange;
 mod history;
 mod maxn;
@@ -75,6 +76,9 @@ pub enum FfaSearch {
     /// Best-reply search: after each root move only the one opponent with the most harmful
     /// reply moves, so the root sees twice as many of its own moves at the same depth.
     BestReply,
+    /// Best-reply search keeping the turn order ("BRS+"): after each root move one opponent
+    /// plays any of its moves, the others the first of theirs by the move ordering.
+    BestReplyPlus,
     /// Max-n: every seat maximises its own score (no cut-offs).
     MaxN,
 }
@@ -433,6 +437,7 @@ impl Options {
         self.ffa = match key {
             "paranoid" if on => FfaSearch::Paranoid,
             "best-reply" | "brs" if on => FfaSearch::BestReply,
+            "best-reply-plus" | "brs-plus" if on => FfaSearch::BestReplyPlus,
             "max-n" | "maxn" if on => FfaSearch::MaxN,
             _ => return Err(format!("unknown search option '{name}'")),
         };
@@ -462,6 +467,7 @@ impl Options {
                 match self.ffa {
                     FfaSearch::Paranoid => "paranoid",
                     FfaSearch::BestReply => "best-reply",
+                    FfaSearch::BestReplyPlus => "best-reply-plus",
                     FfaSearch::MaxN => "max-n",
                 }
                 .to_string(),

@@ -122,6 +122,9 @@ impl Searcher {
         if !pos.rules().sides() && !maximizing && self.opts.ffa == FfaSearch::BestReply {
             return self.best_reply(pos, depth, alpha, beta, points, ply);
         }
+        if !pos.rules().sides() && !maximizing && self.opts.ffa == FfaSearch::BestReplyPlus {
+            return self.best_reply_plus(pos, depth, alpha, beta, points, ply);
+        }
         if !pos.rules().sides() && self.opts.ffa == FfaSearch::MaxN {
             self.nodes -= 1;
             return self.maxn(pos, depth, points)[self.root.index()];
@@ -565,7 +568,7 @@ impl Searcher {
     /// FFA: the root is out of `pos` — mated by another player's move, judged at once
     /// ([`mates_at_once`]), or its king taken — which the search counts as its mate, as when
     /// it is mated on its own turn ([`Searcher::no_moves`]).
-    fn root_mated(&self, pos: &Position) -> bool {
+    pub(super) fn root_mated(&self, pos: &Position) -> bool {
         let rules = pos.rules();
         rules.scoring && rules.must_parry_check && pos.army(self.root) == Army::Out
     }
