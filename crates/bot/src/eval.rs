@@ -338,6 +338,11 @@ mod tests {
     use super::*;
     use fourhand_rules::{Piece, RuleSet, Square, Variant};
 
+    /// [`zone_danger`] of `seat`'s zone as [`Position::king_zone`] finds it.
+    fn zone_danger_of(p: &Position, seat: Seat, queens: u8) -> i32 {
+        zone_danger(p, seat, &p.king_zone(seat, &ZONE_VALUE), queens)
+    }
+
     #[test]
     fn the_zone_danger_grows_with_converging_attackers_and_falls_with_defenders() {
         let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
@@ -345,53 +350,24 @@ mod tests {
         p.put(sq('h', 3), Piece::new(Seat::South, Kind::King));
         let queens = Seat::West.bit();
         // Off the edge, open in front, a hostile queen somewhere: 75 + 50 + 50.
-        assert_eq!(
-            zone_danger(
-                &p,
-                Seat::South,
-                &p.king_zone(Seat::South, &ZONE_VALUE),
-                queens
-            ),
-            175
-        );
+        assert_eq!(zone_danger_of(&p, Seat::South, queens), 175);
         // Without enemy queens only half of the (zero) zone pressure counts.
-        assert_eq!(
-            zone_danger(&p, Seat::South, &p.king_zone(Seat::South, &ZONE_VALUE), 0),
-            0
-        );
+        assert_eq!(zone_danger_of(&p, Seat::South, 0), 0);
         // Blue's queen on d7 bears on g4 and h3 (50 × 50 % each), Green's knight on j5 on i3
         // and h4 (30 × 50 % each): two armies converge (150).
         p.put(sq('d', 7), Piece::new(Seat::West, Kind::Queen));
         p.put(sq('j', 5), Piece::new(Seat::East, Kind::Knight));
-        let attacked = zone_danger(
-            &p,
-            Seat::South,
-            &p.king_zone(Seat::South, &ZONE_VALUE),
-            queens,
-        );
+        let attacked = zone_danger_of(&p, Seat::South, queens);
         assert_eq!(attacked, 175 + 2 * 25 + 2 * 15 + 150);
         // Blue's rook on h10 bears on h4 and, down the file, on the king's square h3: two
         // attackers each, so both at 100 %: h4 30 + 40 (was 15), h3 50 + 40 (was 25).
         p.put(sq('h', 10), Piece::new(Seat::West, Kind::Rook));
-        let doubled = zone_danger(
-            &p,
-            Seat::South,
-            &p.king_zone(Seat::South, &ZONE_VALUE),
-            queens,
-        );
+        let doubled = zone_danger_of(&p, Seat::South, queens);
         assert_eq!(doubled, attacked + (70 - 15) + (90 - 25));
         // A partner's rook on i10 defends i4, i3 and i2: on i3 the knight's 15 loses half of
         // the rook's 40 × 50 %, 10.
         p.put(sq('i', 10), Piece::new(Seat::North, Kind::Rook));
-        assert_eq!(
-            zone_danger(
-                &p,
-                Seat::South,
-                &p.king_zone(Seat::South, &ZONE_VALUE),
-                queens
-            ),
-            doubled - 10
-        );
+        assert_eq!(zone_danger_of(&p, Seat::South, queens), doubled - 10);
     }
 
     /// A position of `variant` with the four kings on h1, a7, g14 and n8 and `pieces` besides.
@@ -442,13 +418,7 @@ mod tests {
         };
         let (red, blue) = (threats(Seat::South), threats(Seat::West));
         assert!(red > 0 && blue > 0, "{red} {blue}");
-        let danger = zone_danger(
-            &p,
-            Seat::South,
-            &p.king_zone(Seat::South, &ZONE_VALUE),
-            Seat::West.bit(),
-        ) * base.zone_danger
-            / 100;
+        let danger = zone_danger_of(&p, Seat::South, Seat::West.bit()) * base.zone_danger / 100;
         assert!(danger > 0);
         let gain = |p: &Position, w: Weights| {
             evaluate(p, Seat::South, &[0; 4], &w) - evaluate(p, Seat::South, &[0; 4], &base)
@@ -469,13 +439,7 @@ mod tests {
         // Blue's (the knight on d9 bears on b8; no hostile queen, so halved) at half.
         p.set_turn(Seat::West);
         assert_eq!(gain(&p, more), -(blue * 150 / 100 - blue));
-        let blue_danger = zone_danger(
-            &p,
-            Seat::West,
-            &p.king_zone(Seat::West, &ZONE_VALUE),
-            Seat::West.bit(),
-        ) * base.zone_danger
-            / 100;
+        let blue_danger = zone_danger_of(&p, Seat::West, Seat::West.bit()) * base.zone_danger / 100;
         assert!(blue_danger > 0);
         assert_eq!(gain(&p, less), -(blue_danger - blue_danger * 50 / 100));
     }
@@ -496,9 +460,7 @@ mod tests {
         let p = place(Variant::Teams);
         let base = even_mover();
         let queens = Seat::West.bit();
-        let danger = |seat| {
-            zone_danger(&p, seat, &p.king_zone(seat, &ZONE_VALUE), queens) * base.zone_danger / 100
-        };
+        let danger = |seat| zone_danger_of(&p, seat, queens) * base.zone_danger / 100;
         let (red, yellow) = (danger(Seat::South), danger(Seat::North));
         let (blue, green) = (danger(Seat::West), danger(Seat::East));
         assert!(
