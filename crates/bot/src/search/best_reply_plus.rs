@@ -4,7 +4,6 @@
 //! sees one of its own moves every two plies of depth, as in best-reply search, and every
 //! position searched is one the game can reach (no opponent passes).
 
-use super::history::NO_CONTEXT;
 use super::order::{is_quiet, order, Hints};
 use super::tree::{child, Node};
 use super::{Searcher, MATE};
@@ -43,14 +42,7 @@ impl Searcher {
             for &m in &replies {
                 let s = match self.replies_after(&lead, m, &lead_points, ply) {
                     Ok((c, pts)) => {
-                        let next = Node {
-                            ply: ply + 1,
-                            prev: Some(m),
-                            allow_null: true,
-                            extensions: 0,
-                            early: true,
-                            path: [NO_CONTEXT; 4],
-                        };
+                        let next = Node::after_replies(ply, Some(m));
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
                     Err(s) => s,

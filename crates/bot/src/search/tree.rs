@@ -74,6 +74,19 @@ impl Node {
         }
     }
 
+    /// The root's node after a layer of best-reply search at `ply` whose searched reply was
+    /// `prev` (`None`: every opponent passed): no history of extensions or contexts.
+    pub(super) fn after_replies(ply: i32, prev: Option<Move>) -> Node {
+        Node {
+            ply: ply + 1,
+            prev,
+            allow_null: true,
+            extensions: 0,
+            early: true,
+            path: [NO_CONTEXT; 4],
+        }
+    }
+
     /// The child after `m` (of context `cx`), the `index`th move searched here (from 0).
     fn next(self, m: Option<Move>, cx: Context, index: usize) -> Node {
         Node {
@@ -527,14 +540,7 @@ impl Searcher {
                         if c.army(self.root).takes_turns() {
                             c.set_turn(self.root);
                         }
-                        let next = Node {
-                            ply: ply + 1,
-                            prev: Some(m),
-                            allow_null: true,
-                            extensions: 0,
-                            early: true,
-                            path: [NO_CONTEXT; 4],
-                        };
+                        let next = Node::after_replies(ply, Some(m));
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
                     None => -MATE + ply,
@@ -552,14 +558,7 @@ impl Searcher {
         if !any {
             let mut c = pos.clone();
             c.set_turn(self.root);
-            let next = Node {
-                ply: ply + 1,
-                prev: None,
-                allow_null: true,
-                extensions: 0,
-                early: true,
-                path: [NO_CONTEXT; 4],
-            };
+            let next = Node::after_replies(ply, None);
             return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }
         best

@@ -7,6 +7,16 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::RuleSet;
 
+/// Every rule set the crate plays, for tests that walk random games of each.
+pub(crate) const EVERY_RULE_SET: [RuleSet; 6] = [
+    RuleSet::TEAMS,
+    RuleSet::FFA,
+    RuleSet::VERNEY_1881,
+    RuleSet::CLUB_1893,
+    RuleSet::CHATURAJI,
+    RuleSet::CONQUEST,
+];
+
 /// Plays, for each seed of `seeds`, a random game under Verney 1881 and one under Club 1893 from
 /// their starts, at most `plies` moves each (passes where the game says so), and calls `visit`
 /// with the seed, the game, the seat to move and the move it is about to play, before each move.

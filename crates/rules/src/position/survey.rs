@@ -84,7 +84,7 @@ impl Position {
             }
         }
         for &(s, t) in &rec.pending[..rec.waiting] {
-            if self.undefended(t, &rec.by) {
+            if self.undefended(t, armed, &rec.by) {
                 out.activity[s as usize].hanging += 1;
             }
         }
@@ -231,10 +231,10 @@ impl Position {
     }
 
     /// True when no piece of the side of the piece on `t` attacks `t`, by the record `by`
-    /// (complete once every army's walk is done).
-    fn undefended(&self, t: u8, by: &[u8; 256]) -> bool {
+    /// (complete once every army's walk is done; `armed`: the armies that attack).
+    fn undefended(&self, t: u8, armed: u8, by: &[u8; 256]) -> bool {
         let s = Seat::from_index(seat_bits(self.cells[t as usize]) as usize);
-        by[t as usize] & self.hostile_armies() & !self.rules.enemies(s) == 0
+        by[t as usize] & armed & !self.rules.enemies(s) == 0
     }
 
     /// The same as [`Position::undefended`], asked of the board (for a capture found while
@@ -249,49 +249,45 @@ impl Position {
 mod tests {
     use crate::board::Seat;
     use crate::position::random_games;
-    use crate::ruleset::RuleSet;
 
     const VALUE: [i32; 7] = [0, 25, 30, 30, 40, 50, 0];
 
     #[test]
     fn the_survey_finds_the_king_zones_that_the_attackers_of_each_square_make() {
-        let rule_sets = [
-            RuleSet::TEAMS,
-            RuleSet::FFA,
-            RuleSet::VERNEY_1881,
-            RuleSet::CLUB_1893,
-            RuleSet::CHATURAJI,
-            RuleSet::CONQUEST,
-        ];
         let (mut hanging, mut threats, mut pressed) = (0, 0, 0);
-        random_games::of(&rule_sets, 1..=12, 240, |seed, g, _, _| {
-            let p = g.position();
-            for threats_too in [true, false] {
-                let s = p.survey(threats_too, true, &VALUE);
-                for seat in Seat::ALL {
-                    let i = seat.index();
-                    if !p.army(seat).is_hostile() {
-                        assert_eq!(s.activity[i], Default::default());
-                        assert_eq!(s.zones[i], Default::default());
-                        continue;
+        random_games::of(
+            &random_games::EVERY_RULE_SET,
+            1..=12,
+            240,
+            |seed, g, _, _| {
+                let p = g.position();
+                for threats_too in [true, false] {
+                    let s = p.survey(threats_too, true, &VALUE);
+                    for seat in Seat::ALL {
+                        let i = seat.index();
+                        if !p.army(seat).is_hostile() {
+                            assert_eq!(s.activity[i], Default::default());
+                            assert_eq!(s.zones[i], Default::default());
+                            continue;
+                        }
+                        assert_eq!(s.zones[i], p.king_zone(seat, &VALUE), "seed {seed} {seat}");
+                        hanging += s.activity[i].hanging;
+                        threats += s.activity[i].threats;
+                        pressed += s.zones[i]
+                            .pressure()
+                            .iter()
+                            .filter(|z| z.attackers > 0)
+                            .count();
                     }
-                    assert_eq!(s.zones[i], p.king_zone(seat, &VALUE), "seed {seed} {seat}");
-                    hanging += s.activity[i].hanging;
-                    threats += s.activity[i].threats;
-                    pressed += s.zones[i]
-                        .pressure()
-                        .iter()
-                        .filter(|z| z.attackers > 0)
-                        .count();
+                    let without = p.survey(threats_too, false, &VALUE);
+                    assert_eq!(without.activity, s.activity);
+                    assert!(without.zones.iter().all(|z| *z == Default::default()));
+                    if !threats_too {
+                        assert!(s.activity.iter().all(|a| a.threats + a.hanging == 0));
+                    }
                 }
-                let without = p.survey(threats_too, false, &VALUE);
-                assert_eq!(without.activity, s.activity);
-                assert!(without.zones.iter().all(|z| *z == Default::default()));
-                if !threats_too {
-                    assert!(s.activity.iter().all(|a| a.threats + a.hanging == 0));
-                }
-            }
-        });
+            },
+        );
         // The games reach positions with hanging pieces, threats and attacked zones.
         assert!(
             hanging > 100 && threats > 100 && pressed > 100,
