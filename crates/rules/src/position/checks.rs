@@ -255,29 +255,24 @@ mod tests {
     #[test]
     fn the_check_test_before_a_move_agrees_with_the_board_after_it() {
         let (mut moves, mut checks) = (0, 0);
-        random_games::of(
-            &random_games::EVERY_RULE_SET,
-            1..=24,
-            200,
-            |seed, g, seat, m| {
-                let before = g.position();
-                let mut after = before.clone();
-                after.apply_on_board(seat, m);
-                let enemies = before.rules().enemies(seat);
-                let exact = Seat::ALL.into_iter().any(|q| {
-                    enemies & q.bit() != 0 && before.army(q).is_hostile() && attacked(&after, q)
-                });
-                assert_eq!(
-                    before.gives_check(m, &before.enemy_kings()),
-                    exact,
-                    "seed {seed} {:?} {}",
-                    before.rules().variant,
-                    m.uci()
-                );
-                moves += 1;
-                checks += usize::from(exact);
-            },
-        );
+        random_games::every(1..=24, 200, |seed, g, seat, m| {
+            let before = g.position();
+            let mut after = before.clone();
+            after.apply_on_board(seat, m);
+            let enemies = before.rules().enemies(seat);
+            let exact = Seat::ALL.into_iter().any(|q| {
+                enemies & q.bit() != 0 && before.army(q).is_hostile() && attacked(&after, q)
+            });
+            assert_eq!(
+                before.gives_check(m, &before.enemy_kings()),
+                exact,
+                "seed {seed} {:?} {}",
+                before.rules().variant,
+                m.uci()
+            );
+            moves += 1;
+            checks += usize::from(exact);
+        });
         assert!(moves > 20_000, "{moves} moves");
         assert!(checks > 500, "{checks} checks");
     }

@@ -1,5 +1,5 @@
-//! Random games for the tests of the levels, the remembered checks and the check test before a
-//! move.
+//! Random games for the tests of the levels, the remembered checks, the check test before a
+//! move, the piece sets and the survey.
 
 use crate::board::Seat;
 use crate::game::{Automation, Game};
@@ -7,8 +7,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::RuleSet;
 
-/// Every rule set the crate plays, for tests that walk random games of each.
-pub(crate) const EVERY_RULE_SET: [RuleSet; 6] = [
+/// Every rule set the crate plays.
+const EVERY_RULE_SET: [RuleSet; 6] = [
     RuleSet::TEAMS,
     RuleSet::FFA,
     RuleSet::VERNEY_1881,
@@ -31,6 +31,15 @@ pub(crate) fn historical(
         plies,
         visit,
     );
+}
+
+/// [`historical`] under every rule set the crate plays.
+pub(crate) fn every(
+    seeds: std::ops::RangeInclusive<u64>,
+    plies: usize,
+    visit: impl FnMut(u64, &Game, Seat, Move),
+) {
+    of(&EVERY_RULE_SET, seeds, plies, visit);
 }
 
 /// [`historical`] under each rule set of `rule_sets`.
