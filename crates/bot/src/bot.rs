@@ -75,17 +75,14 @@ impl Bot {
             Level::Greedy => greedy(game, rng),
             Level::Engine(_) => {
                 let limits = self.level.limits(clock.budget());
-                self.searcher
-                    .search_with_points(game.position(), &game.points().0, limits)
-                    .best
+                self.searcher.search_game(game, limits).best
             }
         }
     }
 
     /// Searches with explicit limits (the engine protocol).
     pub fn search(&mut self, game: &Game, limits: Limits) -> search::Report {
-        self.searcher
-            .search_with_points(game.position(), &game.points().0, limits)
+        self.searcher.search_game(game, limits)
     }
 }
 

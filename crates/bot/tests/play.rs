@@ -327,3 +327,98 @@ fn qs_promotions_leaves_the_quiescence_search_of_a_sides_game_to_captures() {
         depth_one_score(&pos, "no-qs-promotions")
     );
 }
+
+/// The best move of a one-ply search of `pos` by engine3 with `switches`.
+fn depth_one_move(pos: &fourhand_rules::Position, switches: &str) -> String {
+    let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
+    let report = Searcher::with_options(16, opts).search(pos, Limits::depth(1));
+    report.best.expect("a move").uci()
+}
+
+#[test]
+fn with_qs_pass_a_piece_left_to_the_third_opponent_is_lost_at_the_horizon() {
+    use fourhand_rules::{Kind, Piece, Position, Seat};
+    // FFA, Red to move. Green's knight on g7 attacks Red's queen on f5; Red's knight on j4
+    // can take Blue's undefended knight on k6. Green moves third after Red, so a one-ply
+    // search ends on Blue's turn: standing pat there, Blue ends the line and the queen only
+    // counts as Green's threat; with `qs-pass` Blue and Yellow may pass and Green takes it.
+    let mut pos = Position::empty(RuleSet::get(fourhand_rules::Variant::Ffa));
+    for (at, seat, kind) in [
+        ("h1", Seat::South, Kind::King),
+        ("a7", Seat::West, Kind::King),
+        ("g14", Seat::North, Kind::King),
+        ("n8", Seat::East, Kind::King),
+        ("f5", Seat::South, Kind::Queen),
+        ("j4", Seat::South, Kind::Knight),
+        ("k6", Seat::West, Kind::Knight),
+        ("g7", Seat::East, Kind::Knight),
+    ] {
+        pos.put(at.parse().unwrap(), Piece::new(seat, kind));
+    }
+    pos.set_turn(Seat::South);
+    assert!(depth_one_move(&pos, "no-qs-pass").starts_with("j4-k6"));
+    assert!(depth_one_move(&pos, "qs-pass").starts_with("f5-"));
+    assert!(depth_one_score(&pos, "qs-pass") < depth_one_score(&pos, "no-qs-pass"));
+}
+
+#[test]
+fn qs_pass_leaves_a_sides_game_alone() {
+    // Teams: the quiescence search of a sides game stands pat as it did.
+    let pos = promotion_race(fourhand_rules::Variant::Teams, "j5", "k5");
+    assert_eq!(
+        depth_one_score(&pos, "qs-pass"),
+        depth_one_score(&pos, "no-qs-pass")
+    );
+}
+
+/// An FFA game from the start with `points`, in which every seat has twice walked a knight
+/// out and back but for Green's last step home, which would bring the start position round a
+/// third time: Green to move.
+fn a_third_repetition_on_greens_move(points: [i32; 4]) -> Game {
+    use fourhand_rules::{BySeat, Position, Setup, Variant};
+    let rules = RuleSet::get(Variant::Ffa);
+    let mut game = Game::from_position(
+        *rules,
+        Position::start(rules, Setup::Modern),
+        BySeat(points),
+    );
+    let round = [
+        "j1-i3", "a10-c9", "j14-k12", "n10-l9", "i3-j1", "c9-a10", "k12-j14", "l9-n10",
+    ];
+    for uci in round.iter().chain(&round[..7]) {
+        let seat = game.to_move().unwrap();
+        let m = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.uci() == *uci)
+            .unwrap();
+        game.play(seat, m).unwrap();
+    }
+    assert_eq!(game.to_move(), Some(fourhand_rules::Seat::East));
+    game
+}
+
+/// Green's move and score by engine3 with `switches`, two plies deep.
+fn greens_choice(game: &Game, switches: &str) -> (String, i32) {
+    let (_, opts) = fourhand_bot::parse_spec(&format!("engine3/{switches}")).unwrap();
+    let r = Searcher::with_options(16, opts).search_game(game, Limits::depth(2));
+    (r.best.unwrap().uci(), r.score)
+}
+
+#[test]
+fn with_repetition_the_engine_ends_the_game_by_repetition_when_it_leads_and_not_when_behind() {
+    // Green leads by 10: the knight's step home draws the game, each live player scores 10,
+    // and Green is alone in first place.
+    let leading = a_third_repetition_on_greens_move([0, 0, 0, 10]);
+    let (m, score) = greens_choice(&leading, "repetition");
+    assert_eq!(m, "l9-n10");
+    assert!(score > 50_000, "{score}");
+    // Red leads by 10: the same step would end the game with Green behind.
+    let behind = a_third_repetition_on_greens_move([10, 0, 0, 0]);
+    let (m, score) = greens_choice(&behind, "repetition");
+    assert_ne!(m, "l9-n10");
+    assert!(score.abs() < 50_000, "{score}");
+    // Without the switch the search does not see the game end.
+    assert!(greens_choice(&leading, "no-repetition").1.abs() < 50_000);
+}

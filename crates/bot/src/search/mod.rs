@@ -16,10 +16,12 @@ mod history;
 mod maxn;
 mod order;
 mod prune;
+mod repetition;
 mod table;
 mod tree;
 
 use crate::weights::{Overrides, Weights};
+use fourhand_rules::game::Game;
 use fourhand_rules::{Move, Position, Seat, Variant};
 use order::{Heuristics, Hints};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -208,6 +210,17 @@ pub struct Options {
     /// search plays a pawn's promotion to a queen as it plays captures. Sides games keep their
     /// captures-only quiescence, with which their matches against 4pchess were played.
     pub qs_promotions: bool,
+    /// In games without sides (FFA, Chaturaji), an opponent of the root in the quiescence
+    /// search may also pass instead of standing pat when the next seat is another opponent:
+    /// the static score is then no better for the root than what the opponents still to move
+    /// before it make of it (a piece of the root's left hanging to the second or third of them
+    /// is lost, not a small threat term).
+    pub qs_pass: bool,
+    /// In games scored by points (FFA, Chaturaji), with `standings`: a line that repeats a
+    /// position for the third time (the game's positions before the root counted) ends there
+    /// as the rules end the game, scored by the root's place (`repetition.rs`). Sides games
+    /// keep their search without it, with which their matches against 4pchess were played.
+    pub repetition: bool,
     /// In games scored by points (FFA, Chaturaji), the margins of reverse futility, futility,
     /// delta pruning and the trend of the static score, and the aspiration window, are half
     /// the sides games' (`prune::POINT_MARGINS` percent): a point (40) is worth about half a
@@ -273,6 +286,8 @@ impl Default for Options {
             // engine3 without them at 100 ms a move (+46 +39/−38; README, bot section).
             promoted_queens: true,
             qs_promotions: true,
+            qs_pass: false,
+            repetition: false,
             // Off: scaled to FFA's points it searched to depth 7 on five FFA positions in 0.65×
             // the time, and scored 46.7 % of 106 games against itself without it at 100 ms a
             // move (−23 +66/−68; README, bot section, 2026-12-06 #33).
@@ -284,7 +299,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 42] = [
+    pub const SWITCHES: [&'static str; 44] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -327,6 +342,8 @@ impl Options {
         "promoted-queens",
         "qs-promotions",
         "point-margins",
+        "qs-pass",
+        "repetition",
     ];
 
     /// The evaluation's weights in `variant`: its own, with the weights these options set and
@@ -411,6 +428,8 @@ impl Options {
             "promoted-queens" => &mut self.promoted_queens,
             "qs-promotions" => &mut self.qs_promotions,
             "point-margins" => &mut self.point_margins,
+            "qs-pass" => &mut self.qs_pass,
+            "repetition" => &mut self.repetition,
             _ => return None,
         })
     }
@@ -522,6 +541,11 @@ pub struct Searcher {
     standing: [i32; 4],
     /// Set from outside to stop the search at once (the game ended, the server stops).
     stop: Option<Arc<AtomicBool>>,
+    /// The repetition keys of the game's positions up to the root's (`repetition`; empty when
+    /// searched without the game).
+    history: Vec<u64>,
+    /// The repetition key of each ply's position on the current line (0: not matched).
+    path: Vec<u64>,
 }
 
 impl Searcher {
@@ -548,6 +572,8 @@ impl Searcher {
             root: Seat::South,
             standing: [0; 4],
             stop: None,
+            history: Vec::new(),
+            path: Vec::new(),
         }
     }
 
@@ -611,6 +637,21 @@ impl Searcher {
         self.search_with_points(pos, &[0; 4], limits)
     }
 
+    /// Searches `game`'s position for the seat to move with its points (as
+    /// [`Searcher::search_with_points`]) and its earlier positions, which a line that repeats
+    /// one a third time draws (`repetition`).
+    pub fn search_game(&mut self, game: &Game, limits: Limits) -> Report {
+        let keys = game.repetition_keys();
+        self.history.clear();
+        self.history.extend_from_slice(keys);
+        for h in &mut self.helpers {
+            h.history.clone_from(&self.history);
+        }
+        let r = self.searched(game.position(), &game.points().0, limits);
+        self.history.clear();
+        r
+    }
+
     /// Searches `pos` for the seat to move (on every thread it has) in a game where each seat
     /// has won `points` so far (FFA; `Game::points`). With the `standings` option off, or in
     /// a rule set without points, the points are not looked at.
@@ -620,6 +661,15 @@ impl Searcher {
         points: &[i32; 4],
         limits: Limits,
     ) -> Report {
+        self.history.clear();
+        for h in &mut self.helpers {
+            h.history.clear();
+        }
+        self.searched(pos, points, limits)
+    }
+
+    /// [`Searcher::search_with_points`] with the game's history as it stands.
+    fn searched(&mut self, pos: &Position, points: &[i32; 4], limits: Limits) -> Report {
         self.table.next_generation();
         let standing = if self.opts.standings && pos.rules().scoring {
             *points

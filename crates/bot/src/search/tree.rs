@@ -130,6 +130,11 @@ impl Searcher {
         if self.root_mated(pos) {
             return -MATE + ply;
         }
+        if self.opts.repetition && self.opts.standings && pos.rules().scoring {
+            if let Some(s) = self.repetition(pos, ply, points) {
+                return s;
+            }
+        }
         let me = pos.turn();
         let maximizing = allied(pos, self.root, me);
         if !pos.rules().sides() && !maximizing && self.opts.ffa == FfaSearch::BestReply {
@@ -690,6 +695,11 @@ impl Searcher {
                 MATE * 2
             }
         } else {
+            let stand = if !maximizing && self.opts.qs_pass && qply + 1 < MAX_QPLY {
+                self.passed(pos, stand, alpha, beta, points, qply, ply)
+            } else {
+                stand
+            };
             if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
                 return stand;
             }
@@ -766,6 +776,32 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// With `qs-pass`, an opponent's stand-pat score `stand` in a game without sides: no
+    /// better for the root than its pass when the seat after it is another opponent, who may
+    /// then take what the root left hanging (or pass in turn). The root's own turn ends the
+    /// passes.
+    #[allow(clippy::too_many_arguments)]
+    fn passed(
+        &mut self,
+        pos: &Position,
+        stand: i32,
+        alpha: i32,
+        beta: i32,
+        points: &[i32; 4],
+        qply: u32,
+        ply: i32,
+    ) -> i32 {
+        if pos.rules().sides() || stand <= alpha {
+            return stand;
+        }
+        let mut c = pos.clone();
+        c.pass();
+        if allied(&c, self.root, c.turn()) {
+            return stand;
+        }
+        stand.min(self.quiesce(&c, alpha, beta.min(stand), points, qply + 1, ply + 1))
     }
 }
 

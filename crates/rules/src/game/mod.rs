@@ -129,6 +129,12 @@ impl Game {
         self.start_points
     }
 
+    /// The repetition key (`draw::repetition_key`) of every position of the game so far, the
+    /// current one last: what threefold repetition counts.
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// FFA points.
     pub fn points(&self) -> BySeat<i32> {
         self.points
