@@ -37,9 +37,12 @@ impl Contender {
         }
     }
 
-    fn player(&self, rules: &RuleSet, table_bits: u32) -> Result<Box<dyn Player>, String> {
+    fn player(&self, rules: &RuleSet, cfg: &MatchConfig) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            Contender::Bot(l, o) => Box::new(Bot::with_table(*l, *o, table_bits)),
+            Contender::Bot(l, o) => Box::new(Bot::with_table(*l, *o, cfg.table_bits)),
+            Contender::Command(c) if cfg.history => {
+                Box::new(External::start(c, rules)?.sending_history())
+            }
             Contender::Command(c) => Box::new(External::start(c, rules)?),
         })
     }
@@ -68,6 +71,10 @@ pub struct MatchConfig {
     /// Each in-process engine bot's transposition table holds `2^table_bits` entries (16 bytes
     /// each), new for every game; an engine command sizes its own.
     pub table_bits: u32,
+    /// Engine commands are sent the game from its start with the moves played, not only the
+    /// position as it stands, so that they can count repetitions
+    /// ([`External::sending_history`]).
+    pub history: bool,
 }
 
 /// The hypotheses of a sequential probability ratio test: `a` is `elo0` stronger than `b`
@@ -191,6 +198,7 @@ impl Default for MatchConfig {
             sprt: None,
             running: false,
             table_bits: DEFAULT_TABLE_BITS,
+            history: false,
         }
     }
 }
@@ -262,7 +270,7 @@ pub fn play_match(
         let mut players = Vec::with_capacity(4);
         for s in Seat::ALL {
             let c = if rules.side_of(s) == a_side { a } else { b };
-            players.push(c.player(&rules, cfg.table_bits)?);
+            players.push(c.player(&rules, cfg)?);
         }
         let (mut game, mut opening, random_plies) = if openings.is_empty() {
             let game = Game::new(rules).with_seed(rng.gen());

@@ -1,9 +1,10 @@
 //! An engine in another process, spoken to in the `fourhand engine` line protocol: `uci`,
-//! `setoption name rules value …`, `isready`, then per move `position fen <FEN4>` and
-//! `go movetime <ms>`, answered by `bestmove <move>`.
+//! `setoption name rules value …`, `isready`, then per move `position fen <FEN4>` (with
+//! [`External::sending_history`], `position fen <start FEN4> moves …`) and `go movetime
+//! <ms>`, answered by `bestmove <move>`.
 
 use crate::{Clock, Player};
-use fourhand_rules::game::Game;
+use fourhand_rules::game::{Action, Game};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{Move, RuleSet};
 use std::io::{BufRead, BufReader, Write};
@@ -14,6 +15,9 @@ pub struct External {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// The game is sent from its start with the moves played (see
+    /// [`External::sending_history`]).
+    history: bool,
 }
 
 impl External {
@@ -33,6 +37,7 @@ impl External {
             child,
             input,
             output,
+            history: false,
         };
         e.send("uci")?;
         e.wait_for("uciok")?;
@@ -49,6 +54,15 @@ impl External {
         e.send("isready")?;
         e.wait_for("readyok")?;
         Ok(e)
+    }
+
+    /// The engine is sent each game from its start position with the moves played (`position
+    /// fen <start FEN4> moves …`), so that it can count repetitions, as long as every turn so
+    /// far was a move (no resignation, loss on time, pass or zombie move, which the moves
+    /// alone would not replay); otherwise, and without this, the position as it stands.
+    pub fn sending_history(mut self) -> External {
+        self.history = true;
+        self
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -77,8 +91,8 @@ impl External {
 
     /// Asks for a move in `game` with `ms` milliseconds.
     pub fn best_move(&mut self, game: &Game, ms: u64) -> Result<Move, String> {
-        let fen = fen4::write_with_points(game.position(), &game.points());
-        self.send(&format!("position fen {fen}"))?;
+        let line = position_line(game, self.history);
+        self.send(&line)?;
         self.send(&format!("go movetime {ms}"))?;
         let line = self.wait_for("bestmove")?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
@@ -87,6 +101,33 @@ impl External {
             .copied()
             .find(|m| m.uci() == text)
             .ok_or_else(|| format!("the engine played '{text}', not a legal move"))
+    }
+}
+
+/// The `position` line for `game`: with `history`, its start and the moves played, when
+/// every turn so far was a move; else the position as it stands (FFA: with the points).
+fn position_line(game: &Game, history: bool) -> String {
+    let moves: Option<Vec<String>> = history
+        .then(|| {
+            game.records()
+                .iter()
+                .map(|r| match r.action {
+                    Action::Move { mv, zombie: false } => Some(mv.uci()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .flatten();
+    match moves {
+        Some(moves) if !moves.is_empty() => format!(
+            "position fen {} moves {}",
+            fen4::write_with_points(game.start_position(), &game.start_points()),
+            moves.join(" ")
+        ),
+        _ => format!(
+            "position fen {}",
+            fen4::write_with_points(game.position(), &game.points())
+        ),
     }
 }
 
@@ -111,5 +152,70 @@ impl Drop for External {
         let _ = self.send("quit");
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourhand_rules::game::Automation;
+
+    /// The game an engine rebuilds from `line` (as `fourhand engine` does).
+    fn rebuilt(line: &str, rules: RuleSet) -> Game {
+        let rest = line.strip_prefix("position fen ").unwrap();
+        let (fen, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
+        let f = fen4::parse(fen, rules.shared()).unwrap();
+        let mut g =
+            Game::from_position(rules, f.position, f.points).with_automation(Automation::LIVE);
+        for uci in moves.split_whitespace() {
+            let seat = g.to_move().unwrap();
+            let m = g
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.uci() == uci)
+                .unwrap();
+            g.play(seat, m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn with_history_the_engine_is_sent_the_moves_and_counts_the_same_repetitions() {
+        let rules = RuleSet::of(fourhand_rules::Variant::Ffa);
+        let mut game = Game::new(rules).with_automation(Automation::LIVE);
+        let round = [
+            "j1-i3", "a10-c9", "j14-k12", "n10-l9", "i3-j1", "c9-a10", "k12-j14", "l9-n10",
+        ];
+        for uci in round.iter().chain(&round[..3]) {
+            let seat = game.to_move().unwrap();
+            let m = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.uci() == *uci)
+                .unwrap();
+            game.play(seat, m).unwrap();
+        }
+        let line = position_line(&game, true);
+        assert!(line.ends_with(&format!(
+            "moves {}",
+            [&round[..], &round[..3]].concat().join(" ")
+        )));
+        let again = rebuilt(&line, rules);
+        assert_eq!(again.repetition_keys(), game.repetition_keys());
+        assert_eq!(again.points(), game.points());
+        // Without history, only the position: one key.
+        let now = position_line(&game, false);
+        assert!(!now.contains("moves"));
+        assert_eq!(rebuilt(&now, rules).repetition_keys().len(), 1);
+        assert_eq!(
+            rebuilt(&now, rules).position().hash(),
+            game.position().hash()
+        );
+        // A turn the moves would not replay (a resignation): the position as it stands.
+        let seat = game.to_move().unwrap();
+        game.resign(seat).unwrap();
+        assert!(!position_line(&game, true).contains("moves"));
     }
 }

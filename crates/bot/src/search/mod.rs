@@ -286,8 +286,12 @@ impl Default for Options {
             // engine3 without them at 100 ms a move (+46 +39/−38; README, bot section).
             promoted_queens: true,
             qs_promotions: true,
+            // Off: 62.5/128 (48.8 %, −8 +60/−61) against itself without it at 100 ms a move,
+            // FFA (README, bot section, 2026-12-06 #36).
             qs_pass: false,
-            repetition: false,
+            // On since 2026-12-06 (#36): 118.5/213 (55.6 %, +39 +48/−46) against itself
+            // without it at 100 ms a move, FFA (README, bot section).
+            repetition: true,
             // Off: scaled to FFA's points it searched to depth 7 on five FFA positions in 0.65×
             // the time, and scored 46.7 % of 106 games against itself without it at 100 ms a
             // move (−23 +66/−68; README, bot section, 2026-12-06 #33).

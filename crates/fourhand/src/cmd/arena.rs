@@ -63,6 +63,12 @@ pub struct Args {
     /// server has. An engine command sizes its own (`setoption name hash`).
     #[arg(long, value_name = "MB", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hash: u64,
+    /// Send engine commands each game from its start with the moves played (`position fen
+    /// <start> moves …`), not only the position as it stands, so that they can count
+    /// repetitions (as a bot in the server's or the arena's own process does). 4pchess's
+    /// adapter takes positions only.
+    #[arg(long)]
+    history: bool,
 }
 
 /// Runs the match and prints the score and Elo estimate.
@@ -129,6 +135,7 @@ pub fn run(a: Args) -> ExitCode {
         sprt,
         running: a.real_clock,
         table_bits: fourhand_bot::search::table_bits_for_mb(a.hash),
+        history: a.history,
     };
     let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
         Ok(r) => r,
