@@ -1,7 +1,8 @@
 //! Threefold repetition in the search (`repetition`, games scored by points): a line that
 //! reaches a position for the third time — counting the game's positions before the root —
-//! ends the game there, as the rules end it: each live player scores 10 and the placings
-//! follow the points. For the root that is a win when it is then alone in first place, a loss
+//! ends the game there, as the rules end it: each live player scores the rule set's draw
+//! points (FFA: 10; the shares of zombie kings, which only a resigned or flagged player
+//! leaves, are not counted) and the placings follow the points. For the root that is a win when it is then alone in first place, a loss
 //! when a rival is ahead, and even when it shares first place.
 
 use super::Searcher;
@@ -12,9 +13,6 @@ use std::cmp::Ordering;
 /// What a repetition that leaves the root alone in first place is worth (less the plies to
 /// it): above any evaluation, below a mate.
 pub(super) const REPETITION_WIN: i32 = 100_000;
-
-/// The points each live player scores when repetition draws the game (rules.md §5.2).
-const DRAW_POINTS: i32 = 10;
 
 /// `pos`'s repetition key, as `Game::repetition_keys` has it, when that is its hash: with no
 /// en-passant window open (else 0, a position the search does not match).
@@ -63,7 +61,7 @@ fn drawn_for(pos: &Position, root: Seat, points: &[i32; 4], ply: i32) -> i32 {
     let total = |s: Seat| {
         points[s.index()]
             + if pos.army(s) == Army::Live {
-                DRAW_POINTS
+                i32::from(pos.rules().points.draw)
             } else {
                 0
             }
