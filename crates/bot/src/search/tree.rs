@@ -780,8 +780,8 @@ impl Searcher {
 
     /// With `qs-pass`, an opponent's stand-pat score `stand` in a game without sides: no
     /// better for the root than its pass when the seat after it is another opponent, who may
-    /// then take what the root left hanging (or pass in turn). The root's own turn ends the
-    /// passes.
+    /// then take what the root left hanging (or pass in turn). The root's own turn, and a
+    /// seat in check, end the passes.
     #[allow(clippy::too_many_arguments)]
     fn passed(
         &mut self,
@@ -793,7 +793,8 @@ impl Searcher {
         qply: u32,
         ply: i32,
     ) -> i32 {
-        if pos.rules().sides() || stand <= alpha {
+        // A seat in check may not pass: the next could take its king.
+        if pos.rules().sides() || stand <= alpha || pos.in_check(pos.turn()) {
             return stand;
         }
         let mut c = pos.clone();
