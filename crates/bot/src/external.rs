@@ -167,17 +167,22 @@ mod tests {
         let f = fen4::parse(fen, rules.shared()).unwrap();
         let mut g =
             Game::from_position(rules, f.position, f.points).with_automation(Automation::LIVE);
-        for uci in moves.split_whitespace() {
-            let seat = g.to_move().unwrap();
-            let m = g
+        play(&mut g, moves.split_whitespace());
+        g
+    }
+
+    /// Plays the moves `ucis` in `game`, each by the seat to move.
+    fn play<'a>(game: &mut Game, ucis: impl IntoIterator<Item = &'a str>) {
+        for uci in ucis {
+            let seat = game.to_move().unwrap();
+            let m = game
                 .legal_moves()
                 .iter()
                 .copied()
                 .find(|m| m.uci() == uci)
                 .unwrap();
-            g.play(seat, m).unwrap();
+            game.play(seat, m).unwrap();
         }
-        g
     }
 
     #[test]
@@ -187,16 +192,7 @@ mod tests {
         let round = [
             "j1-i3", "a10-c9", "j14-k12", "n10-l9", "i3-j1", "c9-a10", "k12-j14", "l9-n10",
         ];
-        for uci in round.iter().chain(&round[..3]) {
-            let seat = game.to_move().unwrap();
-            let m = game
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.uci() == *uci)
-                .unwrap();
-            game.play(seat, m).unwrap();
-        }
+        play(&mut game, round.iter().chain(&round[..3]).copied());
         let line = position_line(&game, true);
         assert!(line.ends_with(&format!(
             "moves {}",
