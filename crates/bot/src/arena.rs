@@ -468,7 +468,7 @@ mod tests {
         }
         for text in ["h5-h11", "k13-k12", "j5-j14"] {
             let seat = g.to_move().unwrap();
-            let m = *g.legal_moves().iter().find(|m| m.uci() == text).unwrap();
+            let m = g.find_uci(text).unwrap();
             g.play(seat, m).unwrap();
         }
         assert_eq!(g.placings().0, [1, 3, 2, 0]);

@@ -96,10 +96,7 @@ impl External {
         self.send(&format!("go movetime {ms}"))?;
         let line = self.wait_for("bestmove")?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        game.legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.uci() == text)
+        game.find_uci(text)
             .ok_or_else(|| format!("the engine played '{text}', not a legal move"))
     }
 }
@@ -175,12 +172,7 @@ mod tests {
     fn play<'a>(game: &mut Game, ucis: impl IntoIterator<Item = &'a str>) {
         for uci in ucis {
             let seat = game.to_move().unwrap();
-            let m = game
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.uci() == uci)
-                .unwrap();
+            let m = game.find_uci(uci).unwrap();
             game.play(seat, m).unwrap();
         }
     }

@@ -80,7 +80,7 @@ fn in_ffa_a_seat_mated_by_anothers_move_sees_its_mate() {
     // Red's next move: Blue is out when Red's move leaves it mated, before Blue's turn comes
     // round, and a search for Blue scores that as its mate, not as an army that went out.
     let mut g = game(FFA, Variant::Ffa);
-    let mv = *g.legal_moves().iter().find(|m| m.uci() == "e5-b5").unwrap();
+    let mv = g.find_uci("e5-b5").unwrap();
     g.play(Seat::South, mv).unwrap();
     let r = Searcher::new(16).search(g.position(), Limits::depth(5));
     assert_eq!(r.best.unwrap().uci(), "a7-a8");

@@ -387,12 +387,7 @@ fn a_third_repetition_on_greens_move(points: [i32; 4]) -> Game {
     ];
     for uci in round.iter().chain(&round[..7]) {
         let seat = game.to_move().unwrap();
-        let m = game
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.uci() == *uci)
-            .unwrap();
+        let m = game.find_uci(uci).unwrap();
         game.play(seat, m).unwrap();
     }
     assert_eq!(game.to_move(), Some(fourhand_rules::Seat::East));

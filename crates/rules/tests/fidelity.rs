@@ -314,12 +314,7 @@ fn a_record_starting_with_a_zombie_to_move_replays_its_recorded_move() {
     );
     let mut g = Game::from_position_with(RuleSet::FFA, p, BySeat([0; 4]), Automation::REPLAY);
     assert!(g.zombie_to_move(), "nothing moved it yet");
-    let b7 = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == "a7-b7")
-        .unwrap();
+    let b7 = g.find_uci("a7-b7").unwrap();
     g.play(W, b7).unwrap();
     let text = pgn4::write(&g, &Default::default());
     let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));

@@ -61,10 +61,7 @@ impl Engine {
         for m in moves.split_whitespace() {
             let seat = game.to_move().ok_or("the game is over")?;
             let mv = game
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|x| x.uci() == m)
+                .find_uci(m)
                 .ok_or_else(|| format!("illegal move {m}"))?;
             game.play(seat, mv).map_err(|e| e.to_string())?;
         }

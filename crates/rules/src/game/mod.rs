@@ -275,6 +275,11 @@ impl Game {
             .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
     }
 
+    /// The legal move written `text` in the engines' notation ([`Move::uci`], `h2-h3`), if any.
+    pub fn find_uci(&self, text: &str) -> Option<Move> {
+        self.legal_moves().iter().copied().find(|m| m.uci() == text)
+    }
+
     /// Whether the seat to move is a zombie king waiting for its move.
     pub fn zombie_to_move(&self) -> bool {
         !self.is_over() && self.pos.army(self.pos.turn()) == Army::Zombie

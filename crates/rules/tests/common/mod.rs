@@ -143,15 +143,10 @@ pub fn zombie_moves(g: &fourhand_rules::game::Game) -> usize {
 /// Plays a move given as text for the seat to move in a game, failing with the legal moves.
 pub fn mv(g: &mut fourhand_rules::game::Game, text: &str) {
     let seat = g.to_move().expect("game on");
-    let m = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.uci() == text)
-        .unwrap_or_else(|| {
-            let all: Vec<_> = g.legal_moves().iter().map(|m| m.uci()).collect();
-            panic!("{text} is not legal for {seat}: {all:?}")
-        });
+    let m = g.find_uci(text).unwrap_or_else(|| {
+        let all: Vec<_> = g.legal_moves().iter().map(|m| m.uci()).collect();
+        panic!("{text} is not legal for {seat}: {all:?}")
+    });
     g.play(seat, m).unwrap();
 }
 

@@ -379,11 +379,7 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
     let seat = |i: &u8| Seat::from_index(*i as usize);
     Some(match a {
         ActionRecord::Move { seat: s, mv } => {
-            let m = game
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.uci() == *mv)?;
+            let m = game.find_uci(mv)?;
             Input::Play {
                 seat: seat(s),
                 from: m.from(),
