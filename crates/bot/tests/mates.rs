@@ -75,6 +75,20 @@ fn the_engine_mates_in_two_in_ffa() {
 }
 
 #[test]
+fn the_turn_keeping_best_reply_search_mates_in_two_in_ffa() {
+    // Three plies of BRS+ hold the mate: Red's move, one layer of replies (Blue's, Yellow's or
+    // Green's; the others play their first moves), Red's mate. Every reply of the layer must
+    // be searched (none pruned near a mate), or Blue's only flight is missed.
+    let opts = Options {
+        ffa: FfaSearch::BestReplyPlus,
+        ..Options::default()
+    };
+    let g = play_out(game(FFA, Variant::Ffa), 5, 3, opts);
+    assert_ne!(g.position().army(Seat::West), Army::Live, "Blue is mated");
+    assert!(g.points()[Seat::South] >= 20, "{:?}", g.points());
+}
+
+#[test]
 fn in_ffa_a_seat_mated_by_anothers_move_sees_its_mate() {
     // After Red's rook takes the b-file, Blue's king has one move, a7-a8, and Red mates it on
     // Red's next move: Blue is out when Red's move leaves it mated, before Blue's turn comes
@@ -174,8 +188,11 @@ fn the_optional_search_techniques_still_mate_in_two() {
     // FFA without `qs-pass`: with it and `checks` together, Red's fifth ply weighs the mate
     // f6-a6 (+20, Blue out) below f6-m6 (1373 against about 1340), the passing opponents
     // letting Green take what the mate leaves hanging — a judgement of the evaluation, not a
-    // mate missed (with `qs-pass` alone, Blue is mated).
+    // mate missed (with `qs-pass` alone, Blue is mated). Nor with `rivals-mean`, whose model
+    // of the rivals values the mate below a pawn here: with it alone the paranoid search
+    // plays f6-f7 at Red's second move, and with `checks` too BRS+ does not start the net.
     opts.qs_pass = false;
+    opts.rivals_mean = false;
     let g = play_out(game(FFA, Variant::Ffa), 5, 5, opts);
     assert_ne!(
         g.position().army(Seat::West),

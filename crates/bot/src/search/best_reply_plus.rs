@@ -3,11 +3,27 @@
 //! the others, before and after it, play the first of theirs by the move ordering. So the root
 //! sees one of its own moves every two plies of depth, as in best-reply search, and every
 //! position searched is one the game can reach (no opponent passes).
+//!
+//! A layer of replies is one node of the search: it reads and fills the transposition table
+//! (its move is the reply that refuted last time, searched first), searches every reply after
+//! the first with a null window at the edge it must beat, and reduces and prunes the late quiet
+//! replies as the root's nodes do.
 
+use super::exchange::loses_material;
 use super::order::{is_quiet, order, Hints};
-use super::tree::{child, Node};
+use super::prune::{late_move_count, reduction, FULL_DEPTH_MOVES};
+use super::table::{move_code, Bound};
+use super::tree::{child, key, Node, MATE_BOUND};
 use super::{Searcher, MATE};
 use fourhand_rules::{Move, Position};
+
+/// One opponent's turn in a layer of replies: the position where it is to move (after the
+/// opponents before it played their first moves) with the points, and its moves in order.
+struct Lead {
+    pos: Position,
+    points: [i32; 4],
+    replies: Vec<Move>,
+}
 
 impl Searcher {
     /// The score of `pos`, an opponent to move, for the root within (`alpha`, `beta`), with
@@ -24,9 +40,137 @@ impl Searcher {
         if depth == 0 {
             return self.quiesce(pos, alpha, beta, points, 0, ply);
         }
+        // (`alphabeta` counted the node and checked the budget.)
+        let key = key(pos, points);
+        let entry = self.table.probe(key);
+        let pv = beta.saturating_sub(alpha) > 1;
+        if let Some(e) = entry.filter(|_| !pv || self.opts.pv_table_cutoff) {
+            if let Some(s) = e.cutoff(alpha, beta).filter(|_| e.depth as u32 >= depth) {
+                return s;
+            }
+        }
+        let tt = entry.and_then(|e| e.best);
         let mut best = MATE * 2;
-        // The position where the opponent whose moves are searched is to move: `pos`, then
-        // after each opponent before it played its first move.
+        let (leads, ended) = self.leads(pos, points, ply, tt);
+        if let Some(s) = ended {
+            best = s;
+            beta = beta.min(s);
+            if alpha >= beta {
+                return best;
+            }
+        }
+        // The table's reply goes first, whichever opponent's it is.
+        let mut turns: Vec<usize> = (0..leads.len()).collect();
+        if let Some(i) = leads
+            .iter()
+            .position(|l| tt.is_some_and(|c| l.replies.first().is_some_and(|&m| move_code(m) == c)))
+        {
+            turns.remove(i);
+            turns.insert(0, i);
+        }
+        // Near a mate of an opponent nothing is pruned.
+        let mated = beta >= MATE_BOUND;
+        let (a0, b0) = (alpha, beta);
+        let mut best_move = None;
+        let mut searched = 0usize;
+        for i in turns {
+            let lead = &leads[i];
+            let kings = lead.pos.enemy_kings();
+            let in_check = lead.pos.in_check(lead.pos.turn());
+            let mut quiets: Vec<Move> = Vec::new();
+            let mut quiet_count = 0usize;
+            for (n, &m) in lead.replies.iter().enumerate() {
+                let quiet = is_quiet(&lead.pos, m);
+                let gives = n > 0 && lead.pos.gives_check(m, &kings);
+                let quiet_move = quiet && !gives && !in_check;
+                let special = self.opts.killers && self.heur.is_special(m, ply as usize, None);
+                let late = quiet_count >= late_move_count(depth, pv, false);
+                if n > 0 && quiet_move && !special && !mated && self.opts.late_move_pruning && late
+                {
+                    continue;
+                }
+                let mut r = 0;
+                if self.opts.reductions && depth >= 2 && n >= FULL_DEPTH_MOVES && !in_check {
+                    let mut x = reduction(depth, n, quiet_move) as i32;
+                    x -= i32::from(pv) + i32::from(special) + i32::from(gives);
+                    x += i32::from(quiet_move && self.opts.opponent_reduction);
+                    if quiet_move {
+                        x -= self.heur.history_of(m).signum();
+                    } else if !(self.opts.exchange && loses_material(&lead.pos, m)) {
+                        x -= 1;
+                    }
+                    r = x.clamp(0, depth as i32 - 1) as u32;
+                }
+                let after = self.replies_after(&lead.pos, m, &lead.points, ply);
+                let s = match after {
+                    Ok((c, pts)) => {
+                        let next = Node::after_replies(ply, Some(m));
+                        // A null window at the edge the layer must beat (below `beta`).
+                        let (lo, hi) = (beta.saturating_sub(1), beta);
+                        if searched == 0 {
+                            self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
+                        } else {
+                            let mut s = 0;
+                            let mut full = true;
+                            if r > 0 {
+                                s = self.alphabeta(&c, depth - 1 - r, lo, hi, &pts, next);
+                                full = s < beta;
+                            }
+                            if full && self.opts.pvs {
+                                s = self.alphabeta(&c, depth - 1, lo, hi, &pts, next);
+                                full = pv && s > alpha && s < beta;
+                            }
+                            if full {
+                                s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, next);
+                            }
+                            s
+                        }
+                    }
+                    Err(s) => s,
+                };
+                searched += 1;
+                quiet_count += usize::from(quiet_move);
+                if s < best {
+                    best = s;
+                    best_move = Some(m);
+                }
+                beta = beta.min(s);
+                if self.stopped {
+                    return best;
+                }
+                if alpha >= beta {
+                    if quiet && self.opts.killers {
+                        self.heur.reward(m, ply as usize, depth, None, &quiets);
+                    }
+                    self.table
+                        .store(key, depth, best, Bound::of(best, a0, b0), best_move);
+                    return best;
+                }
+                if quiet {
+                    quiets.push(m);
+                }
+            }
+        }
+        if !self.stopped && best_move.is_some() {
+            self.table
+                .store(key, depth, best, Bound::of(best, a0, b0), best_move);
+        }
+        best
+    }
+
+    /// The opponents' turns of a layer of replies from `pos`: each opponent up to the root's
+    /// turn (or the root out), in the position after those before it played their first moves,
+    /// with its moves in order (the table's move `tt` first where it is one of them). And the
+    /// score where the layer's line ends before: an opponent without a move, or a first move
+    /// that ends the root's game.
+    fn leads(
+        &self,
+        pos: &Position,
+        points: &[i32; 4],
+        ply: i32,
+        tt: Option<u32>,
+    ) -> (Vec<Lead>, Option<i32>) {
+        let mut leads: Vec<Lead> = Vec::with_capacity(3);
         let mut lead = pos.clone();
         let mut lead_points = *points;
         for _ in 0..3 {
@@ -36,33 +180,28 @@ impl Searcher {
             }
             let moves = lead.legal_moves();
             if moves.is_empty() {
-                return best.min(self.no_moves(&lead, me, &lead_points, ply));
+                let s = self.no_moves(&lead, me, &lead_points, ply);
+                return (leads, Some(s));
             }
-            let replies: Vec<Move> = order(&lead, &moves, self.reply_hints(ply)).collect();
-            for &m in &replies {
-                let s = match self.replies_after(&lead, m, &lead_points, ply) {
-                    Ok((c, pts)) => {
-                        let next = Node::after_replies(ply, Some(m));
-                        self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
-                    }
-                    Err(s) => s,
-                };
-                best = best.min(s);
-                beta = beta.min(s);
-                if alpha >= beta || self.stopped {
-                    if is_quiet(&lead, m) && self.opts.killers {
-                        self.heur.reward(m, ply as usize, depth, None, &[]);
-                    }
-                    return best;
-                }
+            // The opponent's first move by the ordering is what it plays in the other
+            // opponents' turns (as in `replies_after`); the table's move is searched first.
+            let mut replies: Vec<Move> = order(&lead, &moves, self.reply_hints(ply)).collect();
+            let first = replies[0];
+            if let Some(i) = replies.iter().position(|&m| tt == Some(move_code(m))) {
+                replies[..=i].rotate_right(1);
             }
-            // The next opponent's moves are searched after this one's first.
-            match child(&lead, replies[0], &lead_points) {
+            let next = child(&lead, first, &lead_points);
+            leads.push(Lead {
+                pos: lead,
+                points: lead_points,
+                replies,
+            });
+            match next {
                 (Some(c), pts) => (lead, lead_points) = (c, pts),
                 (None, _) => break,
             }
         }
-        best
+        (leads, None)
     }
 
     /// The position after opponent's reply `m` in `pos` and the first moves (by the ordering)
@@ -98,14 +237,15 @@ impl Searcher {
         Ok((c, pts))
     }
 
-    /// How an opponent's moves are ordered: captures and promotions first, then the killers
-    /// at `ply`.
+    /// How an opponent's moves are ordered: captures and promotions first (those that lose
+    /// material by the exchange test last, with `exchange`), then the killers at `ply`.
     fn reply_hints(&self, ply: i32) -> Hints<'_> {
         Hints {
             heur: self
                 .opts
                 .killers
                 .then_some((&self.heur, ply as usize, None)),
+            exchange: self.opts.exchange,
             ..Hints::PLAIN
         }
     }

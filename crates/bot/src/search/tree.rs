@@ -21,10 +21,10 @@ const MAX_QPLY: u32 = 6;
 /// Captures a node of the narrow quiescence search tries besides checks.
 const NARROW_CAPTURES: usize = 2;
 /// Scores beyond this are mates (or mate-like: an army out in Teams).
-const MATE_BOUND: i32 = MATE - 1000;
+pub(super) const MATE_BOUND: i32 = MATE - 1000;
 
 /// The table key of `pos` with the FFA points won on the path.
-fn key(pos: &Position, points: &[i32; 4]) -> u64 {
+pub(super) fn key(pos: &Position, points: &[i32; 4]) -> u64 {
     points.iter().enumerate().fold(pos.hash(), |h, (i, &p)| {
         h ^ (p as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15 >> i)
     })
