@@ -13,7 +13,7 @@ use super::exchange::loses_material;
 use super::order::{is_quiet, order, Hints};
 use super::prune::{late_move_count, reduction, FULL_DEPTH_MOVES};
 use super::table::{move_code, Bound};
-use super::tree::{child, key, Node, MATE_BOUND};
+use super::tree::{child, key, Late, Node, MATE_BOUND};
 use super::{Searcher, MATE};
 use fourhand_rules::{Move, Position};
 
@@ -105,25 +105,15 @@ impl Searcher {
                 let s = match after {
                     Ok((c, pts)) => {
                         let next = Node::after_replies(ply, Some(m));
-                        // A null window at the edge the layer must beat (below `beta`).
-                        let (lo, hi) = (beta.saturating_sub(1), beta);
                         if searched == 0 {
                             self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                         } else {
-                            let mut s = 0;
-                            let mut full = true;
-                            if r > 0 {
-                                s = self.alphabeta(&c, depth - 1 - r, lo, hi, &pts, next);
-                                full = s < beta;
-                            }
-                            if full && self.opts.pvs {
-                                s = self.alphabeta(&c, depth - 1, lo, hi, &pts, next);
-                                full = pv && s > alpha && s < beta;
-                            }
-                            if full {
-                                s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, next);
-                            }
-                            s
+                            let late = Late {
+                                maximizing: false,
+                                pv,
+                                reduction: r,
+                            };
+                            self.search_late(&c, depth - 1, (alpha, beta), late, &pts, next)
                         }
                     }
                     Err(s) => s,

@@ -45,6 +45,17 @@ fn null_move_allowed(pos: &Position, in_check: bool, without_sides: bool) -> boo
             .any(|(_, p)| p.seat == me && !p.dead && !matches!(p.kind, Kind::Pawn | Kind::King))
 }
 
+/// How a move after the first at a node is searched ([`Searcher::search_late`]).
+#[derive(Copy, Clone)]
+pub(super) struct Late {
+    /// The node's side is the root's (it must beat `alpha`; else it must stay below `beta`).
+    pub maximizing: bool,
+    /// The node lies on the principal variation (its window is open).
+    pub pv: bool,
+    /// Plies the move is reduced by in its first search.
+    pub reduction: u32,
+}
+
 /// One node's place in the tree: how far from the root, and the move that led to it.
 #[derive(Copy, Clone)]
 pub(super) struct Node {
@@ -302,36 +313,15 @@ impl Searcher {
                 break;
             };
             let next = node.next(Some(m), cx, searched);
-            let beats = |s: i32, alpha: i32, beta: i32| {
-                if maximizing {
-                    s > alpha
-                } else {
-                    s < beta
-                }
-            };
-            // A null window at the edge the node must beat.
-            let (lo, hi) = if maximizing {
-                (alpha, alpha.saturating_add(1))
-            } else {
-                (beta.saturating_sub(1), beta)
-            };
             let s = if searched == 0 {
                 self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
             } else {
-                let mut s = 0;
-                let mut full = true;
-                if r > 0 {
-                    s = self.alphabeta(&c, depth - 1 - r, lo, hi, &pts, next);
-                    full = beats(s, alpha, beta);
-                }
-                if full && self.opts.pvs {
-                    s = self.alphabeta(&c, depth - 1, lo, hi, &pts, next);
-                    full = pv && s > alpha && s < beta;
-                }
-                if full {
-                    s = self.alphabeta(&c, depth - 1, alpha, beta, &pts, next);
-                }
-                s
+                let late = Late {
+                    maximizing,
+                    pv,
+                    reduction: r,
+                };
+                self.search_late(&c, depth - 1, (alpha, beta), late, &pts, next)
             };
             searched += 1;
             quiet_count += usize::from(quiet_move);
@@ -362,6 +352,41 @@ impl Searcher {
             self.table.store(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The score of `c`, reached by a move searched after the first at its node, `depth`
+    /// plies deep within `window`: with a null window at the edge the node must beat — first
+    /// `late.reduction` plies shallower, then, if the move beats it, at full depth — and with
+    /// the whole window again only at a principal-variation node where the score lands inside.
+    pub(super) fn search_late(
+        &mut self,
+        c: &Position,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        late: Late,
+        pts: &[i32; 4],
+        next: Node,
+    ) -> i32 {
+        let (lo, hi) = if late.maximizing {
+            (alpha, alpha.saturating_add(1))
+        } else {
+            (beta.saturating_sub(1), beta)
+        };
+        let beats = |s: i32| if late.maximizing { s > alpha } else { s < beta };
+        let mut s = 0;
+        let mut full = true;
+        if late.reduction > 0 {
+            s = self.alphabeta(c, depth - late.reduction, lo, hi, pts, next);
+            full = beats(s);
+        }
+        if full && self.opts.pvs {
+            s = self.alphabeta(c, depth, lo, hi, pts, next);
+            full = late.pv && s > alpha && s < beta;
+        }
+        if full {
+            s = self.alphabeta(c, depth, alpha, beta, pts, next);
+        }
+        s
     }
 
     /// The context of `m` for continuation history: none without the switch, so that the
