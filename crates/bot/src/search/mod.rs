@@ -302,7 +302,8 @@ impl Default for Options {
             point_margins: false,
             // BRS+ since 2026-12-06 (#39), once its reply layers read the table and reduce and
             // prune their late quiet replies: 112/156 (71.8 %, +162 +66/−56) against paranoid
-            // at 100 ms a move, FFA (README, bot section).
+            // at 100 ms a move and 39/48 (81.2 %, +255 +177/−106) at 400 ms, FFA (README, bot
+            // section).
             ffa: FfaSearch::BestReplyPlus,
         }
     }
