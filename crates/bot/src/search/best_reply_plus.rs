@@ -44,10 +44,8 @@ impl Searcher {
         let key = key(pos, points);
         let entry = self.table.probe(key);
         let pv = beta.saturating_sub(alpha) > 1;
-        if let Some(e) = entry.filter(|_| !pv || self.opts.pv_table_cutoff) {
-            if let Some(s) = e.cutoff(alpha, beta).filter(|_| e.depth as u32 >= depth) {
-                return s;
-            }
+        if let Some(s) = self.table_cutoff(entry, depth, alpha, beta) {
+            return s;
         }
         let tt = entry.and_then(|e| e.best);
         let mut best = MATE * 2;

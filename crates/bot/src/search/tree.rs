@@ -161,10 +161,8 @@ impl Searcher {
         let key = key(pos, points);
         let entry = self.table.probe(key);
         let pv = beta.saturating_sub(alpha) > 1;
-        if let Some(e) = entry.filter(|_| !pv || self.opts.pv_table_cutoff) {
-            if let Some(s) = e.cutoff(alpha, beta).filter(|_| e.depth as u32 >= depth) {
-                return s;
-            }
+        if let Some(s) = self.table_cutoff(entry, depth, alpha, beta) {
+            return s;
         }
         let in_check = pos.in_check(me);
         let mut node = node;
@@ -352,6 +350,22 @@ impl Searcher {
             self.table.store(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The score the table's `entry` settles for a node searched `depth` plies deep within
+    /// (`alpha`, `beta`): when it is that deep and its bound decides the window (at a
+    /// principal-variation node only with `pv-table-cutoff`).
+    pub(super) fn table_cutoff(
+        &self,
+        entry: Option<Entry>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let pv = beta.saturating_sub(alpha) > 1;
+        entry
+            .filter(|e| (!pv || self.opts.pv_table_cutoff) && e.depth as u32 >= depth)?
+            .cutoff(alpha, beta)
     }
 
     /// The score of `c`, reached by a move searched after the first at its node, `depth`
