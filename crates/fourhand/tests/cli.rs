@@ -202,17 +202,20 @@ fn every_shared_game_agrees_with_its_record() {
     if !has_games() {
         return;
     }
-    // The shared games and the fidelity/ folder: every move, the end, the points and the
-    // Termination as chess.com recorded them.
-    let o = fourhand(&["replay", "--check", games().to_str().unwrap()]);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}");
-    let last = out.lines().last().unwrap_or("");
-    let passed: usize = last
-        .strip_suffix(" passed, 0 failed")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{out}"));
-    assert!(passed >= 14, "{out}");
+    // The shared games with the fidelity/ folder, and the evidence/ folder beside them: every
+    // move, the end, the points and the Termination as chess.com recorded them.
+    let evidence = games().with_file_name("evidence");
+    for (dir, least) in [(games(), 14), (evidence, 4)] {
+        let o = fourhand(&["replay", "--check", dir.to_str().unwrap()]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{out}");
+        let last = out.lines().last().unwrap_or("");
+        let passed: usize = last
+            .strip_suffix(" passed, 0 failed")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(passed >= least, "{}: {out}", dir.display());
+    }
 }
 
 #[test]

@@ -269,6 +269,20 @@ pub enum DrawJudging {
     OnLiveTurn,
 }
 
+/// What the fifty-move count `c` (rules.md §4.4, the last number of FEN4) counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FiftyCount {
+    /// Every ply since the last pawn move or capture of a live piece, whoever has left the game
+    /// meanwhile (Teams, Verney, Club: an elimination ends those games or skips turns).
+    EveryPly,
+    /// As [`FiftyCount::EveryPly`], and the count starts again when a seat stops moving (its
+    /// army out: mated, stalemated, king captured, zombie king gone): `50 × n` is counted with
+    /// the `n` players who are moving now. chess.com FFA: in game 103874030 Green mates Yellow
+    /// in round 134 with `c` at 127 — over the 100 of two players, under the 150 of three — and
+    /// the game goes on to an insufficient-material draw eleven plies later.
+    SinceLastExit,
+}
+
 /// Points for check bonuses in FFA.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CheckBonus {
@@ -432,6 +446,8 @@ pub struct RuleSet {
     pub abort: AbortRule,
     /// When the draw rules are judged.
     pub draw_judging: DrawJudging,
+    /// What the fifty-move count counts.
+    pub fifty_count: FiftyCount,
     /// King of the Hill (chess.com `KotH`): a royal king that ends a legal move on g7, h7, g8 or
     /// h8 wins for its side (Teams) or mates every other active player (FFA).
     pub king_of_the_hill: bool,
@@ -446,8 +462,8 @@ pub struct RuleSet {
     pub points: PointTable,
     /// The squares played on: the cross, or Chaturaji's 8×8 centre.
     pub board: BoardShape,
-    /// With two players left, chess.com FFA's automatic resignation of a player who can no
-    /// longer catch up and automatic claim (rules.md §5.2); not in Chaturaji (variants.md §2.7).
+    /// With two players left, chess.com FFA's automatic claim of the win for the leader on his
+    /// turn (rules.md §5.2); not in Chaturaji (variants.md §2.7).
     pub auto_two_left: bool,
     /// The seats that have an army, one bit per seat (all four but in three-player Conquest,
     /// variants.md §5.1: South, West and North, the East arm empty and never to move).
@@ -482,6 +498,7 @@ impl RuleSet {
         dead_king_walking: false,
         abort: AbortRule::FirstMove,
         draw_judging: DrawJudging::AfterEachPly,
+        fifty_count: FiftyCount::EveryPly,
         king_of_the_hill: false,
         check_lives: None,
         must_parry_check: true,
@@ -506,6 +523,7 @@ impl RuleSet {
         dead_king_walking: true,
         abort: AbortRule::BeforeThreeMovesOutOfCheck,
         draw_judging: DrawJudging::OnLiveTurn,
+        fifty_count: FiftyCount::SinceLastExit,
         ..RuleSet::TEAMS
     };
 

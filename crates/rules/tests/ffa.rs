@@ -332,14 +332,12 @@ fn claiming_the_win_needs_a_lead_of_21() {
     assert_eq!(g.statuses()[S], SeatStatus::Out(OutReason::Resigned));
 }
 
-#[test]
-fn autoresign_when_the_other_player_is_out_of_reach() {
-    // Yellow has 5 and could at most take Red's queen, rooks and king (9 + 5 + 5 + 20 = 39), and
-    // the autoresign allows 20 more (games 100758459 and 12079115): 5 + 39 + 20 = 64.
+/// Red and Yellow left, Blue and Green out, `turn` to move, with `points`.
+fn last_two(turn: Seat, points: [i32; 4]) -> Game {
     let p = with_army(
         with_army(
             pos(
-                S,
+                turn,
                 "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
             ),
             W,
@@ -348,36 +346,104 @@ fn autoresign_when_the_other_player_is_out_of_reach() {
         E,
         Army::Out,
     );
-    let g = game_with(p.clone(), [65, 3, 5, 2]);
-    assert_eq!(g.outcome(), Some(Outcome::Finished));
-    assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Resigned));
-    assert_eq!(g.points(), BySeat([85, 3, 5, 2]));
-    let g = game_with(p.clone(), [64, 3, 5, 2]);
-    assert_eq!(g.outcome(), None, "5 + 39 + 20 can still reach 64");
-    // A leader who is already out does not count (game 12101520, round 60): Yellow trails Blue's
-    // 90 by far, but only Red is still playing against him.
-    let g = game_with(p, [20, 90, 5, 2]);
-    assert_eq!(g.outcome(), None, "only the other active player counts");
+    game_with(p, points)
+}
+
+/// As [`last_two`], but Blue's king is a zombie still on the board: a claim is worth 40.
+fn last_two_and_a_zombie(turn: Seat, points: [i32; 4]) -> Game {
+    let p = with_army(
+        with_army(
+            pos(
+                turn,
+                "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
+            ),
+            W,
+            Army::Zombie,
+        ),
+        E,
+        Army::Out,
+    );
+    game_with(p, points)
 }
 
 #[test]
-fn autoclaim_when_an_eliminated_second_leads_the_third_by_20() {
-    let p = with_army(
-        with_army(
-            pos(
-                S,
-                "rK h1, bK a7, yK g14, gK n8, rQ e5, rR d1, rR k1, yR f10",
-            ),
-            W,
-            Army::Out,
-        ),
-        E,
-        Army::Out,
-    );
-    let g = game_with(p, [50, 40, 15, 10]);
+fn a_trailing_player_who_cannot_catch_up_plays_on() {
+    // Yellow (5) can at most take Red's queen, rooks and king: 5 + 39 < 65. He plays on
+    // (games 102140628 and 11980837), and so does Red.
+    let mut g = last_two(S, [65, 3, 5, 2]);
+    assert_eq!(g.outcome(), None);
+    mv(&mut g, "e5-e6");
+    assert_eq!(g.to_move(), Some(N));
+    mv(&mut g, "f10-f9");
+    assert_eq!(g.outcome(), None);
+    assert!(g.records().iter().all(|r| r.action != Action::AutoClaim));
+}
+
+#[test]
+fn autoclaim_on_the_leaders_turn_exactly_at_the_margin() {
+    // Blue, out, holds second with 40: a claim gives Yellow 20, so it is made for Red from
+    // Yellow's 20 down — and not at 21, where Yellow would pass Blue.
+    let g = last_two(S, [50, 40, 20, 10]);
     assert_eq!(g.outcome(), Some(Outcome::Finished));
-    assert_eq!(g.records().last().unwrap().action, Action::ClaimWin);
+    let last = g.records().last().unwrap();
+    assert_eq!((last.seat, last.action), (S, Action::AutoClaim));
+    assert_eq!(g.points(), BySeat([50, 40, 40, 10]));
+    assert_eq!(g.statuses()[S], SeatStatus::Out(OutReason::Resigned));
+    let g = last_two(S, [50, 40, 21, 10]);
+    assert_eq!(g.outcome(), None, "one point below the margin");
+    // With a zombie king on the board the claim gives 40: Blue's zombie holds 60 over
+    // Yellow's 20, exactly enough; 59 is not.
+    let g = last_two_and_a_zombie(S, [80, 60, 20, 10]);
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.points(), BySeat([80, 60, 60, 10]));
+    let g = last_two_and_a_zombie(S, [80, 59, 20, 10]);
+    assert_eq!(
+        g.outcome(),
+        None,
+        "one point below the margin with a zombie king"
+    );
+}
+
+#[test]
+fn autoclaim_waits_for_the_leaders_turn() {
+    // Due, but Yellow is to move: he plays (102140628: Blue's `Bi1xQj2` before Yellow's `R`),
+    // then the claim comes on Red's turn, as an `R` in Red's slot.
+    let mut g = last_two(N, [50, 40, 15, 10]);
+    assert_eq!(g.outcome(), None);
+    mv(&mut g, "f10-f5");
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.records().last().unwrap().action, Action::AutoClaim);
     assert_eq!(g.points(), BySeat([50, 40, 35, 10]));
+    let text = pgn4::write(&g, &Default::default());
+    assert!(text.contains("1. Rf10-f5\n2. R"), "{text}");
+    assert!(text.contains("[Termination \"(Yellow +20)\"]"), "{text}");
+    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.points(), g.points());
+    assert_eq!(again.records().last().unwrap().action, Action::AutoClaim);
+}
+
+#[test]
+fn no_autoclaim_for_a_leader_not_alone_in_first_place() {
+    // Blue, out, has as many points as Red: no claim; nor when Blue leads.
+    assert_eq!(last_two(S, [40, 40, 15, 10]).outcome(), None);
+    assert_eq!(last_two(S, [40, 45, 15, 10]).outcome(), None);
+}
+
+#[test]
+fn a_players_own_r_is_his_resignation() {
+    // As in game 102619993: Red trails, Blue's zombie king is on the board, and Red's `R` in
+    // his own slot is his resignation: the leader gets Red's king and the zombie's, 40.
+    let mut g = last_two_and_a_zombie(S, [26, 49, 60, 22]);
+    assert_eq!(g.outcome(), None, "no claim is due: 49 < 26 + 40");
+    g.resign(S).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Finished));
+    assert_eq!(g.points(), BySeat([26, 49, 100, 22]));
+    assert_eq!(g.records().last().unwrap().action, Action::Resign);
+    let text = pgn4::write(&g, &Default::default());
+    assert!(text.contains("1. R"), "{text}");
+    assert!(text.contains("[Termination \"(Yellow +40)\"]"), "{text}");
+    // (Read back from this FEN4, the `R` would abort: no moves made. The corpus test replays
+    // game 102619993 itself.)
 }
 
 #[test]
@@ -435,11 +501,11 @@ fn points_for_mate_sets_the_mate_and_the_claim_lead() {
 }
 
 #[test]
-fn a_claim_the_claimants_own_mate_made_automatic_replays_as_his_claim() {
-    // Yellow (67) mates Red (39, out then); Green (1) is out; Blue (12) is left with Yellow,
-    // whose material keeps Blue from being resigned. The server claims for Yellow at once:
-    // Yellow's `R` follows his own move, where Blue's resignation would stand too. (Seen in an
-    // arena game of FFA KotH that replayed with the 20 points on the wrong side.)
+fn the_claimants_own_mate_makes_the_claim_due_on_his_next_turn() {
+    // Yellow (67) mates Red (39, out then); Green (1) is out; Blue (12) is left with Yellow.
+    // The claim is due — Red's 39 is above Blue's 12 + 20 — but Blue moves first, and the
+    // server claims for Yellow when Yellow's turn comes: his `R` stands in his own slot. (An
+    // arena game of FFA KotH once replayed with the 20 points on the wrong side.)
     let p = with_army(
         board(
             RuleSet::get(Variant::Ffa),
@@ -452,6 +518,9 @@ fn a_claim_the_claimants_own_mate_made_automatic_replays_as_his_claim() {
     );
     let mut g = game_with(p, [39, 12, 67, 1]);
     mv(&mut g, "e5-e1");
+    assert_eq!(g.outcome(), None, "Blue moves before Yellow's turn comes");
+    assert_eq!(g.to_move(), Some(W));
+    mv(&mut g, "a7-a8");
     assert!(g.is_over());
     assert_eq!(
         g.points(),

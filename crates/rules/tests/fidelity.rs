@@ -1,7 +1,7 @@
 //! The rules that real chess.com FFA games showed (the `fidelity/` games of the shared data),
 //! each on a constructed position: the `S` slot of a stalemate, zombie castling, when the
-//! draws are judged, insufficient material after the second-last player leaves, and the
-//! autoresign's reach.
+//! draws are judged, insufficient material after the second-last player leaves, the fifty-move
+//! count across an elimination, and a record that stops one entry early.
 
 mod common;
 
@@ -10,7 +10,7 @@ use fourhand_rules::game::{
     Action, Automation, DrawReason, Event, Game, OutReason, Outcome, ScoreReason, SeatStatus,
 };
 use fourhand_rules::notation::pgn4;
-use fourhand_rules::ruleset::DrawJudging;
+use fourhand_rules::ruleset::{DrawJudging, FiftyCount};
 use fourhand_rules::{Army, BySeat, Kind, MoveKind, Position, RuleSet, Seat, Variant};
 
 const S: Seat = Seat::South;
@@ -267,25 +267,158 @@ fn the_second_last_resigning_with_a_lone_minor_left_draws() {
     assert_eq!(g.points(), BySeat([50, 12, 64, 64]));
 }
 
-#[test]
-fn an_autoresign_is_not_written_and_is_replayed() {
-    // Game 100758459: the king capture that leaves Green unable to catch Red ends the game;
-    // the record has no `R` for it, and neither does ours.
+/// Game 100758459's end: Red's rook takes Yellow's king, leaving Red (81) and Green (21), Green
+/// to move. Nothing automatic follows: Green may play on. Three rounds come first, so that no
+/// one's exit is an abort, and Green's knight on g12, moving last, opens the g-file.
+fn red_takes_yellows_king() -> Game {
     let p = with_army(
-        pos(S, "rK h1, bK a7, yK g14, gK n8, rR g10, gN l8"),
+        pos(S, "rK h1, bK a7, yK g14, yR d13, gK n8, gN g12, rR g10"),
         W,
         Army::Out,
     );
-    let mut g = game_with(RuleSet::FFA, p, [61, 17, 43, 21]);
-    mv(&mut g, "g10-g14");
-    assert_eq!(g.statuses()[E], SeatStatus::Out(OutReason::Resigned));
-    assert_eq!(g.records().last().unwrap().action, Action::AutoResign);
-    assert_eq!(g.points(), BySeat([101, 17, 43, 21]));
-    assert_eq!(movetext(&g), "1. Rg10xKg14#");
+    let mut g = Game::from_position(RuleSet::FFA, p, BySeat([61, 17, 43, 21])).with_seed(1);
+    for m in [
+        "h1-i1", "d13-d12", "n8-n7", "i1-j1", "d12-d11", "n7-n6", "j1-k1", "d11-d10", "g12-i11",
+        "g10-g14",
+    ] {
+        mv(&mut g, m);
+    }
+    g
+}
+
+/// `text` with the tag `key` set to `value` (added before the movetext when missing).
+fn with_tag(text: &str, key: &str, value: &str) -> String {
+    let (mut tags, moves) = pgn4::parse_tags(text);
+    tags.set(key, value.to_string());
+    let mut out = String::new();
+    for (k, v) in &tags.0 {
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    }
+    out.push('\n');
+    out.push_str(moves.trim());
+    out.push('\n');
+    out
+}
+
+#[test]
+fn the_trailing_player_plays_on_after_the_capture_that_puts_him_out_of_reach() {
+    let g = red_takes_yellows_king();
+    assert_eq!(g.points(), BySeat([81, 17, 43, 21]));
+    assert_eq!(g.outcome(), None, "no automatic resignation");
+    assert_eq!(g.to_move(), Some(E));
+    assert!(movetext(&g).ends_with("4. Rg10xKg14#"), "{}", movetext(&g));
+}
+
+#[test]
+fn a_record_that_stops_one_entry_early_applies_the_unwritten_exit() {
+    // chess.com's export of 100758459 writes Red's capture and stops: `CurrentMove` counts one
+    // entry more, and `(Red +20)` is Green's exit.
+    let g = red_takes_yellows_king();
     let text = pgn4::write(&g, &Default::default());
-    let (_, again) = pgn4::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(again.points(), g.points());
-    assert_eq!(again.outcome(), Some(Outcome::Finished));
+    let early = with_tag(
+        &with_tag(&text, "CurrentMove", "11"),
+        "Termination",
+        "(Red +20)",
+    );
+    let r = pgn4::replay(&early).unwrap();
+    assert_eq!(r.error, None);
+    assert_eq!(r.unwritten_exit, Some(E));
+    assert_eq!(r.game.outcome(), Some(Outcome::Finished));
+    assert_eq!(r.game.points(), BySeat([101, 17, 43, 21]));
+    assert_eq!(r.game.statuses()[E], SeatStatus::Out(OutReason::Resigned));
+    let early = with_tag(&early, "Result", &pgn4::result_tag(&r.game, &r.tags));
+    let r = pgn4::replay(&early).unwrap();
+    assert_eq!(pgn4::mismatches(&r), Vec::<String>::new());
+    // Only then: a `CurrentMove` that counts the entries written, or no `Termination`, leaves
+    // the game on.
+    for text in [
+        with_tag(
+            &with_tag(&text, "CurrentMove", "10"),
+            "Termination",
+            "(Red +20)",
+        ),
+        with_tag(&text, "CurrentMove", "11"),
+    ] {
+        let r = pgn4::replay(&text).unwrap();
+        assert_eq!(r.unwritten_exit, None, "{text}");
+        assert_eq!(r.game.outcome(), None, "{text}");
+    }
+}
+
+#[test]
+fn insufficient_material_ends_the_game_on_its_ply_with_a_zombie_to_move_next() {
+    // Red's king takes Yellow's last pawn, leaving bare kings; Blue's zombie king moves next. Repetition and fifty
+    // moves wait for the zombie's move, insufficient material does not: nothing can mend it.
+    let p = with_army(
+        with_army(
+            pos(S, "rK h1, bK a7, yK g14, gK n8, yP i2"),
+            W,
+            Army::Zombie,
+        ),
+        E,
+        Army::Out,
+    );
+    let mut g = game_with(RuleSet::FFA, p, [0; 4]).with_automation(Automation::REPLAY);
+    mv(&mut g, "h1-i2");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Drawn(DrawReason::InsufficientMaterial))
+    );
+    assert!(!g.zombie_to_move(), "no zombie move after the end");
+    // +1 for the pawn, +10 each for the draw and Blue's zombie king shared (10 each).
+    assert_eq!(g.points(), BySeat([21, 0, 20, 0]));
+}
+
+/// Yellow's king on g14 is in check from Green's rook; Red's knight takes the last flight. Blue
+/// is out: Red, Yellow and Green move, `n` = 3.
+fn mate_with_count(rules: RuleSet, halfmoves: u32) -> Game {
+    let mut p = with_army(
+        board(
+            rules.shared(),
+            S,
+            "rK h1, bK a7, gK n8, yK g14, yP f13, yP h13, gR g10, gN i12, rN d10",
+        ),
+        W,
+        Army::Out,
+    );
+    p.set_halfmoves(halfmoves);
+    game_with(rules, p, [0; 4])
+}
+
+#[test]
+fn the_fifty_move_count_starts_again_when_a_player_is_eliminated() {
+    // Game 103874030: Green mates Yellow in round 134 with the count at 127 — past 100 for the
+    // two players left — and the game goes on eleven plies to an insufficient-material draw.
+    let mut g = mate_with_count(RuleSet::FFA, 127);
+    mv(&mut g, "d10-e12");
+    assert_eq!(g.statuses()[N], SeatStatus::Out(OutReason::Checkmated));
+    assert_eq!(
+        g.outcome(),
+        None,
+        "the mate does not end the game by fifty moves"
+    );
+    assert_eq!(g.position().halfmoves(), 0, "the count starts again");
+    // The two left then need 50 moves each: 99 plies do not draw, the 100th does.
+    let mut g = mate_with_count(RuleSet::FFA, 127);
+    mv(&mut g, "d10-e12");
+    let mut p = g.position().clone();
+    p.set_halfmoves(99);
+    let mut g = game_with(RuleSet::FFA, p, g.points().0);
+    mv(&mut g, "n8-n9");
+    assert_eq!(g.outcome(), Some(Outcome::Drawn(DrawReason::FiftyMoves)));
+    // Counting every ply across the elimination (FiftyCount::EveryPly) draws at the mate.
+    let rules = RuleSet {
+        fifty_count: FiftyCount::EveryPly,
+        ..RuleSet::FFA
+    };
+    let mut g = mate_with_count(rules, 127);
+    mv(&mut g, "d10-e12");
+    assert_eq!(g.outcome(), Some(Outcome::Drawn(DrawReason::FiftyMoves)));
+    // A resignation that leaves a zombie king changes no count: the seat still moves.
+    let mut g = mate_with_count(RuleSet::FFA, 40);
+    g.resign(S).unwrap();
+    assert_eq!(g.statuses()[S], SeatStatus::Zombie(OutReason::Resigned));
+    assert!(g.position().halfmoves() >= 40);
 }
 
 #[test]

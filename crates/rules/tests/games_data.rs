@@ -1,5 +1,6 @@
-//! Every chess.com game and sample in `shared/data/games` (and its `fidelity/` folder) replays with every move legal, reaches
-//! the outcome its tags give (FFA: the exact points), and survives a PGN4 round trip.
+//! Every chess.com game and sample in `shared/data/games` (its `fidelity/` folder too) and in
+//! `shared/data/evidence` replays with every move legal, reaches the outcome its tags give
+//! (FFA: the exact points), and survives a PGN4 round trip.
 
 mod common;
 
@@ -7,11 +8,12 @@ use fourhand_rules::game::{Game, OutReason, Outcome};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::Side;
 
-/// The games under `shared/data/games`, its `fidelity/` folder included, by relative name.
+/// The games under `shared/data/games` (its `fidelity/` folder included) and
+/// `shared/data/evidence`, by name relative to the data folder (`games/…`, `evidence/…`).
 fn games() -> Vec<(String, String)> {
-    let root = common::data_dir().join("games");
+    let data = common::data_dir();
     let mut out = Vec::new();
-    let mut dirs = vec![root.clone()];
+    let mut dirs = vec![data.join("games"), data.join("evidence")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let p = entry.unwrap().path();
@@ -23,7 +25,7 @@ fn games() -> Vec<(String, String)> {
             let wanted = n.starts_with("chesscom-") || n.starts_with("sample-");
             if wanted && p.extension().is_some_and(|x| x == "pgn4") {
                 let name = p
-                    .strip_prefix(&root)
+                    .strip_prefix(&data)
                     .unwrap()
                     .to_string_lossy()
                     .into_owned();
@@ -99,10 +101,18 @@ fn chesscom_games_and_samples_replay_to_their_results() {
     assert!(
         games
             .iter()
-            .filter(|(n, _)| n.starts_with("fidelity"))
+            .filter(|(n, _)| n.starts_with("games/fidelity"))
             .count()
             >= 6,
         "expected the fidelity games"
+    );
+    assert!(
+        games
+            .iter()
+            .filter(|(n, _)| n.starts_with("evidence"))
+            .count()
+            >= 4,
+        "expected the evidence games"
     );
     for (name, text) in &games {
         let r = pgn4::replay(text).unwrap_or_else(|e| panic!("{name}: {e}"));

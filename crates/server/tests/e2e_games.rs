@@ -1,5 +1,6 @@
 //! Whole games over real sockets: Teams to checkmate, FFA to its end with the final points, a
-//! Club game through a mate and a revival; spectators see every move.
+//! Club game through a mate and a revival, an FFA game the server ends by the leader's automatic
+//! claim; spectators see every move.
 
 mod support;
 
@@ -503,5 +504,46 @@ async fn every_variant_against_bots_to_its_end_stored_and_exported() {
         );
         assert!(again.is_over(), "{name}: {}", end.pgn4);
     }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_trailing_player_plays_on_and_the_server_claims_for_the_leader() {
+    if !support::has_data() {
+        return;
+    }
+    // chess.com game 102140628: after round 53 only Blue (19) and Yellow (69) are left and Blue
+    // cannot catch Yellow. The server resigns nobody: Blue's `Bi1xQj2` (+1) is accepted, and on
+    // Yellow's turn the server claims the win for him (Red, out on 49, stays second: 20 + 20
+    // does not pass him). Nobody sends the `R`.
+    let server = TestServer::memory().await;
+    let text = support::data("evidence/chesscom-ffa-102140628.pgn4");
+    let (game, mut clients) = replay_through(&server, &text, "ffa", None).await;
+    let over = clients[1]
+        .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
+        .await;
+    assert_eq!(over["event"]["points"], json!([49, 40, 69, 6]));
+    assert_eq!(over["event"]["placings"], json!([2, 3, 1, 4]));
+    // The export writes the claim as chess.com does: an `R` in Yellow's slot right after
+    // Blue's last move, and the end's points in the Termination tag.
+    let stored = stored_when_finished(&server, &game).await;
+    let end = stored.end.expect("finished game stored");
+    assert!(
+        end.pgn4.trim_end().ends_with("54. Bi1xQj2 .. R"),
+        "{}",
+        end.pgn4
+    );
+    assert!(
+        end.pgn4.contains("[Termination \"(Blue +20)\"]"),
+        "{}",
+        end.pgn4
+    );
+    let r = pgn4::replay(&end.pgn4).unwrap();
+    assert_eq!(r.error, None);
+    assert_eq!(r.game.points().0, [49, 40, 69, 6]);
+    assert_eq!(pgn4::mismatches(&r), Vec::<String>::new());
+    // Over HTTP too.
+    let pgn = support::http_get(&format!("http://{}/api/games/{game}/pgn4", server.addr)).await;
+    assert_eq!(pgn, end.pgn4);
     server.stop().await;
 }

@@ -40,7 +40,8 @@ pub fn moving_seats(pos: &Position) -> u32 {
         .count() as u32
 }
 
-/// The fifty-move rule: `c >= 50 × n`.
+/// The fifty-move rule: `c >= 50 × n`, with `n` the [`moving_seats`] (what `c` counts is the
+/// rule set's [`crate::ruleset::FiftyCount`]).
 pub fn fifty_moves(pos: &Position) -> bool {
     let n = moving_seats(pos);
     n > 0 && pos.halfmoves() >= 50 * n

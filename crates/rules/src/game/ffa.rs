@@ -1,6 +1,6 @@
 //! Consequences of actions in chess.com Free-For-All (rules.md §5.2): points, immediate mates,
 //! eliminations, Dead King Walking, the end with its king bonuses, draws, claims and the
-//! server's automatic resignations and claims.
+//! server's automatic claim for the leader.
 
 use super::scoring::{self, check_bonus};
 use super::{
@@ -205,8 +205,7 @@ pub(super) fn leave(g: &mut Game, seat: Seat, reason: OutReason, events: &mut Ve
     check_end(g, events);
 }
 
-/// Ends the game when at most one player is active; with two left, applies the automatic
-/// resignation and claim.
+/// Ends the game when at most one player is active.
 fn check_end(g: &mut Game, events: &mut Vec<Event>) {
     if g.is_over() {
         return;
@@ -230,62 +229,49 @@ fn check_end(g: &mut Game, events: &mut Vec<Event>) {
     }
 }
 
-/// The most `p` is taken to be able to gain still: the value of every live piece he could
-/// capture (kings as 20) and 20 more — chess.com's autoresign counts the leader's king again
-/// (or the 20 of being stalemated). The games show the margin: in 100758459 Green (21, with 34
-/// to capture) is resigned against 81, in 12079115 Blue (28, with 30) plays on against 75.
-fn reachable_gain(g: &Game, p: Seat) -> i32 {
-    let capturable: i32 = g
-        .pos
-        .pieces()
-        .filter(|(_, pc)| pc.seat != p && !pc.dead)
-        .map(|(_, pc)| g.rules.points.capture(pc))
-        .sum();
-    capturable + i32::from(g.rules.points.king)
-}
-
-/// With two players left: the automatic resignation of a player who can no longer catch the
-/// other one (his points and what he could still gain are below the other's points),
-/// then the automatic claim (rules.md §5.2). Returns true when it acted.
+/// With two players left, the automatic claim for the leader on his turn (rules.md §5.2).
+/// Returns true when it acted.
 fn auto_two_left(g: &mut Game) -> bool {
-    let active = g.active_seats();
-    if active.len() != 2 || !g.rules.auto_two_left {
+    let Some(leader) = autoclaim_due(g).filter(|_| g.auto.autoclaim) else {
         return false;
-    }
-    for &p in active.iter().filter(|_| g.auto.autoresign) {
-        // The other player still in the game: a leader who is already out (a zombie on 77
-        // points in game 12101520, round 60) does not resign the trailing player.
-        let other = active.iter().copied().find(|&o| o != p).unwrap_or(p);
-        if g.points[p] + reachable_gain(g, p) < g.points[other] {
-            let mut ev = Vec::new();
-            leave(g, p, OutReason::Resigned, &mut ev);
-            g.push_record(p, Action::AutoResign, ev);
-            return true;
-        }
-    }
-    if let Some(leader) = autoclaim_due(g).filter(|_| g.auto.autoclaim) {
-        let mut ev = Vec::new();
-        claim(g, leader, &mut ev);
-        g.push_record(leader, Action::ClaimWin, ev);
-        return true;
-    }
-    false
+    };
+    let mut ev = Vec::new();
+    claim(g, leader, &mut ev);
+    g.push_record(leader, Action::AutoClaim, ev);
+    true
 }
 
-/// The leader the server claims the win for now, with two players left (rules.md §5.2): he
-/// leads, the second-placed player is out, and the second stands 20 or more above the third.
+/// The leader the server claims the win for now (rules.md §5.2): two players are left, it is
+/// the leader's turn, he stands alone in first place above every player already out, and the
+/// best of those — second place — is at least as far above the other active player as the
+/// claim would give that player (his king's 20, and 20 for each zombie king), so the claim
+/// cannot lift him past second place. The games behind it: 102140628 (Yellow 69 claims on
+/// his turn once Blue, 20 after `Bi1xQj2`, is 29 short of Red's 49), 12079115 (Yellow 75,
+/// Red 62 out, Blue 29), 102619993 (no claim: Blue's 49 is below Red's 26 + 40 with a zombie
+/// king on the board) and 11980837 (none: Blue 31 out, Red 22 plays on).
 pub(super) fn autoclaim_due(g: &Game) -> Option<Seat> {
-    if g.active_seats().len() != 2 || !g.rules.auto_two_left || g.is_over() {
+    if !g.rules.auto_two_left || g.is_over() {
         return None;
     }
-    let mut order: Vec<Seat> = Seat::ALL.to_vec();
-    order.sort_by_key(|&s| std::cmp::Reverse(g.points[s]));
-    let (leader, second, third) = (order[0], order[1], order[2]);
-    (g.seats[leader].is_active()
-        && g.points[leader] > g.points[second]
-        && !g.seats[second].is_active()
-        && g.points[second] - g.points[third] >= 20)
-        .then_some(leader)
+    let active = g.active_seats();
+    let [a, b] = active[..] else {
+        return None;
+    };
+    let (leader, other) = if g.points[a] >= g.points[b] {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    if g.points[leader] == g.points[other] || g.pos.turn() != leader {
+        return None;
+    }
+    let second = Seat::ALL
+        .into_iter()
+        .filter(|&s| g.rules.in_play(s) && s != leader && s != other)
+        .map(|s| g.points[s])
+        .max()?;
+    let gift = leaving_king(g, leader) + kings_left(g);
+    (g.points[leader] > second && second >= g.points[other] + gift).then_some(leader)
 }
 
 pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
@@ -334,7 +320,7 @@ pub(super) fn draw_points(g: &mut Game, events: &mut Vec<Event>) {
     }
 }
 
-/// What the turn brings: automatic resignations and claims, a resignation taking effect in its
+/// What the turn brings: the automatic claim, a resignation taking effect in its
 /// slot, zombie moves, stalemates and mates found on the turn. Returns true when something
 /// happened (the caller looks again).
 pub(super) fn on_turn(g: &mut Game) -> bool {

@@ -22,9 +22,9 @@ pub enum Action {
     Timeout,
     /// FFA: the leader claims the win.
     ClaimWin,
-    /// FFA: the server resigned a player who could no longer catch the other one (rules.md
-    /// §5.2). chess.com does not write it in the movetext, and neither does the PGN4 writer.
-    AutoResign,
+    /// FFA: the server claimed the win for the leader on his turn (rules.md §5.2). chess.com
+    /// writes it as an `R` in the leader's slot, and so does the PGN4 writer.
+    AutoClaim,
     /// No action: the rules judged the seat to move (a mate or stalemate found on its turn, a
     /// zombie king with no move, a resignation taking effect in its slot).
     Judged,
@@ -79,12 +79,9 @@ pub struct Automation {
     /// Play Dead King Walking moves with the seeded generator (off when replaying a record,
     /// whose zombie moves are given).
     pub zombie_moves: bool,
-    /// FFA autoresign with two players left: the player who can no longer reach first place
-    /// is resigned. On in replays too: chess.com does not write it in the movetext (game
-    /// 100758459 ends on the king capture that made it so).
-    pub autoresign: bool,
-    /// FFA autoclaim with two players left (off in replays: chess.com writes the leader's claim
-    /// as an `R` in his slot, as in game 100527014).
+    /// FFA autoclaim with two players left: the game claims the win for the leader on his
+    /// turn. On in replays too: the record's `R` in the leader's slot then stands for it, and
+    /// a claim where the real game played on leaves the record's next move after the end.
     pub autoclaim: bool,
     /// Verney/Club: pass skipped turns and stalemates; Chaturaji: pass a boxed-in army (off
     /// when replaying: the record's `-` entries pass them).
@@ -95,15 +92,14 @@ impl Automation {
     /// Everything automatic: live play on the server.
     pub const LIVE: Automation = Automation {
         zombie_moves: true,
-        autoresign: true,
         autoclaim: true,
         passes: true,
     };
-    /// Replaying a recorded game: only what the record does not write (the autoresign).
+    /// Replaying a recorded game: the record gives every move and pass; the automatic claim
+    /// is made as live, and its `R` read as that claim.
     pub const REPLAY: Automation = Automation {
         zombie_moves: false,
-        autoresign: true,
-        autoclaim: false,
+        autoclaim: true,
         passes: false,
     };
 }

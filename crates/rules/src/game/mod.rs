@@ -403,22 +403,10 @@ impl Game {
         Ok(events)
     }
 
-    /// FFA: the leader the server's automatic claim would claim for now (rules.md §5.2), if any.
-    /// A replay, which makes no automatic claims, reads the record's `R` as that claim.
+    /// FFA: the leader the automatic claim claims for now (rules.md §5.2), if any: with the
+    /// automation on, the game has already made that claim by the time a player could act.
     pub fn autoclaim_due(&self) -> Option<Seat> {
         ffa::autoclaim_due(self)
-    }
-
-    /// FFA: makes the automatic claim for the leader that [`Game::autoclaim_due`] names, as the
-    /// server does live (a replay reading the record's `R`).
-    pub fn autoclaim(&mut self) -> Result<Vec<Event>, GameError> {
-        let leader = self
-            .autoclaim_due()
-            .ok_or_else(|| GameError::CannotClaim("no automatic claim is due".into()))?;
-        let mut events = Vec::new();
-        ffa::claim(self, leader, &mut events);
-        self.push_record(leader, Action::ClaimWin, events.clone());
-        Ok(events)
     }
 
     /// The seat to move no longer moves (out under BothMate, Verney's skipped turns, Conquest's
@@ -556,13 +544,14 @@ impl Game {
     }
 
     /// After a move, or a turn passed without one (a zombie judged on its turn): the new
-    /// position counts for repetition, and the draws are judged unless a zombie moves next.
+    /// position counts for repetition, and the draws are judged — repetition and fifty moves
+    /// only when no zombie moves next (under [`DrawJudging::OnLiveTurn`]), insufficient
+    /// material on every ply, since no move can mend it.
     fn turn_changed(&mut self, events: &mut Vec<Event>) {
         if !self.is_over() {
             self.keys.push(draw::repetition_key(&self.pos));
-            if !self.draws_wait_for_zombie() {
-                self.check_draws(events);
-            }
+            let counted = !self.draws_wait_for_zombie();
+            self.check_draws(counted, events);
         }
     }
 
@@ -572,14 +561,16 @@ impl Game {
             && self.pos.army(self.pos.turn()) == Army::Zombie
     }
 
-    fn check_draws(&mut self, events: &mut Vec<Event>) {
+    /// Judges the draws on the position just reached; `counted`: repetition and fifty moves
+    /// too, not only insufficient material.
+    fn check_draws(&mut self, counted: bool, events: &mut Vec<Event>) {
         let key = *self
             .keys
             .last()
             .expect("keys start with the start position");
-        let reason = if self.keys.iter().filter(|&&k| k == key).count() >= 3 {
+        let reason = if counted && self.keys.iter().filter(|&&k| k == key).count() >= 3 {
             Some(DrawReason::Repetition)
-        } else if draw::fifty_moves(&self.pos) {
+        } else if counted && draw::fifty_moves(&self.pos) {
             Some(DrawReason::FiftyMoves)
         } else if draw::insufficient_material(&self.pos, &self.rules) {
             Some(DrawReason::InsufficientMaterial)
@@ -595,8 +586,8 @@ impl Game {
     }
 
     /// Handles whatever the new turn brings before a player must act: mates and stalemates
-    /// judged on the turn, resignations taking effect, zombie moves, FFA automatic
-    /// resignations and claims. Each step is recorded.
+    /// judged on the turn, resignations taking effect, zombie moves, the FFA automatic claim.
+    /// Each step is recorded.
     fn settle(&mut self) {
         for _ in 0..64 {
             if self.is_over() {

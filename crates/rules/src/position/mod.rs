@@ -30,7 +30,7 @@ pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
 
 use crate::board::piece::{self, DEAD, EMPTY, WALL};
 use crate::board::{BySeat, Kind, Piece, Seat, Setup, Square};
-use crate::ruleset::{Castling, RuleSet};
+use crate::ruleset::{Castling, FiftyCount, RuleSet};
 
 /// What an army is doing in the game, as far as the board is concerned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -125,7 +125,8 @@ pub struct Position {
     pub(crate) ep: [EpWindow; 4],
     pub(crate) turn: Seat,
     pub(crate) armies: [Army; 4],
-    /// Plies since the last pawn move or capture of a live piece.
+    /// Plies since the last pawn move or capture of a live piece (and, under
+    /// [`FiftyCount::SinceLastExit`], since a seat last stopped moving).
     pub(crate) halfmoves: u32,
     /// N-check: each seat's remaining check lives (all 0 outside N-check).
     pub(crate) lives: [u8; 4],
@@ -271,7 +272,8 @@ impl Position {
         BySeat(self.ep)
     }
 
-    /// Plies since the last pawn move or capture of a live piece (the `c` of rules.md §4.4).
+    /// Plies since the last pawn move or capture of a live piece (the `c` of rules.md §4.4;
+    /// under [`FiftyCount::SinceLastExit`] also since a seat last stopped moving).
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -590,9 +592,18 @@ impl Position {
 
     /// Changes an army's status, greying or un-greying its pieces as the status requires:
     /// `Out` greys every piece, `Zombie` every piece but the king; other statuses leave colours.
+    /// Under [`FiftyCount::SinceLastExit`] a seat that stops moving restarts the fifty-move count.
     pub fn set_army(&mut self, seat: Seat, army: Army) {
         let s = seat.index();
         self.forget_checks();
+        let moving = |a: Army| matches!(a, Army::Live | Army::Zombie);
+        if self.rules.fifty_count == FiftyCount::SinceLastExit
+            && moving(self.armies[s])
+            && !moving(army)
+        {
+            // A seat stops moving: the fifty-move count starts again for the players left.
+            self.halfmoves = 0;
+        }
         self.hash ^= zobrist::army(s, self.armies[s]) ^ zobrist::army(s, army);
         self.armies[s] = army;
         if matches!(army, Army::Out | Army::Zombie) {

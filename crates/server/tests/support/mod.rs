@@ -388,7 +388,7 @@ pub async fn replay_records(clients: &mut [Client], game: &str, text: &str) {
             Action::Move { zombie: true, .. }
             | Action::Judged
             | Action::Timeout
-            | Action::AutoResign => continue,
+            | Action::AutoClaim => continue,
         };
         clients[i]
             .send(json!({"type": kind, "game": game, "seat": letter(i)}))

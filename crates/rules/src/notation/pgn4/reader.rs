@@ -4,7 +4,7 @@ use super::judged_out;
 use super::movetext::{tokenize, Token};
 use super::tags::{parse_tags, Tags};
 use crate::board::{Kind, Seat, Square};
-use crate::game::{Automation, Game, OutReason, Outcome, SeatStatus};
+use crate::game::{Action, Automation, Game, OutReason, Outcome, SeatStatus};
 use crate::moves::{Move, MoveKind};
 use crate::position::Army;
 use crate::ruleset::{MateJudging, MatedArmy, WinCondition};
@@ -52,6 +52,9 @@ pub struct Replay {
     pub plies: usize,
     /// The first entry that could not be read or played.
     pub error: Option<ReadError>,
+    /// The seat whose exit the record does not write but its tags give: a chess.com export
+    /// that stops one entry early with two players left (see [`replay_slots`]).
+    pub unwritten_exit: Option<Seat>,
 }
 
 /// Reads a PGN4 into a game, failing at the first entry that cannot be played.
@@ -120,37 +123,31 @@ pub fn replay_slots(
     // Seats judged stalemated on their turn whose slot (an `S`) is still to come: the rules
     // pass such a turn at once, the record still gives it a slot.
     // Likewise a Teams player mated on his turn under `BothMate` (a `#`).
-    let mut stalemate_slots: VecDeque<(Seat, &str)> = VecDeque::new();
+    let mut judged_slots: VecDeque<(Seat, &str)> = VecDeque::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
+    // And the leader's `R` of the automatic claim, made as soon as his turn came.
     let mut seen = 0;
     let mut last_slot: Option<(u32, Seat)> = None;
-    for tok in tokenize(movetext) {
+    let tokens = tokenize(movetext);
+    for tok in &tokens {
         for rec in &game.records()[seen..] {
-            if judged_out(rec, OutReason::Stalemated) {
-                stalemate_slots.push_back((rec.seat, "S"));
+            if rec.action == Action::AutoClaim {
+                judged_slots.push_back((rec.seat, "R"));
+            } else if judged_out(rec, OutReason::Stalemated) {
+                judged_slots.push_back((rec.seat, "S"));
             } else if on_turn
                 && game.rules().win == WinCondition::BothOpponentsMated
                 && judged_out(rec, OutReason::Checkmated)
             {
-                stalemate_slots.push_back((rec.seat, "#"));
+                judged_slots.push_back((rec.seat, "#"));
             }
         }
         seen = game.records().len();
-        let result = match stalemate_slots.pop_front() {
-            Some((s, mark)) => (s, judged_slot(&game, s, mark, &tok)),
-            // An `R` when the server's automatic claim was due is that claim, whichever slot it
-            // stands in: live, nobody else could have acted first (the claimant's own move made
-            // it due, so his `R` may even read as the next seat's).
-            None if tok.text == "R" && game.autoclaim_due().is_some() => {
-                let leader = game.autoclaim_due().expect("checked");
-                (
-                    leader,
-                    game.autoclaim().map(|_| ()).map_err(|e| e.to_string()),
-                )
-            }
-            None => match claim_slot(&game, &tok, last_slot) {
+        let result = match judged_slots.pop_front() {
+            Some((s, mark)) => (s, judged_slot(&game, s, mark, tok)),
+            None => match claim_slot(&game, tok, last_slot) {
                 Some(s) => (s, claim_out_of_turn(&mut game, s)),
-                None => (game.position().turn(), apply(&mut game, &tok, &mut plies)),
+                None => (game.position().turn(), apply(&mut game, tok, &mut plies)),
             },
         };
         let seat = match result {
@@ -171,21 +168,52 @@ pub fn replay_slots(
             // That stalemate's slot is this one.
             seen = game.records().len();
         }
-        after(seat, &tok, &game);
+        after(seat, tok, &game);
     }
+    let unwritten_exit = if error.is_none() {
+        unwritten_exit(&mut game, &tags, tokens.len())
+    } else {
+        None
+    };
     Ok(Replay {
         tags,
         game,
         plies,
         error,
+        unwritten_exit,
     })
+}
+
+/// Some chess.com exports stop one entry early: `CurrentMove` counts one entry more than the
+/// movetext writes, the game still has two players, and the `Termination` tag gives the end's
+/// points (game 100758459: Red's king capture leaves Red and Green, the record stops, and
+/// `(Red +20)` is Green's exit). Only then is that exit applied — a resignation of the seat to
+/// move, which with two players left ends the game as chess.com scores it. Returns its seat.
+fn unwritten_exit(game: &mut Game, tags: &Tags, entries: usize) -> Option<Seat> {
+    let rules = game.rules();
+    let current: usize = tags.get("CurrentMove")?.trim().parse().ok()?;
+    let two_left = game
+        .statuses()
+        .iter()
+        .filter(|(_, s)| s.is_active())
+        .count()
+        == 2;
+    let ended = tags
+        .get("Termination")
+        .is_some_and(|t| !t.trim().is_empty());
+    if game.is_over() || !rules.scoring || !two_left || !ended || current != entries + 1 {
+        return None;
+    }
+    let seat = game.position().turn();
+    game.leave_in_slot(seat, false).ok()?;
+    Some(seat)
 }
 
 /// The seat of an FFA `R` that cannot be the seat to move's: slots stand in seat order within a
 /// round, so an `R` that opens a round after, say, Red's slot is Red's own, whoever is to move.
-/// Such an `R` is a claim of the win made out of turn (the server claims for a leader the
-/// moment his own move makes the claim automatic, as chess.com writes in his slot). `None` for
-/// every other entry.
+/// Such an `R` is a claim of the win made by hand out of turn (no game of the shared corpus
+/// has one: chess.com's automatic claim waits for the leader's turn). `None` for every other
+/// entry.
 fn claim_slot(game: &Game, tok: &Token, last: Option<(u32, Seat)>) -> Option<Seat> {
     let (round, prev) = last?;
     if tok.text != "R" || !game.rules().scoring || game.is_over() {
@@ -221,17 +249,21 @@ fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), String> {
 }
 
 /// The entry in the slot of `seat`, whom the rules found stalemated (`S`) or, under `BothMate`,
-/// mated (`#`) on his turn: it must be that mark.
+/// mated (`#`) on his turn, or for whom the automatic claim was made (`R`): it must be that
+/// mark.
 fn judged_slot(game: &Game, seat: Seat, mark: &str, tok: &Token) -> Result<(), String> {
     if tok.text == mark {
-        Ok(())
-    } else {
-        let what = if mark == "S" { "stalemated" } else { "mated" };
-        Err(format!(
-            "{} is {what} on this turn: its slot should read '{mark}'",
-            game.rules().colour(seat)
-        ))
+        return Ok(());
     }
+    let colour = game.rules().colour(seat);
+    Err(match mark {
+        "R" => format!(
+            "the win is claimed for {colour} on this turn (the automatic claim): its slot \
+             should read 'R'"
+        ),
+        "S" => format!("{colour} is stalemated on this turn: its slot should read 'S'"),
+        _ => format!("{colour} is mated on this turn: its slot should read '{mark}'"),
+    })
 }
 
 /// Applies one entry to the game.

@@ -3,7 +3,7 @@
 use super::judged_out;
 use super::tags::Tags;
 use crate::board::{BySeat, Seat, Setup, Side};
-use crate::game::{Action, Event, Game, OutReason, Outcome, SeatStatus};
+use crate::game::{Action, Event, Game, OutReason, Outcome, ScoreReason, SeatStatus};
 use crate::notation::fen4;
 use crate::position::Position;
 use crate::ruleset::{MateJudging, MatedArmy, StalemateRule, WinCondition};
@@ -105,9 +105,9 @@ fn slots(game: &Game) -> Vec<Slot> {
     let mut merge: Option<(Seat, &str)> = None;
     for rec in game.records() {
         let leaving = match rec.action {
-            Action::Resign | Action::ClaimWin => Some("R"),
+            Action::Resign | Action::ClaimWin | Action::AutoClaim => Some("R"),
             Action::Timeout => Some("T"),
-            Action::Move { .. } | Action::Judged | Action::AutoResign => None,
+            Action::Move { .. } | Action::Judged => None,
         };
         if let Some((s, l)) = merge.take() {
             let zombie_next =
@@ -313,6 +313,14 @@ fn termination_text(game: &Game) -> Option<String> {
             }
         }
         Outcome::Drawn(r) => format!("Game drawn by {}.", r.as_str()),
+        Outcome::Finished if rules.scoring && !end_points(game).is_empty() => {
+            // As chess.com writes it: the points the end gave, `(Blue +20)`.
+            let each: Vec<String> = end_points(game)
+                .into_iter()
+                .map(|(s, n)| format!("{} +{n}", rules.colour(s)))
+                .collect();
+            format!("({})", each.join(", "))
+        }
         Outcome::Finished => {
             let best = Seat::ALL
                 .into_iter()
@@ -324,4 +332,28 @@ fn termination_text(game: &Game) -> Option<String> {
         }
         Outcome::Aborted { by } => format!("Aborted by {}.", rules.colour(by)),
     })
+}
+
+/// FFA: what the last action's end gave each seat (the kings left to the last player), in seat
+/// order; empty when it gave nothing.
+fn end_points(game: &Game) -> Vec<(Seat, i32)> {
+    let mut out: Vec<(Seat, i32)> = Vec::new();
+    let Some(last) = game.records().last() else {
+        return out;
+    };
+    for e in &last.events {
+        if let Event::Scored {
+            seat,
+            points,
+            reason: ScoreReason::KingsAtEnd,
+        } = e
+        {
+            match out.iter_mut().find(|(s, _)| s == seat) {
+                Some((_, n)) => *n += points,
+                None => out.push((*seat, *points)),
+            }
+        }
+    }
+    out.sort_by_key(|(s, _)| s.index());
+    out
 }
