@@ -114,7 +114,7 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// The engine's weights (see the README's bot section for how they were found).
+    /// The engine's weights (see docs/engine.md for how they were found).
     fn default() -> Weights {
         Weights {
             pawn: 50,
@@ -170,7 +170,7 @@ impl Weights {
     }
 
     /// The Teams weights: [`Weights::default`] with the tunable ones fitted by `fourhand tune`
-    /// to positions of the engine's Teams games against itself (README, bot section; the
+    /// to positions of the engine's Teams games against itself (docs/engine.md and docs/lab/measurements.md; the
     /// fourth fit, of 2026-12-04). They weigh king safety more and a king in check three times
     /// as much, which is right in Teams but wrong in Verney's game, where a freed, exposed king
     /// is still worth saving a mated partner for; and the army to move's threats more than
