@@ -170,8 +170,8 @@ impl Weights {
     }
 
     /// The Teams weights: [`Weights::default`] with the tunable ones fitted by `fourhand tune`
-    /// to positions of the engine's Teams games against itself (docs/engine.md and docs/lab/measurements.md; the
-    /// fourth fit, of 2026-12-04). They weigh king safety more and a king in check three times
+    /// to positions of the engine's Teams games against itself (docs/engine.md and
+    /// docs/lab/measurements.md; the fourth fit, of 2026-12-04). They weigh king safety more and a king in check three times
     /// as much, which is right in Teams but wrong in Verney's game, where a freed, exposed king
     /// is still worth saving a mated partner for; and the army to move's threats more than
     /// twice (`threat_to_move`), with a `tempo` for its side.
