@@ -3,8 +3,7 @@
 //! only — but it is cheap enough for every capture of the quiescence search and orders the
 //! losing ones last.
 
-use super::order::victim_value;
-use fourhand_rules::{Move, Position};
+use fourhand_rules::{Kind, Move, Position};
 
 /// True when `m` puts a piece worth more than what it takes onto a square that a hostile
 /// enemy of the mover attacks (the mover's piece could be taken back at a loss).
@@ -20,4 +19,17 @@ pub(crate) fn loses_material(pos: &Position, m: Move) -> bool {
         return false;
     }
     pos.attacked_by(m.to(), pos.hostile_to(mover.seat))
+}
+
+/// A piece's value in a trade: what capture ordering (most valuable victim first) and the
+/// exchange test compare.
+pub(crate) fn victim_value(k: Kind) -> i32 {
+    match k {
+        Kind::Pawn => 1,
+        Kind::Knight => 3,
+        Kind::Bishop => 4,
+        Kind::Rook => 5,
+        Kind::Queen => 9,
+        Kind::King => 50,
+    }
 }

@@ -5,10 +5,10 @@
 //! that lose material by the exchange test; with `capture-history`, captures by their record of
 //! cutoffs too.
 
-use super::exchange::loses_material;
+use super::exchange::{loses_material, victim_value};
 use super::history::{context, CaptureHistory, Context, ContinuationHistory};
 use super::table::move_code;
-use fourhand_rules::{Kind, Move, Position};
+use fourhand_rules::{Move, Position};
 
 /// Order bonus of a quiet move that gives check (with [`Hints::checks`]): below the killers'
 /// and counter-move's, above any history.
@@ -120,18 +120,6 @@ fn index(m: Move) -> usize {
     (m.from().index() as usize) << 8 | m.to().index() as usize
 }
 
-/// The value of a victim for capture ordering.
-pub(crate) fn victim_value(k: Kind) -> i32 {
-    match k {
-        Kind::Pawn => 1,
-        Kind::Knight => 3,
-        Kind::Bishop => 4,
-        Kind::Rook => 5,
-        Kind::Queen => 9,
-        Kind::King => 50,
-    }
-}
-
 /// True when `m` takes a live piece (dead FFA pieces are worth nothing).
 pub(crate) fn takes_live_piece(pos: &Position, m: &Move) -> bool {
     pos.captured_by(*m).is_some_and(|p| !p.dead)
@@ -202,7 +190,7 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fourhand_rules::{Piece, RuleSet, Seat, Square, Variant};
+    use fourhand_rules::{Kind, Piece, RuleSet, Seat, Square, Variant};
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()

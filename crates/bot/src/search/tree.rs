@@ -1,9 +1,9 @@
 //! The recursive part of the search: alpha-beta nodes, best-reply nodes (FFA), quiescence and
 //! the score of a seat without moves.
 
-use super::exchange::loses_material;
+use super::exchange::{loses_material, victim_value};
 use super::history::{Context, NO_CONTEXT};
-use super::order::{is_quiet, order, takes_live_piece, victim_value, Hints};
+use super::order::{is_quiet, order, takes_live_piece, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, DELTA_MARGIN, EARLY_CHECK_MOVES,
     FULL_DEPTH_MOVES, FUTILITY_DEPTH, HISTORY_PER_PLY, IIR_DEPTH, MAX_EXTENSIONS, NULL_MARGIN,

@@ -532,3 +532,10 @@ fn forward_square(seat: Seat, skipped: Square) -> Result<Square, FenError> {
         .wrapping_add(crate::position::geometry::forward(seat as u8));
     Square::from_index(i).ok_or_else(|| FenError(format!("no pawn square beyond {skipped}")))
 }
+
+/// A position shows itself as its FEN4 (in test failures and logs).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write(self))
+    }
+}

@@ -8,7 +8,7 @@
 
 use super::bitset::or;
 use super::geometry::{DIAG, KNIGHT, KNIGHT_SQUARES, LINES, ORTHO};
-use super::movegen::{Counter, Sink};
+use super::sink::{Counter, Sink};
 use super::{has, set_bit, Bits, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY};
 use crate::board::{Kind, Seat};

@@ -12,7 +12,7 @@
 use super::bitset::{and, and_not, is_empty, shift, Bits};
 use super::geometry::{DIAG, ORTHO};
 use super::legality::KingSafety;
-use super::movegen::{set_moves, Sink};
+use super::sink::{set_moves, Sink};
 use super::{has, set_bit, Army, Position};
 use crate::board::piece::{is_of, kind_bits, seat_bits, DEAD, EMPTY, WALL};
 use crate::board::{Kind, Seat};

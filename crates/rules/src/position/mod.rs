@@ -17,6 +17,7 @@ mod movegen;
 mod play;
 #[cfg(test)]
 mod random_games;
+mod sink;
 mod survey;
 mod zobrist;
 
@@ -696,12 +697,6 @@ impl PartialEq for Position {
             && self.lives == o.lives
             && self.controllers == o.controllers
             && self.rules.variant == o.rules.variant
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::notation::fen4::write(self))
     }
 }
 

@@ -1,7 +1,7 @@
 //! What travels on the bus, as plain data: requests to a game's actor, its replies, and the
 //! player messages it delivers to connections on any node.
 
-use super::ConnAddr;
+use super::address::{ConnAddr, ConnId, NodeId};
 use crate::game::core::{Input, Refusal};
 use crate::wire::Wire;
 use fourhand_protocol::{ErrorCode, GameState, SeatName};
@@ -41,7 +41,7 @@ pub enum GameRequest {
     /// Every connection of `node` is gone (the node died or stopped).
     NodeGone {
         /// The node.
-        node: super::NodeId,
+        node: NodeId,
     },
     /// The connection's queue was full: deliver nothing more to it until it is ready.
     Lagging {
@@ -123,7 +123,7 @@ pub struct Delivery {
     /// The game (nil: a lobby message, outside any game's stream).
     pub game: Uuid,
     /// The connections (ids on the receiving node).
-    pub conns: Vec<super::ConnId>,
+    pub conns: Vec<ConnId>,
     /// The message.
     pub wire: Wire,
     /// A resync (a snapshot after lagging): delivered even to a connection marked lagging, and
@@ -134,7 +134,7 @@ pub struct Delivery {
 #[derive(Serialize, Deserialize)]
 struct DeliveryHead {
     g: Uuid,
-    c: Vec<super::ConnId>,
+    c: Vec<ConnId>,
     r: bool,
 }
 

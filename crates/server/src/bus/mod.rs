@@ -15,6 +15,7 @@
 //! ([`mailboxes`]) and the spectator streams it follows ([`hubs`]).
 
 pub mod actors;
+pub mod address;
 pub mod calls;
 pub mod hubs;
 pub mod local;
@@ -26,63 +27,21 @@ pub mod replies;
 pub mod subjects;
 pub mod upkeep;
 
+pub use address::{ConnAddr, ConnId, NodeId, ReplyTo};
+
 use crate::wire::Wire;
 use message::{Delivery, GameReply, GameRequest};
-use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
-/// Identifies one client connection on its node.
-pub type ConnId = u64;
-
 /// A public event on a spectators' stream: its number and the message.
 pub type PublicEvent = (u64, Wire);
 
 /// A future the bus returns (boxed: the bus is used as a trait object).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// A node's name in the cluster (`--node-id`; random when not given).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct NodeId(pub Arc<str>);
-
-impl NodeId {
-    /// A random id (`node-` and eight hex digits).
-    pub fn random() -> NodeId {
-        NodeId(format!("node-{:08x}", rand::random::<u32>()).into())
-    }
-
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Display for NodeId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// A connection anywhere in the cluster: its node and its id there.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ConnAddr {
-    /// The node holding the socket.
-    pub node: NodeId,
-    /// The connection on that node.
-    pub conn: ConnId,
-}
-
-/// Where a game's reply goes: a request waiting on this node, or a NATS inbox.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ReplyTo {
-    /// A request waiting in this node's [`replies::Replies`].
-    Local(u64),
-    /// A NATS reply subject.
-    Inbox(String),
-}
 
 /// Why a request got no reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

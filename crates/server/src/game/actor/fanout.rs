@@ -2,6 +2,7 @@
 //! (grouped by node, never awaited; a connection that lags is resynced with a snapshot when
 //! its node says it is ready), to the spectators' public stream, and the legal moves.
 
+use super::subscriber::Subscriber;
 use super::Actor;
 use crate::bus::message::{Delivery, GameReply};
 use crate::bus::{ConnAddr, NodeId};
@@ -13,22 +14,6 @@ use fourhand_rules::Seat;
 /// The most events a joining connection is caught up with; further back, it gets a snapshot.
 /// Well under a connection's queue (1024), so a catch-up fits in a fresh one.
 pub(super) const MAX_CATCH_UP: usize = 512;
-
-pub(super) struct Subscriber {
-    pub(super) seats: Vec<Seat>,
-    /// Its queue was full: it gets nothing until its node says there is room again, then a
-    /// snapshot. Its seats stay connected meanwhile (the socket is still there).
-    pub(super) lagging: bool,
-}
-
-impl Subscriber {
-    fn hears(&self, audience: Audience) -> bool {
-        match audience {
-            Audience::All => true,
-            Audience::Partners(pair) => self.seats.iter().any(|s| pair.contains(s)),
-        }
-    }
-}
 
 impl Actor {
     /// Takes a connection in: a player's catch-up (or snapshot) is delivered to it ahead of
