@@ -26,6 +26,7 @@ pub mod accounts;
 pub mod app;
 pub mod bot;
 pub mod bus;
+pub mod capacity;
 pub mod cluster;
 pub mod config;
 pub mod error;

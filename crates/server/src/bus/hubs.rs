@@ -8,9 +8,6 @@ use std::sync::Mutex;
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
-/// Events a spectator may fall behind by before it is resynced with a snapshot.
-pub const HUB_CAPACITY: usize = 256;
-
 /// The followed games' streams.
 #[derive(Default)]
 pub struct Hubs {
@@ -29,7 +26,7 @@ impl Hubs {
         if let Some(tx) = map.get(&game) {
             return (tx.subscribe(), false);
         }
-        let (tx, rx) = broadcast::channel(HUB_CAPACITY);
+        let (tx, rx) = broadcast::channel(crate::capacity::SPECTATOR_STREAM);
         map.insert(game, tx);
         (rx, true)
     }

@@ -40,7 +40,7 @@ impl Node {
             replies: Replies::default(),
             mailboxes: Mailboxes::default(),
             hubs: Default::default(),
-            lobby: tokio::sync::broadcast::channel(1024).0,
+            lobby: tokio::sync::broadcast::channel(crate::capacity::LOBBY_STREAM).0,
         }
     }
 

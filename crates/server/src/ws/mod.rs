@@ -211,7 +211,7 @@ impl Conn {
 async fn connection(app: App, socket: WebSocket) {
     app.metrics.connections.increment(1.0);
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Wire>(1024);
+    let (tx, mut rx) = mpsc::channel::<Wire>(crate::capacity::CONNECTION_QUEUE);
     let (close_tx, mut close_rx) = tokio::sync::oneshot::channel::<CloseCode>();
     let shutdown = app.shutdown.clone();
     let ping_every = Duration::from_secs(app.config.ws_ping_secs.max(1));

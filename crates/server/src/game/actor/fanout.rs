@@ -6,14 +6,11 @@ use super::subscriber::Subscriber;
 use super::Actor;
 use crate::bus::message::{Delivery, GameReply};
 use crate::bus::{ConnAddr, NodeId};
+use crate::capacity::MAX_CATCH_UP;
 use crate::game::core::{Audience, Input, Numbered};
 use crate::wire::{wire, Wire};
 use fourhand_protocol::ServerMsg;
 use fourhand_rules::Seat;
-
-/// The most events a joining connection is caught up with; further back, it gets a snapshot.
-/// Well under a connection's queue (1024), so a catch-up fits in a fresh one.
-pub(super) const MAX_CATCH_UP: usize = 512;
 
 impl Actor {
     /// Takes a connection in: a player's catch-up (or snapshot) is delivered to it ahead of

@@ -88,7 +88,7 @@ pub fn spawn(
     env: ActorEnv,
     tracker: &tokio_util::task::TaskTracker,
 ) -> GameHandle {
-    let (tx, rx) = mpsc::channel(256);
+    let (tx, rx) = mpsc::channel(crate::capacity::GAME_INBOX);
     let now_ms = start.elapsed().as_millis() as i64;
     let writes = Writes::new(
         env.store.clone(),

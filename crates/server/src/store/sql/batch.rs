@@ -11,16 +11,10 @@
 //! game checks the store and takes its absence for "not stored".
 
 use super::{json, unique_violation, SqlStore};
+use crate::capacity::{MAX_BATCH, STORE_QUEUE};
 use crate::store::{StoreError, StoreResult, StoredAction};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
-
-/// Most actions in one statement (5 parameters each: well inside SQLite's and Postgres's
-/// limits).
-const MAX_BATCH: usize = 256;
-
-/// Actions waiting for the writer.
-const QUEUE: usize = 8192;
 
 struct Pending {
     game: Uuid,
@@ -37,7 +31,7 @@ pub(in crate::store) struct Batcher {
 impl Batcher {
     /// Starts the writer on the current runtime.
     pub(in crate::store) fn start(store: SqlStore) -> Batcher {
-        let (tx, rx) = mpsc::channel(QUEUE);
+        let (tx, rx) = mpsc::channel(STORE_QUEUE);
         let (alive, gone) = oneshot::channel::<()>();
         if let SqlStore::Sqlite(pool) = &store {
             tokio::spawn(checkpoints((*pool.connect_options()).clone(), gone));
