@@ -38,7 +38,7 @@ pub struct TableInfo {
     pub setup: String,
     /// Time control.
     pub time: TimeControl,
-    /// Rated.
+    /// Whether the game is rated (then only accounts may sit, one seat each).
     pub rated: bool,
     /// A rated table that takes bots.
     #[serde(default)]
@@ -81,7 +81,7 @@ pub struct QueuedMove {
 pub struct GameState {
     /// Game id.
     pub game: Uuid,
-    /// Rules.
+    /// The rule set's name, options included (`ffa KotH`).
     pub rules: String,
     /// Colour names of S, W, N, E under these rules.
     pub colours: Vec<String>,
@@ -97,7 +97,7 @@ pub struct GameState {
     /// move list shows.
     #[serde(default)]
     pub record: Vec<RecordEntry>,
-    /// Rated.
+    /// Whether the game is rated.
     #[serde(default)]
     pub rated: bool,
     /// The seat to move (none when over).
@@ -157,30 +157,30 @@ pub enum GameEvent {
     },
     /// A turn was passed or skipped.
     Passed {
-        /// Whose.
+        /// The seat whose turn it was.
         seat: SeatName,
         /// Seat to move next.
         to_move: Option<SeatName>,
     },
     /// A seat's status changed.
     Status {
-        /// Whose.
+        /// The seat whose status changed.
         seat: SeatName,
         /// New status.
         status: String,
     },
     /// Points were scored.
     Scored {
-        /// Who.
+        /// The seat scoring.
         seat: SeatName,
         /// How many.
         points: i32,
-        /// Why.
+        /// What scored, as a code (`capture`, `checkmate`, …; proto-docs lists them).
         reason: String,
     },
     /// A seat connected or lost its last connection.
     Connection {
-        /// Whose.
+        /// The seat whose connection changed.
         seat: SeatName,
         /// Connected now.
         connected: bool,
@@ -209,7 +209,7 @@ pub enum GameEvent {
     },
     /// A seat's arrows were cleared.
     ArrowsCleared {
-        /// Whose.
+        /// The seat whose arrows were cleared.
         seat: SeatName,
     },
     /// Stands for an event of this number that this audience may not see (partner chat or
@@ -283,7 +283,7 @@ pub enum ServerMsg {
     },
     /// Quick pairing: queued.
     Queued {
-        /// Rules.
+        /// The rule set's name the queue is for.
         rules: String,
         /// Players waiting for this mode.
         waiting: usize,

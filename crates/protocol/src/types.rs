@@ -8,13 +8,13 @@ pub enum SeatName {
     /// South (Red in chess.com, Yellow in Verney, White in Club).
     #[serde(rename = "S", alias = "s", alias = "south", alias = "South")]
     S,
-    /// West.
+    /// West (Blue in chess.com, Red in Verney, Black in Club).
     #[serde(rename = "W", alias = "w", alias = "west", alias = "West")]
     W,
-    /// North.
+    /// North (Yellow in chess.com, White in Verney, Yellow in Club).
     #[serde(rename = "N", alias = "n", alias = "north", alias = "North")]
     N,
-    /// East.
+    /// East (Green in chess.com, Black in Verney, Red in Club).
     #[serde(rename = "E", alias = "e", alias = "east", alias = "East")]
     E,
 }

@@ -388,7 +388,7 @@ pub enum AbortRule {
     FirstMove,
     /// Before making three moves while the king is not in check (FFA).
     BeforeThreeMovesOutOfCheck,
-    /// Never.
+    /// No resignation or timeout ever aborts (Verney, Club).
     Never,
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 pub struct Builtin {
     /// Stable id.
     pub id: &'static str,
-    /// Title.
+    /// The title the library shows.
     pub title: &'static str,
     /// The PGN4.
     pub pgn4: &'static str,
@@ -28,7 +28,7 @@ pub const LIBRARY: &[Builtin] = &[Builtin {
 /// A game shown position by position.
 #[derive(Serialize, Debug)]
 pub struct Positions {
-    /// Rules.
+    /// The rule set's name, options included (`ffa KotH`).
     pub rules: String,
     /// Colour names of S, W, N, E.
     pub colours: Vec<String>,

@@ -15,7 +15,7 @@ use tokio_util::task::TaskTracker;
 
 /// Everything the handlers share.
 pub struct AppState {
-    /// Persistence.
+    /// The store of record: games, accounts, ratings, moderation.
     pub store: Store,
     /// Session signing.
     pub sessions: Sessions,
@@ -27,7 +27,7 @@ pub struct AppState {
     pub cluster: Option<crate::cluster::node::Cluster>,
     /// Tables and pairing.
     pub lobby: LobbyFront,
-    /// Counters.
+    /// The server's metrics, rendered at `/metrics`.
     pub metrics: Arc<Metrics>,
     /// Cancelled at shutdown.
     pub shutdown: CancellationToken,
@@ -35,7 +35,7 @@ pub struct AppState {
     pub tracker: TaskTracker,
     /// Game timing.
     pub timing: Timing,
-    /// Settings.
+    /// The settings the server was started with.
     pub config: Config,
     /// Open WebSockets, counted against the caps.
     pub sockets: Arc<crate::peer::Sockets>,

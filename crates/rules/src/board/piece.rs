@@ -9,17 +9,17 @@ use super::seat::Seat;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Kind {
-    /// Pawn.
+    /// A pawn (FFA: 1 point).
     Pawn = 1,
-    /// Knight.
+    /// A knight (FFA: 3 points).
     Knight = 2,
-    /// Bishop.
+    /// A bishop (FFA: 5 points).
     Bishop = 3,
-    /// Rook.
+    /// A rook (FFA: 5 points; Chaturaji's sailboat).
     Rook = 4,
-    /// Queen.
+    /// A queen (FFA: 9 points, a promoted one 1).
     Queen = 5,
-    /// King.
+    /// A king (FFA: 20 points when captured live).
     King = 6,
 }
 

@@ -6,7 +6,7 @@ use crate::moves::Move;
 /// Why a seat left the game (or its army stopped).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutReason {
-    /// Checkmated.
+    /// Checkmated: in check with no legal move (judged when the rule set judges mates).
     Checkmated,
     /// Stalemated (FFA: scores 20 and is out).
     Stalemated,
@@ -48,7 +48,7 @@ impl OutReason {
 /// Where a seat stands in the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SeatStatus {
-    /// Playing.
+    /// Still playing: moves on his turns.
     Active,
     /// FFA Dead King Walking: out of the game (resigned or timed out), its king still walks.
     Zombie(OutReason),
@@ -182,12 +182,12 @@ pub enum Event {
         seat: Seat,
         /// How many.
         points: i32,
-        /// Why.
+        /// What scored the points.
         reason: ScoreReason,
     },
     /// A seat's status changed.
     StatusChanged {
-        /// Whose.
+        /// The seat whose status changed.
         seat: Seat,
         /// The new status.
         status: SeatStatus,

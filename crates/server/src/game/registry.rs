@@ -37,15 +37,15 @@ pub struct SeatSpec {
 /// A game about to start.
 #[derive(Clone, Debug)]
 pub struct GameSpec {
-    /// Rules.
+    /// The rule set, options included.
     pub rules: RuleSet,
-    /// Setup.
+    /// The start position's setup (Modern, Classic, …).
     pub setup: Setup,
     /// Time control.
     pub time: TimeControl,
     /// Table chat.
     pub table_chat: bool,
-    /// Rated.
+    /// Whether the game is rated (its result then changes ratings).
     pub rated: bool,
     /// The four seats.
     pub seats: Vec<SeatSpec>,

@@ -30,7 +30,7 @@ pub enum LobbyRequest {
         table: Uuid,
         /// The seat.
         seat: SeatName,
-        /// Who.
+        /// Who sits: a player or a bot level.
         occupant: Occupant,
         /// He has an account.
         registered: bool,
@@ -82,7 +82,7 @@ pub enum LobbyRequest {
     },
     /// Queue for quick pairing ([`LobbyReply::Waiting`]).
     Pair {
-        /// Who.
+        /// The player to queue, with his rating and bans as the lobby needs them.
         player: Player,
         /// Rules short name.
         rules: String,
@@ -95,7 +95,7 @@ pub enum LobbyRequest {
     },
     /// Leave the quick-pairing queues.
     Unpair {
-        /// Who.
+        /// The player leaving every queue he is in.
         player: Uuid,
     },
 }
@@ -104,16 +104,16 @@ pub enum LobbyRequest {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum LobbyReply {
-    /// Done.
+    /// The request was carried out; there is nothing to return.
     Done,
     /// The open tables.
     Tables {
-        /// Them.
+        /// Every open table, as the lobby lists them.
         tables: Vec<TableInfo>,
     },
     /// The table opened.
     Table {
-        /// It.
+        /// The new table, as the lobby lists it.
         table: TableInfo,
     },
     /// The seat is taken; the table, if that filled it.
@@ -162,7 +162,7 @@ pub struct SettingsMsg {
     pub setup: String,
     /// Time control.
     pub time: TimeControl,
-    /// Rated.
+    /// Whether the game is rated (then only accounts may sit, one seat each).
     pub rated: bool,
     /// Takes bots at their fixed ratings.
     pub rated_bots: bool,

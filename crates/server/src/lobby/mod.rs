@@ -117,13 +117,13 @@ pub struct EngineLimits {
 /// A table's settings.
 #[derive(Clone, Debug)]
 pub struct TableSettings {
-    /// Rules.
+    /// The rule set, options included.
     pub rules: RuleSet,
-    /// Setup.
+    /// The start position's setup (Modern, Classic, …).
     pub setup: Setup,
     /// Time control.
     pub time: TimeControl,
-    /// Rated.
+    /// Whether the game is rated (then only accounts may sit, one seat each).
     pub rated: bool,
     /// A rated table that takes bots (at their fixed ratings).
     pub rated_bots: bool,

@@ -7,7 +7,7 @@ use uuid::Uuid;
 /// An account.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
-    /// Id.
+    /// The account's id, as games and ratings refer to it.
     pub id: Uuid,
     /// Unique name.
     pub name: String,
@@ -37,7 +37,7 @@ pub struct SessionRow {
 /// A report of a game's chat.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ReportRow {
-    /// Id.
+    /// The report's id, as moderators' actions refer to it.
     pub id: Uuid,
     /// The game.
     pub game: Uuid,
@@ -45,7 +45,7 @@ pub struct ReportRow {
     pub reporter: Uuid,
     /// His name then.
     pub reporter_name: String,
-    /// Why.
+    /// The reporter's words.
     pub reason: String,
     /// The chat lines he could see, as they were (`"Red (ada_l) to partner: …"`).
     pub chat: Vec<String>,
@@ -60,7 +60,7 @@ pub struct ReportRow {
 /// A moderator's action.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ModerationRow {
-    /// Id.
+    /// The action's id.
     pub id: Uuid,
     /// The moderator's account name.
     pub admin: String,
@@ -70,7 +70,7 @@ pub struct ModerationRow {
     pub target: String,
     /// The player it concerns (mutes and bans).
     pub player: Option<Uuid>,
-    /// Why.
+    /// The moderator's words, shown to the player concerned.
     pub reason: String,
     /// When (epoch ms).
     pub at_ms: i64,
@@ -108,7 +108,7 @@ pub struct NewGame {
     pub seats: Vec<StoredSeat>,
     /// Table chat allowed.
     pub table_chat: bool,
-    /// Rated.
+    /// Whether the game is rated.
     pub rated: bool,
     /// Imported from PGN4 (not played here).
     pub imported: bool,
@@ -151,7 +151,7 @@ pub enum ActionRecord {
     Cancel,
     /// A moderator aborted the game.
     Abort {
-        /// Why.
+        /// The moderator's reason.
         reason: String,
     },
 }
@@ -176,7 +176,7 @@ pub struct GameEnd {
     pub result: String,
     /// Termination in words.
     pub termination: String,
-    /// Points.
+    /// The final points by seat (FFA; zeros elsewhere).
     pub points: [i32; 4],
     /// FFA placings.
     pub placings: Option<[u8; 4]>,

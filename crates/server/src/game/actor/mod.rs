@@ -33,7 +33,7 @@ use uuid::Uuid;
 pub struct ActorEnv {
     /// The store.
     pub store: Store,
-    /// Counters.
+    /// The server's metrics, which the game counts its moves, errors and lags in.
     pub metrics: Arc<Metrics>,
     /// Cancelled at shutdown.
     pub shutdown: CancellationToken,

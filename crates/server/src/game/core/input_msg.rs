@@ -13,68 +13,68 @@ use serde::{Deserialize, Serialize};
 pub enum InputMsg {
     /// A move.
     Play {
-        /// Who.
+        /// The seat moving.
         seat: SeatName,
-        /// From.
+        /// The square moved from, by name (`h2`).
         from: String,
-        /// To.
+        /// The square moved to, by name.
         to: String,
         /// Promotion piece letter.
         promotion: Option<char>,
     },
-    /// Resignation.
+    /// A resignation.
     Resign {
-        /// Who.
+        /// The seat resigning.
         seat: SeatName,
     },
     /// A claim of the win.
     Claim {
-        /// Who.
+        /// The seat claiming.
         seat: SeatName,
     },
     /// A flag fell.
     Timeout {
-        /// Whose.
+        /// The seat whose flag fell.
         seat: SeatName,
     },
     /// A forfeit by disconnection.
     Forfeit {
-        /// Who.
+        /// The seat that did not come back.
         seat: SeatName,
     },
     /// The game is cancelled.
     Cancel,
     /// A moderator's abort.
     Abort {
-        /// Why.
+        /// The moderator's reason, kept with the game.
         reason: String,
     },
     /// A chat line.
     Chat {
-        /// Speaker.
+        /// The seat speaking.
         seat: SeatName,
         /// Partner or table.
         to: ChatTarget,
-        /// Text.
+        /// The line as the player typed it.
         text: String,
     },
     /// A partner arrow.
     Arrow {
         /// Drawn by.
         seat: SeatName,
-        /// From.
+        /// The arrow's tail square, by name.
         from: String,
-        /// To.
+        /// The arrow's head square, by name.
         to: String,
     },
     /// Clears a seat's arrows.
     ClearArrows {
-        /// Whose.
+        /// The seat whose arrows go.
         seat: SeatName,
     },
     /// A queued move (none: the queued move cancelled).
     Premove {
-        /// Whose.
+        /// The seat queueing.
         seat: SeatName,
         /// From and to, when one is queued.
         squares: Option<(String, String)>,

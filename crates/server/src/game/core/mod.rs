@@ -28,11 +28,11 @@ use std::collections::VecDeque;
 pub enum Input {
     /// A seat plays a move.
     Play {
-        /// Who.
+        /// The seat moving.
         seat: Seat,
-        /// From.
+        /// The square moved from.
         from: Square,
-        /// To.
+        /// The square moved to.
         to: Square,
         /// Promotion piece.
         promotion: Option<Kind>,
@@ -51,20 +51,20 @@ pub enum Input {
     Abort(String),
     /// A chat line.
     Chat {
-        /// Speaker.
+        /// The seat speaking.
         seat: Seat,
         /// Partner or table.
         to: ChatTarget,
-        /// Text.
+        /// The line as the player typed it.
         text: String,
     },
     /// A partner arrow.
     Arrow {
         /// Drawn by.
         seat: Seat,
-        /// From.
+        /// The arrow's tail square.
         from: Square,
-        /// To.
+        /// The arrow's head square.
         to: Square,
     },
     /// Clears a seat's arrows.
@@ -72,7 +72,7 @@ pub enum Input {
     /// A seat queues a move for its next turn (none: cancels the queued one). Never stored:
     /// the actor holds it and plays it as a [`Input::Play`] when the turn comes.
     Premove {
-        /// Whose.
+        /// The seat queueing.
         seat: Seat,
         /// The move, or none to cancel.
         queued: Option<Queued>,
@@ -141,9 +141,9 @@ pub struct SeatState {
 /// turn (a premove).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Queued {
-    /// From.
+    /// The square the queued move starts from.
     pub from: Square,
-    /// To.
+    /// The square it goes to.
     pub to: Square,
     /// Promotion piece.
     pub promotion: Option<Kind>,
