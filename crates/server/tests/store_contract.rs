@@ -3,8 +3,10 @@
 mod support;
 
 use fourhand_protocol::TimeControl;
+use fourhand_server::moderation::ModerationAction;
 use fourhand_server::store::{
-    ActionRecord, GameEnd, NewGame, Store, StoreError, StoredAction, StoredSeat, User,
+    ActionRecord, GameEnd, ModerationRow, NewGame, Store, StoreError, StoredAction, StoredSeat,
+    User,
 };
 use uuid::Uuid;
 
@@ -426,9 +428,51 @@ async fn an_abandoned_write_is_not_written_later(store: Store) {
     assert!(store.has_action(g.id, 2).await.unwrap());
 }
 
+/// Moderators' actions come back typed: a mute or ban holds for its player while it runs, the
+/// longest running one first, and not for the other sanction.
+async fn sanctions(store: Store) {
+    let player = Uuid::now_v7();
+    let at = 1_000_000;
+    let row = |action, until_ms| ModerationRow {
+        id: Uuid::now_v7(),
+        admin: "mod".into(),
+        action,
+        target: "ada".into(),
+        player: Some(player),
+        reason: "spam".into(),
+        at_ms: at,
+        until_ms,
+    };
+    let short = row(ModerationAction::Ban, Some(at + 60_000));
+    let long = row(ModerationAction::Ban, Some(at + 600_000));
+    let past = row(ModerationAction::Mute, Some(at + 1));
+    for r in [&short, &long, &past] {
+        store.record_moderation(r).await.unwrap();
+    }
+    let now = at + 30_000;
+    let ban = store
+        .sanction(player, ModerationAction::Ban, now)
+        .await
+        .unwrap();
+    assert_eq!(ban, Some(long.clone()), "the longest running ban");
+    let mute = store
+        .sanction(player, ModerationAction::Mute, now)
+        .await
+        .unwrap();
+    assert_eq!(mute, None, "the mute has run out");
+    let other = store
+        .sanction(Uuid::now_v7(), ModerationAction::Ban, now)
+        .await
+        .unwrap();
+    assert_eq!(other, None);
+    let log = store.moderation_log(10).await.unwrap();
+    assert!(log.iter().any(|r| r == &past), "the log keeps every action");
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
+    sanctions(Store::memory()).await;
     leases(Store::memory()).await;
     actions_of_many_games_at_once(Store::memory()).await;
 }
@@ -438,6 +482,7 @@ async fn sqlite_store() {
     let store = Store::connect(&support::sqlite_url()).await.unwrap();
     assert_eq!(store.kind(), "sqlite");
     contract(store.clone()).await;
+    sanctions(store.clone()).await;
     leases(store.clone()).await;
     actions_of_many_games_at_once(store.clone()).await;
     an_abandoned_write_is_not_written_later(store).await;
@@ -451,6 +496,7 @@ async fn postgres_store() {
     let store = Store::connect(&url).await.unwrap();
     assert_eq!(store.kind(), "postgres");
     contract(store.clone()).await;
+    sanctions(store.clone()).await;
     leases(store.clone()).await;
     actions_of_many_games_at_once(store.clone()).await;
     an_abandoned_write_is_not_written_later(store).await;

@@ -118,7 +118,12 @@ impl MemoryStore {
         self.with(|s| s.moderation.push(a.clone()));
     }
 
-    pub(super) fn sanction(&self, player: Uuid, action: &str, now: i64) -> Option<ModerationRow> {
+    pub(super) fn sanction(
+        &self,
+        player: Uuid,
+        action: crate::moderation::ModerationAction,
+        now: i64,
+    ) -> Option<ModerationRow> {
         self.with(|s| {
             s.moderation
                 .iter()

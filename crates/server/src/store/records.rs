@@ -64,8 +64,8 @@ pub struct ModerationRow {
     pub id: Uuid,
     /// The moderator's account name.
     pub admin: String,
-    /// `mute`, `ban`, `close_table`, `abort_game` or `close_report`.
-    pub action: String,
+    /// What was done (stored and sent by its name: `mute`, `ban`, `close_table`, …).
+    pub action: crate::moderation::ModerationAction,
     /// What it was done to (a player's name, a table or game id, a report id).
     pub target: String,
     /// The player it concerns (mutes and bans).

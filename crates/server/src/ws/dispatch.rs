@@ -87,7 +87,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
                 ));
             }
             let (settings, short) = crate::lobby::queue_settings(&rules, time, rated)?;
-            crate::moderation::check(&app, player.id, "ban").await?;
+            crate::moderation::Sanction::Ban
+                .check(&app, player.id)
+                .await?;
             pairing_open(&app, &player).await?;
             let rating = if rated {
                 let pool = crate::game::rating::pool_of(&short, &settings.time);
@@ -146,7 +148,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             text,
         } => {
             let (h, seat) = held(conn, &game, seat)?;
-            crate::moderation::check(&app, player.id, "mute").await?;
+            crate::moderation::Sanction::Mute
+                .check(&app, player.id)
+                .await?;
             ask(conn, h, Input::Chat { seat, to, text }).await
         }
         ClientMsg::Arrow {
@@ -400,7 +404,7 @@ async fn pairing_open(
         .await?;
     let until = last.unwrap_or(0) + pairing_ban_ms(n);
     if pairing_ban_ms(n) > 0 && until > now {
-        let minutes = (until - now + 59_999) / 60_000;
+        let minutes = crate::time::whole_minutes_up(until - now);
         return Err(bad(
             ErrorCode::PairingClosed,
             format!("after {n} aborted games today, quick pairing opens again in {minutes} min"),

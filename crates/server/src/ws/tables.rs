@@ -86,7 +86,9 @@ pub(super) async fn sit(
     seat: SeatName,
 ) -> Result<(), ServerError> {
     let app = conn.app.clone();
-    crate::moderation::check(&app, player.id, "ban").await?;
+    crate::moderation::Sanction::Ban
+        .check(&app, player.id)
+        .await?;
     let ratings = if player.registered {
         app.store
             .ratings_of(player.id)

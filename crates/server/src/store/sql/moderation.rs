@@ -71,7 +71,7 @@ impl SqlStore {
     pub(crate) async fn record_moderation(&self, a: &ModerationRow) -> StoreResult<()> {
         let q = "INSERT INTO moderation (id, admin_name, action, target, player_id, reason, \
                  at_ms, until_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-        on_pool!(self, p => sqlx::query(q).bind(a.id).bind(&a.admin).bind(&a.action)
+        on_pool!(self, p => sqlx::query(q).bind(a.id).bind(&a.admin).bind(a.action.as_str())
             .bind(&a.target).bind(a.player).bind(&a.reason).bind(a.at_ms).bind(a.until_ms)
             .execute(p).await.map(|_| ())?);
         Ok(())
@@ -82,13 +82,13 @@ impl SqlStore {
                  FROM moderation ORDER BY at_ms DESC, id DESC LIMIT $1";
         let rows: Vec<ModerationTuple> =
             on_pool!(self, p => sqlx::query_as(q).bind(limit).fetch_all(p).await?);
-        Ok(rows.into_iter().map(moderation_row).collect())
+        rows.into_iter().map(moderation_row).collect()
     }
 
     pub(crate) async fn sanction(
         &self,
         player: Uuid,
-        action: &str,
+        action: crate::moderation::ModerationAction,
         now: i64,
     ) -> StoreResult<Option<ModerationRow>> {
         let q = "SELECT id, admin_name, action, target, player_id, reason, at_ms, until_ms \
@@ -96,20 +96,23 @@ impl SqlStore {
                  AND (until_ms IS NULL OR until_ms > $3) \
                  ORDER BY (until_ms IS NULL) DESC, until_ms DESC LIMIT 1";
         let row: Option<ModerationTuple> = on_pool!(self, p => sqlx::query_as(q).bind(player)
-            .bind(action).bind(now).fetch_optional(p).await?);
-        Ok(row.map(moderation_row))
+            .bind(action.as_str()).bind(now).fetch_optional(p).await?);
+        row.map(moderation_row).transpose()
     }
 }
 
-fn moderation_row(t: ModerationTuple) -> ModerationRow {
-    ModerationRow {
+/// A stored moderation row; an action name the server does not know is a corrupt record.
+fn moderation_row(t: ModerationTuple) -> StoreResult<ModerationRow> {
+    Ok(ModerationRow {
         id: t.0,
         admin: t.1,
-        action: t.2,
+        action: t.2.parse().map_err(|e: crate::moderation::UnknownAction| {
+            crate::store::StoreError::Corrupt(e.to_string())
+        })?,
         target: t.3,
         player: t.4,
         reason: t.5,
         at_ms: t.6,
         until_ms: t.7,
-    }
+    })
 }

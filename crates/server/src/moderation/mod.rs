@@ -1,8 +1,14 @@
 //! Moderation: players report a game's chat (the lines are kept as they were); moderators —
 //! accounts named by `--admins` — list the reports, mute a player's chat or ban him from
 //! playing (for a time or for good), close a table and abort a live game. Every action is
-//! stored with who did it and why; a muted or banned player is told so, with the reason and
-//! the end, when he tries to write or to play.
+//! stored with who did it and why ([`ModerationAction`]); what a mute and a ban refuse, and
+//! what a sanctioned player is told, is in `sanction.rs` ([`Sanction`]).
+
+mod action;
+mod sanction;
+
+pub use action::{ModerationAction, UnknownAction};
+pub use sanction::Sanction;
 
 use crate::accounts::bearer;
 use crate::error::ServerError;
@@ -116,7 +122,7 @@ async fn log(State(app): State<App>, headers: HeaderMap) -> Result<Response, Ser
 async fn record(
     app: &App,
     by: &Player,
-    action: &str,
+    action: ModerationAction,
     target: String,
     player: Option<Uuid>,
     reason: String,
@@ -125,7 +131,7 @@ async fn record(
     let row = ModerationRow {
         id: Uuid::now_v7(),
         admin: by.name.clone(),
-        action: action.to_string(),
+        action,
         target,
         player,
         reason,
@@ -133,7 +139,7 @@ async fn record(
         until_ms,
     };
     app.store.record_moderation(&row).await?;
-    tracing::info!(admin = %by.name, action, target = %row.target, reason = %row.reason, "moderation");
+    tracing::info!(admin = %by.name, %action, target = %row.target, reason = %row.reason, "moderation");
     Ok(row)
 }
 
@@ -155,7 +161,7 @@ async fn close_report(
     let row = record(
         &app,
         &by,
-        "close_report",
+        ModerationAction::CloseReport,
         id.to_string(),
         None,
         reason,
@@ -165,8 +171,9 @@ async fn close_report(
     Ok(Json(row).into_response())
 }
 
+/// A moderator's request to mute or ban an account.
 #[derive(Deserialize)]
-struct Sanction {
+struct SanctionRequest {
     /// The account's name.
     name: String,
     /// How long; none: for good.
@@ -177,8 +184,8 @@ struct Sanction {
 async fn sanction(
     app: &App,
     headers: &HeaderMap,
-    s: Sanction,
-    action: &str,
+    s: SanctionRequest,
+    sanction: Sanction,
 ) -> Result<Response, ServerError> {
     let by = admin(app, headers).await?;
     let reason = reason_ok(&s.reason)?;
@@ -191,7 +198,7 @@ async fn sanction(
     let row = record(
         app,
         &by,
-        action,
+        sanction.action(),
         user.name.clone(),
         Some(user.id),
         reason,
@@ -204,17 +211,17 @@ async fn sanction(
 async fn mute(
     State(app): State<App>,
     headers: HeaderMap,
-    Json(s): Json<Sanction>,
+    Json(s): Json<SanctionRequest>,
 ) -> Result<Response, ServerError> {
-    sanction(&app, &headers, s, "mute").await
+    sanction(&app, &headers, s, Sanction::Mute).await
 }
 
 async fn ban(
     State(app): State<App>,
     headers: HeaderMap,
-    Json(s): Json<Sanction>,
+    Json(s): Json<SanctionRequest>,
 ) -> Result<Response, ServerError> {
-    sanction(&app, &headers, s, "ban").await
+    sanction(&app, &headers, s, Sanction::Ban).await
 }
 
 async fn close_table(
@@ -230,7 +237,7 @@ async fn close_table(
     let row = record(
         &app,
         &by,
-        "close_table",
+        ModerationAction::CloseTable,
         table.to_string(),
         None,
         reason,
@@ -260,7 +267,7 @@ async fn abort_game(
     let row = record(
         &app,
         &by,
-        "abort_game",
+        ModerationAction::AbortGame,
         game.to_string(),
         None,
         reason,
@@ -268,24 +275,4 @@ async fn abort_game(
     )
     .await?;
     Ok(Json(row).into_response())
-}
-
-/// Refuses `player` with `code` when a moderator's `action` (mute or ban) holds for him now,
-/// saying why and until when.
-pub async fn check(app: &App, player: Uuid, action: &str) -> Result<(), ServerError> {
-    let Some(s) = app.store.sanction(player, action, epoch_ms()).await? else {
-        return Ok(());
-    };
-    let (code, what) = match action {
-        "mute" => (ErrorCode::Muted, "your chat is muted"),
-        _ => (ErrorCode::Banned, "you are banned from playing"),
-    };
-    let until = match s.until_ms {
-        Some(ms) => format!("for {} more minutes", ((ms - epoch_ms()) + 59_999) / 60_000),
-        None => "for good".to_string(),
-    };
-    Err(ServerError::new(
-        code,
-        format!("{what} {until} by a moderator: {}", s.reason),
-    ))
 }
