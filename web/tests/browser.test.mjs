@@ -2,7 +2,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
+import { startServer, launch, player, click, moves, arrow, withShots, tableAtDevice, ratedTeamsGame, createTable, recordSent, sentFrames } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -42,10 +42,15 @@ test("four players take the seats of a Teams table and play by clicking; a spect
       await moves(pages[i], i + 1);
     }
     for (const p of pages) assert.deepEqual(await moves(p, 4), ["h2-h3", "b7-c7", "g13-g12", "m8-l8"]);
-    // An illegal attempt is never sent: nothing happens.
+    // An illegal attempt is never sent: the page's socket sends nothing for it. Every frame
+    // it sends from here on is recorded; a legal move after it is the barrier (frames leave
+    // in order), and the moves between are only that one.
+    await recordSent(pages[0]);
     await click(pages[0], "h3", "h6", { legal: false });
-    await pages[0].waitForTimeout(300);
-    assert.equal((await moves(pages[0], 4)).length, 4);
+    await click(pages[0], "h3", "h4");
+    assert.deepEqual((await moves(pages[0], 5)).slice(4), ["h3-h4"]);
+    const plays = (await sentFrames(pages[0])).filter((m) => m.type === "play");
+    assert.deepEqual(plays.map((m) => `${m.from}-${m.to}`), ["h3-h4"], "only the legal move was sent");
   });
 });
 
@@ -63,7 +68,11 @@ test("an arrow reaches the partner and no opponent or spectator; partner chat to
     await pages[0].fill("[data-testid=chat-input]", "queen to j4?");
     await pages[0].press("[data-testid=chat-input]", "Enter");
     await pages[2].waitForSelector('[data-chat=partner]');
-    await pages[1].waitForTimeout(500);
+    // A table line sent after them is the barrier: whoever shows it has had everything before.
+    await pages[0].selectOption("[data-testid=chat-to]", "table");
+    await pages[0].fill("[data-testid=chat-input]", "good luck");
+    await pages[0].press("[data-testid=chat-input]", "Enter");
+    for (const p of [pages[1], pages[3], watcher]) await p.waitForSelector('[data-chat=table]');
     for (const p of [pages[1], pages[3], watcher]) {
       assert.equal(await p.locator('line[data-arrow]').count(), 0, "no arrow for opponents or spectators");
       assert.equal(await p.locator('[data-chat=partner]').count(), 0, "no partner chat either");

@@ -161,3 +161,21 @@ export async function ratedTeamsGame(browser, base, tag) {
   await pages[0].waitForSelector("[data-testid=game-over]");
   return { names, pages };
 }
+
+/** Records every frame the page's sockets send from now on (read them with `sentFrames`). */
+export async function recordSent(page) {
+  await page.evaluate(() => {
+    window.__sent = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      window.__sent.push(String(data));
+      return send.call(this, data);
+    };
+  });
+}
+
+/** The messages the page's sockets sent since `recordSent`, parsed. */
+export async function sentFrames(page) {
+  return (await page.evaluate(() => window.__sent || [])).map((t) => JSON.parse(t));
+}
+

@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, withShots, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
+import { startServer, launch, player, click, moves, withShots, tableAtDevice, ratedTeamsGame, createTable, recordSent, sentFrames } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -308,10 +308,12 @@ test("resign asks first; an FFA player who resigns is told his place and offered
       await moves(p, 4 * k + 1);
     }
     assert.equal(await p.locator("[data-testid=claim]").count(), 0, "no claim while four play");
+    await recordSent(p);
     await p.click("[data-testid=resign]");
     await p.waitForSelector("[data-testid=resign-confirm]");
     await p.click("[data-testid=resign-no]");
-    await p.waitForTimeout(300);
+    await p.waitForSelector("[data-testid=resign-confirm]", { state: "detached" });
+    assert.deepEqual((await sentFrames(p)).filter((m) => m.type === "resign"), [], "cancelled: nothing sent");
     assert.equal(await p.locator("[data-testid=ffa-out]").count(), 0, "cancelled: nothing happened");
     await p.click("[data-testid=resign]");
     await p.click("[data-testid=resign-yes]");
