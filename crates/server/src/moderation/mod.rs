@@ -34,8 +34,8 @@ pub fn routes() -> Router<App> {
         .route("/api/admin/reports", get(reports))
         .route("/api/admin/log", get(log))
         .route("/api/admin/reports/{id}/close", post(close_report))
-        .route("/api/admin/mute", post(mute))
-        .route("/api/admin/ban", post(ban))
+        .route("/api/admin/mute", sanction_route(Sanction::Mute))
+        .route("/api/admin/ban", sanction_route(Sanction::Ban))
         .route("/api/admin/tables/{id}/close", post(close_table))
         .route("/api/admin/games/{id}/abort", post(abort_game))
 }
@@ -181,7 +181,17 @@ struct SanctionRequest {
     reason: String,
 }
 
-async fn sanction(
+/// The handler of `POST /api/admin/mute` or `/api/admin/ban`: puts `sanction` on the named
+/// account.
+fn sanction_route(sanction: Sanction) -> axum::routing::MethodRouter<App> {
+    post(
+        move |State(app): State<App>, headers: HeaderMap, Json(s): Json<SanctionRequest>| async move {
+            put_sanction(&app, &headers, s, sanction).await
+        },
+    )
+}
+
+async fn put_sanction(
     app: &App,
     headers: &HeaderMap,
     s: SanctionRequest,
@@ -206,22 +216,6 @@ async fn sanction(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(row)).into_response())
-}
-
-async fn mute(
-    State(app): State<App>,
-    headers: HeaderMap,
-    Json(s): Json<SanctionRequest>,
-) -> Result<Response, ServerError> {
-    sanction(&app, &headers, s, Sanction::Mute).await
-}
-
-async fn ban(
-    State(app): State<App>,
-    headers: HeaderMap,
-    Json(s): Json<SanctionRequest>,
-) -> Result<Response, ServerError> {
-    sanction(&app, &headers, s, Sanction::Ban).await
 }
 
 async fn close_table(
