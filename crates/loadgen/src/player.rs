@@ -3,7 +3,7 @@
 
 use crate::report::Stats;
 use crate::{http, Args};
-use fourhand_protocol::{ClientMsg, GameEvent, SeatName, ServerMsg};
+use fourhand_protocol::{ClientMsg, GameEvent, GameId, SeatName, ServerMsg};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
@@ -122,7 +122,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         send(
             sink,
             &ClientMsg::Sit {
-                table: table.id.to_string(),
+                table: table.id,
                 seat,
             },
         )
@@ -134,14 +134,15 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         };
         tokens.push(seat_token);
     }
-    let mut game = String::new();
+    let mut game = None;
     for (_, stream) in players.iter_mut() {
         let ours =
             |m: &ServerMsg| matches!(m, ServerMsg::GameStarted { table: t, .. } if *t == table.id);
         if let ServerMsg::GameStarted { game: g, .. } = expect(stream, ours).await? {
-            game = g.to_string();
+            game = Some(g);
         }
     }
+    let game = game.ok_or("no game started")?;
     let pending: Pending = Arc::new(Mutex::new(None));
     let mut tasks = Vec::new();
     for _ in 0..spectators {
@@ -149,7 +150,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         send(
             &mut sink,
             &ClientMsg::Join {
-                game: game.clone(),
+                game,
                 seat_token: None,
                 since: None,
             },
@@ -184,13 +185,13 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
         send(
             &mut sink,
             &ClientMsg::Join {
-                game: game.clone(),
+                game,
                 seat_token: Some(tokens[i].clone()),
                 since: None,
             },
         )
         .await?;
-        let (p, s, g, think) = (pending.clone(), stats.clone(), game.clone(), args.think_ms);
+        let (p, s, g, think) = (pending.clone(), stats.clone(), game, args.think_ms);
         tasks.push(tokio::spawn(async move {
             player(i, g, sink, stream, p, s, think).await
         }));
@@ -206,7 +207,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
 
 async fn player(
     i: usize,
-    game: String,
+    game: GameId,
     mut sink: Sink,
     mut stream: Stream,
     pending: Pending,
@@ -234,7 +235,7 @@ async fn player(
                     *g = Some((from.to_string(), to.clone(), at));
                 }
                 let msg = ClientMsg::Play {
-                    game: game.clone(),
+                    game,
                     seat: me,
                     from: from.to_string(),
                     to,

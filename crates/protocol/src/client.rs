@@ -1,5 +1,6 @@
 //! Messages from a client to the server.
 
+use crate::ids::{GameId, TableId};
 use crate::types::{SeatName, TimeControl};
 use serde::{Deserialize, Serialize};
 
@@ -37,21 +38,21 @@ pub enum ClientMsg {
     /// Takes a free seat at a table; answered with `seated` and a seat token.
     Sit {
         /// Table id.
-        table: String,
+        table: TableId,
         /// The seat.
         seat: SeatName,
     },
     /// Leaves a seat before the game starts.
     Stand {
         /// Table id.
-        table: String,
+        table: TableId,
         /// The seat.
         seat: SeatName,
     },
     /// Puts a bot in a free seat.
     AddBot {
         /// Table id.
-        table: String,
+        table: TableId,
         /// The seat.
         seat: SeatName,
         /// `random`, `greedy` (default) or an engine level.
@@ -75,7 +76,7 @@ pub enum ClientMsg {
     /// asks for the events after that sequence number instead of a snapshot.
     Join {
         /// Game id.
-        game: String,
+        game: GameId,
         /// Seat token from `seated` (players only).
         #[serde(default)]
         seat_token: Option<String>,
@@ -86,12 +87,12 @@ pub enum ClientMsg {
     /// Stops receiving a game's events.
     LeaveGame {
         /// Game id.
-        game: String,
+        game: GameId,
     },
     /// Plays a move for a seat this connection holds.
     Play {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat moving.
         seat: SeatName,
         /// From square, e.g. `h2`.
@@ -105,21 +106,21 @@ pub enum ClientMsg {
     /// Resigns a seat.
     Resign {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat.
         seat: SeatName,
     },
     /// FFA: claims the win with two players left and a lead of 21 or more.
     ClaimWin {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat.
         seat: SeatName,
     },
     /// A chat line.
     Chat {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat speaking.
         seat: SeatName,
         /// Partner or table.
@@ -130,7 +131,7 @@ pub enum ClientMsg {
     /// An arrow for the partner to see.
     Arrow {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat drawing.
         seat: SeatName,
         /// From square.
@@ -141,7 +142,7 @@ pub enum ClientMsg {
     /// Clears the arrows this seat drew.
     ClearArrows {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat.
         seat: SeatName,
     },
@@ -149,7 +150,7 @@ pub enum ClientMsg {
     /// server plays it the moment the seat's turn comes if it is legal then, else drops it.
     Premove {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat.
         seat: SeatName,
         /// From square.
@@ -163,7 +164,7 @@ pub enum ClientMsg {
     /// Cancels the seat's queued move.
     CancelPremove {
         /// Game id.
-        game: String,
+        game: GameId,
         /// The seat.
         seat: SeatName,
     },

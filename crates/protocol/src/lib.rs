@@ -7,12 +7,14 @@
 
 mod client;
 mod error;
+mod ids;
 mod parse;
 mod server;
 mod types;
 
 pub use client::{ChatTarget, ClientMsg, NewTable};
 pub use error::{CloseCode, ErrorCode};
+pub use ids::{GameId, PlayerId, TableId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
 pub use types::{SeatName, TimeControl};

@@ -2,9 +2,9 @@
 
 use crate::client::ChatTarget;
 use crate::error::ErrorCode;
+use crate::ids::{GameId, PlayerId, TableId};
 use crate::types::{SeatName, TimeControl};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +31,7 @@ pub struct SeatInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableInfo {
     /// Table id.
-    pub id: Uuid,
+    pub id: TableId,
     /// Rules: `teams`, `ffa`, `verney1881`, `club1893`.
     pub rules: String,
     /// Setup code.
@@ -48,10 +48,10 @@ pub struct TableInfo {
     /// The four seats.
     pub seats: Vec<SeatInfo>,
     /// The game, once started.
-    pub game: Option<Uuid>,
+    pub game: Option<GameId>,
     /// A rematch: the finished game whose players this table waits for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rematch_of: Option<Uuid>,
+    pub rematch_of: Option<GameId>,
 }
 
 /// One filled slot of the game's record, as PGN4 writes it: whose, and what (a move with its
@@ -80,7 +80,7 @@ pub struct QueuedMove {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     /// Game id.
-    pub game: Uuid,
+    pub game: GameId,
     /// The rule set's name, options included (`ffa KotH`).
     pub rules: String,
     /// Colour names of S, W, N, E under these rules.
@@ -235,7 +235,7 @@ pub enum ServerMsg {
     /// The answer to `hello`.
     Welcome {
         /// Player id.
-        player: Uuid,
+        player: PlayerId,
         /// Display name.
         name: String,
         /// Protocol version.
@@ -263,12 +263,12 @@ pub enum ServerMsg {
     /// A table closed (its game started elsewhere or everyone left).
     TableClosed {
         /// Table id.
-        id: Uuid,
+        id: TableId,
     },
     /// A seat was taken for this connection; keep the token to play and reconnect.
     Seated {
         /// Table id.
-        table: Uuid,
+        table: TableId,
         /// The seat.
         seat: SeatName,
         /// The secret seat token.
@@ -277,9 +277,9 @@ pub enum ServerMsg {
     /// A table filled and its game started.
     GameStarted {
         /// Table id.
-        table: Uuid,
+        table: TableId,
         /// Game id.
-        game: Uuid,
+        game: GameId,
     },
     /// Quick pairing: queued.
     Queued {
@@ -296,7 +296,7 @@ pub enum ServerMsg {
     /// One event of a game.
     Event {
         /// Game id.
-        game: Uuid,
+        game: GameId,
         /// Sequence number (1, 2, 3 …; per game).
         seq: u64,
         /// What happened.
@@ -305,7 +305,7 @@ pub enum ServerMsg {
     /// The legal moves of a seat this connection holds, sent when it is that seat's turn.
     Legal {
         /// Game id.
-        game: Uuid,
+        game: GameId,
         /// The seat.
         seat: SeatName,
         /// Moves as `from-to` or `from-to=Q`.
@@ -316,7 +316,7 @@ pub enum ServerMsg {
     /// says why it was not played: `illegal`, `game_over`).
     Premove {
         /// Game id.
-        game: Uuid,
+        game: GameId,
         /// The seat.
         seat: SeatName,
         /// The queued move.
@@ -328,6 +328,6 @@ pub enum ServerMsg {
     /// A game ended (to lobby subscribers: it leaves the live games).
     GameEnded {
         /// Game id.
-        game: Uuid,
+        game: GameId,
     },
 }

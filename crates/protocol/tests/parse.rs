@@ -1,8 +1,12 @@
 //! The one parse function: sizes, shapes and the exact JSON forms documented in proto-docs.
 
 use fourhand_protocol::{
-    parse, to_text, ChatTarget, ClientMsg, ErrorCode, SeatName, ServerMsg, MAX_MESSAGE_BYTES,
+    parse, to_text, ChatTarget, ClientMsg, ErrorCode, GameId, SeatName, ServerMsg,
+    MAX_MESSAGE_BYTES,
 };
+
+/// A game id as the examples write it.
+const GAME: &str = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
 #[test]
 fn client_messages_parse_as_documented() {
@@ -14,9 +18,12 @@ fn client_messages_parse_as_documented() {
         }
     );
     assert_eq!(
-        parse(r#"{"type":"play","game":"g","seat":"N","from":"h13","to":"h12"}"#).unwrap(),
+        parse(&format!(
+            r#"{{"type":"play","game":"{GAME}","seat":"N","from":"h13","to":"h12"}}"#
+        ))
+        .unwrap(),
         ClientMsg::Play {
-            game: "g".into(),
+            game: GAME.parse::<GameId>().unwrap(),
             seat: SeatName::N,
             from: "h13".into(),
             to: "h12".into(),
@@ -24,9 +31,12 @@ fn client_messages_parse_as_documented() {
         }
     );
     assert_eq!(
-        parse(r#"{"type":"chat","game":"g","seat":"south","to":"partner","text":"hi"}"#).unwrap(),
+        parse(&format!(
+            r#"{{"type":"chat","game":"{GAME}","seat":"south","to":"partner","text":"hi"}}"#
+        ))
+        .unwrap(),
         ClientMsg::Chat {
-            game: "g".into(),
+            game: GAME.parse::<GameId>().unwrap(),
             seat: SeatName::S,
             to: ChatTarget::Partner,
             text: "hi".into()
@@ -52,6 +62,9 @@ fn bad_messages_get_codes() {
         r#"{"type":"play"}"#,
         r#"{"type":"play","game":"g","seat":"S","from":"a","to":"b","extra":1}"#,
         r#"{"type":"sit","table":"t","seat":"X"}"#,
+        // An id that is no UUID is a malformed message.
+        r#"{"type":"play","game":"g","seat":"S","from":"h2","to":"h3"}"#,
+        r#"{"type":"sit","table":"t","seat":"S"}"#,
     ] {
         assert_eq!(parse(bad).unwrap_err().code, ErrorCode::BadMessage, "{bad}");
     }

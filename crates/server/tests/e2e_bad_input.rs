@@ -96,8 +96,9 @@ async fn the_bad_input_matrix() {
             "bad_request",
         ),
         (
+            // An id that is no UUID: the message is malformed (ids are typed at parse).
             json!({"type": "play", "game": "nonsense", "seat": "S", "from": "h2", "to": "h3"}),
-            "unknown_game",
+            "bad_message",
         ),
         (
             json!({"type": "join", "game": uuid::Uuid::now_v7().to_string()}),
@@ -113,6 +114,10 @@ async fn the_bad_input_matrix() {
         ),
         (
             json!({"type": "sit", "table": "nope", "seat": "S"}),
+            "bad_message",
+        ),
+        (
+            json!({"type": "sit", "table": uuid::Uuid::now_v7().to_string(), "seat": "S"}),
             "unknown_table",
         ),
         (

@@ -33,7 +33,7 @@ pub fn snapshot(
     let rules = g.rules();
     let over = core.result();
     GameState {
-        game: id,
+        game: id.into(),
         rules: rules.name(),
         colours: rules.colours.iter().map(|c| c.to_string()).collect(),
         time: core.clocks.control(),

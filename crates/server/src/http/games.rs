@@ -1,17 +1,16 @@
 //! Open tables, live games, one game's state or summary, and its record as PGN4 or positions.
 
-use super::text;
+use super::{text, IdPath};
 use crate::bus::message::{GameReply, GameRequest};
 use crate::error::ServerError;
 use crate::game::view;
 use crate::library::positions;
 use crate::state::App;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::response::Response;
 use axum::Json;
-use fourhand_protocol::ErrorCode;
-use fourhand_protocol::{TableInfo, TimeControl};
+use fourhand_protocol::{ErrorCode, GameId, TableInfo, TimeControl};
 use fourhand_rules::notation::pgn4;
 use serde::Serialize;
 
@@ -83,17 +82,12 @@ pub(super) async fn games(State(app): State<App>) -> Result<Json<Vec<LiveGameEnt
     Ok(Json(live))
 }
 
-fn game_id(s: &str) -> Result<Uuid, ServerError> {
-    s.parse()
-        .map_err(|_| ServerError::new(ErrorCode::UnknownGame, "no such game"))
-}
-
 /// A live game's whole state, or a finished game's summary.
 pub(super) async fn game(
     State(app): State<App>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath<GameId>,
 ) -> Result<Response, ServerError> {
-    let id = game_id(&id)?;
+    let id = id.0;
     let live = app.bus.request(id, GameRequest::Snapshot).await;
     if let Ok(GameReply::Snapshot { state, over: false }) = live {
         return Ok(Json(state).into_response());
@@ -147,16 +141,16 @@ pub(super) async fn pgn4_of(app: &App, id: Uuid) -> Result<String, ServerError> 
 
 pub(super) async fn game_pgn4(
     State(app): State<App>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath<GameId>,
 ) -> Result<Response, ServerError> {
-    Ok(text(pgn4_of(&app, game_id(&id)?).await?))
+    Ok(text(pgn4_of(&app, id.0).await?))
 }
 
 pub(super) async fn game_positions(
     State(app): State<App>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath<GameId>,
 ) -> Result<Json<crate::library::Positions>, ServerError> {
-    let pgn = pgn4_of(&app, game_id(&id)?).await?;
+    let pgn = pgn4_of(&app, id.0).await?;
     let p = positions(&pgn).map_err(ServerError::internal)?;
     Ok(Json(p))
 }

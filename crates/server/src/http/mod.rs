@@ -4,8 +4,11 @@
 
 mod games;
 mod health;
+mod id_path;
 mod import;
 mod library;
+
+pub use id_path::{IdPath, PathId};
 
 use crate::state::App;
 use axum::extract::DefaultBodyLimit;

@@ -279,7 +279,7 @@ impl Table {
             self.seats[i].is_none().then(|| r.1.clone())
         };
         TableInfo {
-            id,
+            id: id.into(),
             rules: self.settings.rules.name(),
             setup: self.settings.setup.code().to_string(),
             time: self.settings.time,
@@ -297,7 +297,7 @@ impl Table {
                 })
                 .collect(),
             game: None,
-            rematch_of: self.settings.rematch.as_ref().map(|r| r.of),
+            rematch_of: self.settings.rematch.as_ref().map(|r| r.of.into()),
         }
     }
 
@@ -517,7 +517,7 @@ impl Lobby {
             Ok((info, full))
         })?;
         if full.is_some() {
-            self.push(&ServerMsg::TableClosed { id: table });
+            self.push(&ServerMsg::TableClosed { id: table.into() });
         } else {
             self.push(&ServerMsg::Table { table: info });
         }
@@ -657,7 +657,7 @@ impl Lobby {
             self.push(&ServerMsg::Table { table: info });
         }
         for id in closed {
-            self.push(&ServerMsg::TableClosed { id });
+            self.push(&ServerMsg::TableClosed { id: id.into() });
         }
     }
 
@@ -668,7 +668,7 @@ impl Lobby {
                 .map(|tb| tb.notifiers())
                 .ok_or_else(|| ServerError::new(ErrorCode::UnknownTable, "no such table"))
         })?;
-        let msg = wire(&ServerMsg::TableClosed { id: table });
+        let msg = wire(&ServerMsg::TableClosed { id: table.into() });
         self.tell(&notify, &msg);
         self.bus.publish_lobby(&msg);
         Ok(())
@@ -714,7 +714,7 @@ impl Lobby {
             old
         });
         for id in closed {
-            self.push(&ServerMsg::TableClosed { id });
+            self.push(&ServerMsg::TableClosed { id: id.into() });
         }
     }
 
@@ -724,7 +724,10 @@ impl Lobby {
     }
 
     fn announce_start(&self, table: Uuid, game: Uuid, notify: &[ConnAddr]) {
-        let msg = wire(&ServerMsg::GameStarted { table, game });
+        let msg = wire(&ServerMsg::GameStarted {
+            table: table.into(),
+            game: game.into(),
+        });
         self.tell(notify, &msg);
         self.bus.publish_lobby(&msg);
     }

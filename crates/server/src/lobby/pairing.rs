@@ -226,7 +226,7 @@ pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
                 }
                 None => Occupant::bot(filling_level(rated)),
             };
-            if let Ok(Some(full)) = lobby.sit(id, seat, who, registered) {
+            if let Ok(Some(full)) = lobby.sit(id.0, seat, who, registered) {
                 fulls.push(full);
             }
         }

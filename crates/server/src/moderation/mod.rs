@@ -13,17 +13,18 @@ pub use sanction::Sanction;
 use crate::accounts::bearer;
 use crate::error::ServerError;
 use crate::game::core::Input;
+use crate::http::IdPath;
 use crate::identity::names::name_key;
 use crate::identity::Player;
 use crate::state::App;
 use crate::store::{ModerationRow, ReportRow};
 use crate::time::epoch_ms;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, GameId, TableId};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -38,10 +39,6 @@ pub fn routes() -> Router<App> {
         .route("/api/admin/ban", sanction_route(Sanction::Ban))
         .route("/api/admin/tables/{id}/close", post(close_table))
         .route("/api/admin/games/{id}/abort", post(abort_game))
-}
-
-fn id_of(s: &str, code: ErrorCode) -> Result<Uuid, ServerError> {
-    s.parse().map_err(|_| ServerError::new(code, "no such id"))
 }
 
 /// The bearer session's player, who must be a moderator.
@@ -78,12 +75,12 @@ fn reason_ok(reason: &str) -> Result<String, ServerError> {
 async fn report(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    IdPath(game): IdPath<GameId>,
     Json(w): Json<Why>,
 ) -> Result<Response, ServerError> {
     let (p, _) = bearer(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let game = id_of(&id, ErrorCode::UnknownGame)?;
+    let game = game.0;
     let chat = crate::bus::calls::chat_lines(&*app.bus, game, Some(p.id))
         .await
         .map_err(|e| match e.code {
@@ -146,12 +143,11 @@ async fn record(
 async fn close_report(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    IdPath(id): IdPath<Uuid>,
     Json(w): Json<Why>,
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let id = id_of(&id, ErrorCode::BadRequest)?;
     if !app.store.close_report(id, &by.name, epoch_ms()).await? {
         return Err(ServerError::new(
             ErrorCode::BadRequest,
@@ -221,12 +217,12 @@ async fn put_sanction(
 async fn close_table(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    IdPath(table): IdPath<TableId>,
     Json(w): Json<Why>,
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let table = id_of(&id, ErrorCode::UnknownTable)?;
+    let table = table.0;
     app.lobby.close_table(table).await?;
     let row = record(
         &app,
@@ -244,12 +240,12 @@ async fn close_table(
 async fn abort_game(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    IdPath(game): IdPath<GameId>,
     Json(w): Json<Why>,
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let game = id_of(&id, ErrorCode::UnknownGame)?;
+    let game = game.0;
     let (_, over) = crate::bus::calls::snapshot(&*app.bus, game).await?;
     if over {
         return Err(ServerError::new(

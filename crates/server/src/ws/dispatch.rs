@@ -6,7 +6,7 @@ use crate::error::ServerError;
 use crate::game::convert::{seat_of, square};
 use crate::game::core::{Input, Queued};
 use crate::wire::wire;
-use fourhand_protocol::{ClientMsg, ErrorCode, SeatName, ServerMsg, PROTOCOL_VERSION};
+use fourhand_protocol::{ClientMsg, ErrorCode, GameId, SeatName, ServerMsg, PROTOCOL_VERSION};
 use fourhand_rules::{Kind, Seat};
 use tokio::sync::broadcast;
 use uuid::Uuid;
@@ -16,16 +16,6 @@ const MAX_FOLLOWED: usize = 32;
 
 fn bad(code: ErrorCode, m: impl Into<String>) -> ServerError {
     ServerError::new(code, m)
-}
-
-fn table_id(s: &str) -> Result<Uuid, ServerError> {
-    s.parse()
-        .map_err(|_| bad(ErrorCode::UnknownTable, "no such table"))
-}
-
-fn game_id(s: &str) -> Result<Uuid, ServerError> {
-    s.parse()
-        .map_err(|_| bad(ErrorCode::UnknownGame, "no such game"))
 }
 
 /// Handles one text message.
@@ -71,13 +61,11 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             Ok(())
         }
         ClientMsg::CreateTable(t) => tables::create(conn, &player, t).await,
-        ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table_id(&table)?, seat).await,
-        ClientMsg::Stand { table, seat } => {
-            app.lobby.stand(table_id(&table)?, seat, player.id).await
-        }
+        ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table.0, seat).await,
+        ClientMsg::Stand { table, seat } => app.lobby.stand(table.0, seat, player.id).await,
         ClientMsg::AddBot { table, seat, level } => {
             let level = tables::level_of(level.as_deref())?;
-            tables::add_bot(conn, &player, table_id(&table)?, seat, level).await
+            tables::add_bot(conn, &player, table.0, seat, level).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
             if rated && !player.registered {
@@ -113,9 +101,9 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             game,
             seat_token,
             since,
-        } => join(conn, &game, seat_token, since).await,
+        } => join(conn, game, seat_token, since).await,
         ClientMsg::LeaveGame { game } => {
-            conn.leave(game_id(&game)?).await;
+            conn.leave(game.0).await;
             Ok(())
         }
         ClientMsg::Play {
@@ -125,7 +113,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             to,
             promotion,
         } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             ask(
                 conn,
                 h,
@@ -134,11 +122,11 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             .await
         }
         ClientMsg::Resign { game, seat } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Resign(seat)).await
         }
         ClientMsg::ClaimWin { game, seat } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Claim(seat)).await
         }
         ClientMsg::Chat {
@@ -147,7 +135,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             to,
             text,
         } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             crate::moderation::Sanction::Mute
                 .check(&app, player.id)
                 .await?;
@@ -159,7 +147,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             from,
             to,
         } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             let input = Input::Arrow {
                 seat,
                 from: square(&from)?,
@@ -168,7 +156,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             ask(conn, h, input).await
         }
         ClientMsg::ClearArrows { game, seat } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::ClearArrows(seat)).await
         }
         ClientMsg::Premove {
@@ -178,12 +166,12 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             to,
             promotion,
         } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             let queued = Some(move_of(&from, &to, promotion.as_deref())?);
             ask(conn, h, Input::Premove { seat, queued }).await
         }
         ClientMsg::CancelPremove { game, seat } => {
-            let (h, seat) = held(conn, &game, seat)?;
+            let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Premove { seat, queued: None }).await
         }
     }
@@ -233,7 +221,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
         })?;
     tracing::Span::current().record("player", tracing::field::display(&p.name));
     conn.send(&ServerMsg::Welcome {
-        player: p.id,
+        player: p.id.into(),
         name: p.name.clone(),
         protocol: PROTOCOL_VERSION,
     });
@@ -242,8 +230,8 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
 }
 
 /// The game and seat, when this connection holds that seat.
-fn held(conn: &Conn, game: &str, seat: SeatName) -> Result<(Uuid, Seat), ServerError> {
-    let id = game_id(game)?;
+fn held(conn: &Conn, game: GameId, seat: SeatName) -> Result<(Uuid, Seat), ServerError> {
+    let id = game.0;
     let j = conn.games.get(&id).ok_or_else(|| {
         bad(
             ErrorCode::NotYourSeat,
@@ -295,11 +283,11 @@ fn no_live_game(e: ServerError) -> ServerError {
 
 async fn join(
     conn: &mut Conn,
-    game: &str,
+    game: GameId,
     token: Option<String>,
     since: Option<u64>,
 ) -> Result<(), ServerError> {
-    let id = game_id(game)?;
+    let id = game.0;
     if !conn.games.contains_key(&id) && conn.games.len() >= MAX_FOLLOWED {
         return Err(bad(
             ErrorCode::BadRequest,

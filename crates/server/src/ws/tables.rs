@@ -61,10 +61,10 @@ pub(super) async fn create(
     let id = table.id;
     conn.send(&ServerMsg::Table { table });
     for seat in t.sit {
-        sit(conn, player, id, seat).await?;
+        sit(conn, player, id.0, seat).await?;
     }
     for (seat, level) in bots {
-        add_bot(conn, player, id, seat, level).await?;
+        add_bot(conn, player, id.0, seat, level).await?;
     }
     Ok(())
 }
@@ -106,7 +106,7 @@ pub(super) async fn sit(
         .await?;
     conn.in_lobby = true;
     conn.send(&ServerMsg::Seated {
-        table,
+        table: table.into(),
         seat,
         seat_token: token,
     });
@@ -212,7 +212,7 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
         .tables()
         .await?
         .into_iter()
-        .find(|t| t.rematch_of == Some(game));
+        .find(|t| t.rematch_of == Some(game.into()));
     let id = match open {
         Some(t) => t.id,
         None => {
@@ -223,10 +223,10 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
         }
     };
     for seat in &mine {
-        sit(conn, player, id, *seat).await?;
+        sit(conn, player, id.0, *seat).await?;
     }
     for (seat, level) in bots {
-        match add_bot(conn, player, id, seat, level).await {
+        match add_bot(conn, player, id.0, seat, level).await {
             Ok(()) => {}
             Err(e) if e.code == ErrorCode::SeatTaken || e.code == ErrorCode::UnknownTable => {}
             Err(e) => return Err(e),

@@ -79,7 +79,7 @@ impl Actor {
     /// The stand-in for event `seq` for those who may not see it.
     fn hidden(&self, seq: u64) -> Wire {
         wire(&ServerMsg::Event {
-            game: self.id,
+            game: self.id.into(),
             seq,
             event: fourhand_protocol::GameEvent::Hidden,
         })
@@ -87,7 +87,7 @@ impl Actor {
 
     pub(super) fn wire_event(&self, n: &Numbered) -> Wire {
         wire(&ServerMsg::Event {
-            game: self.id,
+            game: self.id.into(),
             seq: n.seq,
             event: n.event.clone(),
         })
@@ -191,7 +191,7 @@ impl Actor {
             .map(|m| m.uci())
             .collect();
         let msg = wire(&ServerMsg::Legal {
-            game: self.id,
+            game: self.id.into(),
             seat: crate::game::convert::seat_name(seat),
             moves,
         });

@@ -16,7 +16,9 @@ impl Actor {
         self.store_result().await;
         self.over.store(true, std::sync::atomic::Ordering::Release);
         // It leaves the lobby's live games at once.
-        let ended = fourhand_protocol::ServerMsg::GameEnded { game: self.id };
+        let ended = fourhand_protocol::ServerMsg::GameEnded {
+            game: self.id.into(),
+        };
         self.env.bus.publish_lobby(&crate::wire::wire(&ended));
     }
 

@@ -37,7 +37,7 @@ impl Actor {
             promotion: q.promotion.map(|k| k.letter().to_string()),
         });
         let msg = wire(&ServerMsg::Premove {
-            game: self.id,
+            game: self.id.into(),
             seat: seat_name(seat),
             premove,
             dropped: dropped.map(str::to_string),
