@@ -106,7 +106,7 @@ pub fn job_of(g: &NewGame) -> RatingJob {
 pub fn settled(core: &GameCore) -> Settled {
     let g = core.game();
     match g.outcome() {
-        _ if core.cancelled => Settled::Void,
+        _ if core.cancelled() => Settled::Void,
         None => Settled::Void,
         Some(Outcome::Aborted { by }) => Settled::Aborted { seat: by.index() },
         Some(_) if !g.rules().sides() => Settled::Played(Finish::Placings(g.placings().0)),

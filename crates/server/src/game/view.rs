@@ -8,7 +8,7 @@ use fourhand_rules::Seat;
 
 /// Seat information for clients.
 pub fn seats(core: &GameCore) -> Vec<SeatInfo> {
-    core.seats
+    core.seat_states()
         .iter()
         .map(|(seat, s)| SeatInfo {
             seat: seat_name(seat),
@@ -29,17 +29,17 @@ pub fn snapshot(
     now: u64,
     epoch_ms: i64,
 ) -> GameState {
-    let g = &core.game;
+    let g = core.game();
     let rules = g.rules();
     let over = core.result();
     GameState {
         game: id.into(),
         rules: rules.name(),
         colours: rules.colours.iter().map(|c| c.to_string()).collect(),
-        time: core.clocks.control(),
+        time: core.control(),
         start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),
         fen4: fen(g),
-        moves: core.moves.clone(),
+        moves: core.moves().to_vec(),
         record: pgn4::entries(g)
             .into_iter()
             .map(|(seat, text)| RecordEntry {
@@ -56,7 +56,7 @@ pub fn snapshot(
         in_check: in_check(g),
         clocks_ms: core.clocks(now),
         clock_at_ms: epoch_ms,
-        delay_left_ms: core.clocks.delay_left(now),
+        delay_left_ms: core.delay_left(now),
         statuses: Seat::ALL
             .iter()
             .map(|&s| g.statuses()[s].describe())
@@ -66,15 +66,15 @@ pub fn snapshot(
         placings: (over.is_some() && !rules.sides()).then(|| g.placings().0),
         result: over.as_ref().map(|o| o.0.clone()),
         termination: over.map(|o| o.1),
-        seq: core.seq,
+        seq: core.seq(),
     }
 }
 
 /// The PGN4 tags every record of a game carries: each colour's player and the game's id.
 pub fn record_tags(core: &GameCore, id: uuid::Uuid) -> pgn4::Tags {
     let mut tags = pgn4::Tags::default();
-    for (seat, s) in core.seats.iter() {
-        tags.set(core.game.rules().colour(seat), s.name.clone());
+    for (seat, s) in core.seat_states().iter() {
+        tags.set(core.game().rules().colour(seat), s.name.clone());
     }
     tags.set("GameNr", id.to_string());
     tags

@@ -19,7 +19,7 @@ impl Actor {
         let Some((seat, level, clock)) = self.core.bot_to_move(now) else {
             return;
         };
-        self.core.bot_thinking = true;
+        self.core.bot_started();
         let me = self.me.clone();
         if let Some(claim) = self.core.bot_claim(seat) {
             let bot = self.seat_bots[seat.index()].take();

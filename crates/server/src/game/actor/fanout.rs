@@ -69,7 +69,7 @@ impl Actor {
             .map(|s| s.seats.clone())
             .unwrap_or_default();
         for s in held {
-            if self.core.premoves[s.index()].is_some() {
+            if self.core.queued(s).is_some() {
                 self.tell_premove(s, None, Some(&conn));
             }
         }

@@ -28,7 +28,7 @@ impl Actor {
         };
         let g = self.core.game();
         let mut tags = view::record_tags(&self.core, self.id);
-        tags.set("TimeControl", self.core.clocks.control().label());
+        tags.set("TimeControl", self.core.control().label());
         let colours = g.rules().colours;
         let tagged = rating::tag(&self.env.rating, &self.env.store, &mut tags, colours).await;
         if let Err(e) = tagged {

@@ -231,7 +231,7 @@ impl Actor {
             Command::Request { req, reply } => self.request(req, reply),
             Command::Stop => {}
             Command::BotMove { seat, bot, input } => {
-                self.core.bot_thinking = false;
+                self.core.bot_done();
                 self.seat_bots[seat.index()] = bot;
                 if let Some(input) = input {
                     // Refused when the game moved on meanwhile (a resignation, a flag).

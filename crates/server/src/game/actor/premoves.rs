@@ -31,7 +31,7 @@ impl Actor {
 
     /// Tells the connections holding `seat` (or only `conn`) what it has queued now.
     pub(super) fn tell_premove(&self, seat: Seat, dropped: Option<&str>, conn: Option<&ConnAddr>) {
-        let premove = self.core.premoves[seat.index()].map(|q| QueuedMove {
+        let premove = self.core.queued(seat).map(|q| QueuedMove {
             from: q.from.to_string(),
             to: q.to.to_string(),
             promotion: q.promotion.map(|k| k.letter().to_string()),
@@ -57,7 +57,7 @@ impl Actor {
         let Some(seat) = self.core.game().to_move() else {
             return;
         };
-        let Some(q) = self.core.premoves[seat.index()].take() else {
+        let Some(q) = self.core.take_queued(seat) else {
             return;
         };
         let mut input = q.play(seat);

@@ -12,7 +12,7 @@ impl Actor {
     pub(super) async fn load_ratings(&mut self) {
         let pool = self.env.rating.pool.clone();
         for i in 0..4 {
-            let seat = &self.core.seats.0[i];
+            let seat = &self.core.seat_states().0[i];
             let rating = match (seat.bot, seat.player) {
                 (Some(level), _) => Some(fourhand_rating::bot_rating(&level.name()).rating),
                 (None, Some(p)) => {
@@ -28,7 +28,10 @@ impl Actor {
                 }
                 (None, None) => None,
             };
-            self.core.seats.0[i].rating = rating.map(|r| r.round() as i32);
+            self.core.set_rating(
+                fourhand_rules::Seat::from_index(i),
+                rating.map(|r| r.round() as i32),
+            );
         }
     }
 }

@@ -184,26 +184,37 @@ impl Default for Timing {
 
 /// A live game without I/O.
 pub struct GameCore {
-    pub(crate) game: Game,
-    pub(crate) clocks: Clocks,
-    pub(crate) seats: BySeat<SeatState>,
-    pub(crate) timing: Timing,
-    pub(crate) table_chat: bool,
-    pub(crate) started_at: u64,
-    pub(crate) cancelled: bool,
+    /// The rules game.
+    game: Game,
+    /// The four clocks.
+    clocks: Clocks,
+    /// Who sits where: players, bots, tokens, connections.
+    seats: BySeat<SeatState>,
+    /// The reconnect, start and bot timings.
+    timing: Timing,
+    /// Whether table chat is open.
+    table_chat: bool,
+    /// When the game started (the start timeout counts from it).
+    started_at: u64,
+    /// Cancelled (not everyone connected in time) or aborted by a moderator.
+    cancelled: bool,
     /// Why a moderator aborted it (when one did).
-    pub(crate) abort_reason: Option<String>,
-    pub(crate) seq: u64,
+    abort_reason: Option<String>,
+    /// The last event's number.
+    seq: u64,
     /// The first number of this run's event stream minus one: events of earlier runs (before
     /// a restart) are numbered below it and are never answered with a catch-up.
-    pub(crate) seq_base: u64,
-    pub(crate) log: VecDeque<Numbered>,
-    pub(crate) plies: i64,
-    pub(crate) moves: Vec<String>,
+    seq_base: u64,
+    /// This run's events, for catch-ups.
+    log: VecDeque<Numbered>,
+    /// Actions stored so far.
+    plies: i64,
+    /// The moves played, in the engines' notation.
+    moves: Vec<String>,
     /// A bot is computing its move (its deadline is not due again meanwhile).
-    pub(crate) bot_thinking: bool,
+    bot_thinking: bool,
     /// The move each seat queued for its next turn (never stored: a restart drops them).
-    pub(crate) premoves: [Option<Queued>; 4],
+    premoves: [Option<Queued>; 4],
 }
 
 impl GameCore {
@@ -260,6 +271,57 @@ impl GameCore {
     /// The clocks at `now`.
     pub fn clocks(&self, now: u64) -> [u64; 4] {
         self.clocks.read(now)
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.clocks.control()
+    }
+
+    /// What is left at `now` of the running turn's delay (0 without a delay).
+    pub fn delay_left(&self, now: u64) -> u64 {
+        self.clocks.delay_left(now)
+    }
+
+    /// Who sits where.
+    pub fn seat_states(&self) -> &BySeat<SeatState> {
+        &self.seats
+    }
+
+    /// Sets the rating shown beside the name of `seat`'s player (none: unrated there).
+    pub fn set_rating(&mut self, seat: Seat, rating: Option<i32>) {
+        self.seats[seat].rating = rating;
+    }
+
+    /// The moves played so far, in the engines' notation (`h2-h3`).
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// Cancelled because not everyone connected in time, or aborted by a moderator.
+    pub fn cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// A bot's search for the seat to move has started: its turn is not due again until
+    /// [`GameCore::bot_done`].
+    pub fn bot_started(&mut self) {
+        self.bot_thinking = true;
+    }
+
+    /// The bot's search has answered (with a move or without).
+    pub fn bot_done(&mut self) {
+        self.bot_thinking = false;
+    }
+
+    /// The move `seat` has queued for its next turn, if any.
+    pub fn queued(&self, seat: Seat) -> Option<Queued> {
+        self.premoves[seat.index()]
+    }
+
+    /// Takes the move `seat` queued (it is played or dropped now).
+    pub fn take_queued(&mut self, seat: Seat) -> Option<Queued> {
+        self.premoves[seat.index()].take()
     }
 
     /// The seat a token belongs to.
