@@ -13,8 +13,10 @@ pub mod perft;
 pub mod position;
 mod rule_variants;
 pub mod ruleset;
+mod ruleset_error;
 
 pub use board::{BoardShape, BySeat, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{Army, Played, Position};
 pub use ruleset::{Castling, Pairing, RuleSet, Variant};
+pub use ruleset_error::RuleSetError;

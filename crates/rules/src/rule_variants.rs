@@ -13,6 +13,7 @@ use crate::ruleset::{
     Castling, CheckBonus, MatedArmy, Pairing, PromotionChoice, PromotionZone, RuleSet, Variant,
     WinCondition,
 };
+use crate::ruleset_error::RuleSetError;
 
 /// Tokens chess.com writes for display and privacy only: accepted and ignored by the rules.
 const DISPLAY_ONLY: [&str; 6] = [
@@ -32,7 +33,7 @@ impl RuleSet {
     /// commas) applied. The historical rule sets take none; a token the engine does not play,
     /// a value out of range or an option of the other base (`Teammate=` in FFA) is an error
     /// that names it.
-    pub fn with_rule_variants(mut self, tokens: &str) -> Result<RuleSet, String> {
+    pub fn with_rule_variants(mut self, tokens: &str) -> Result<RuleSet, RuleSetError> {
         let mut chess960: Option<u16> = None;
         let mut rotational = false;
         for token in tokens
@@ -44,10 +45,11 @@ impl RuleSet {
                 match token {
                     "OldChecks" => self.check_bonus = CheckBonus::Flat { two: 5, three: 20 },
                     _ => {
-                        return Err(format!(
-                            "rule option '{token}': Chaturaji takes only OldChecks (the old \
-                             4PC server's check bonuses, 5 and 20)"
-                        ))
+                        return Err(RuleSetError::TakesOnly {
+                            option: token.to_string(),
+                            variant: self.variant,
+                            takes: "OldChecks (the old 4PC server's check bonuses, 5 and 20)",
+                        })
                     }
                 }
                 continue;
@@ -58,18 +60,20 @@ impl RuleSet {
                     "Players=3" => self.seats_in_play = 0b0111,
                     "Players=4" => self.seats_in_play = 0b1111,
                     _ => {
-                        return Err(format!(
-                            "rule option '{token}': Conquest takes only Players=3 or Players=4"
-                        ))
+                        return Err(RuleSetError::TakesOnly {
+                            option: token.to_string(),
+                            variant: self.variant,
+                            takes: "Players=3 or Players=4",
+                        })
                     }
                 }
                 continue;
             }
             if !matches!(self.variant, Variant::Teams | Variant::Ffa) {
-                return Err(format!(
-                    "rule option '{token}': {} takes no options",
-                    self.variant
-                ));
+                return Err(RuleSetError::NoOptions {
+                    option: token.to_string(),
+                    variant: self.variant,
+                });
             }
             let (name, value) = match token.split_once('=') {
                 Some((n, v)) => (n, Some(v)),
@@ -83,8 +87,9 @@ impl RuleSet {
                         v.parse()
                             .ok()
                             .and_then(Pairing::from_teammate)
-                            .ok_or_else(|| {
-                                format!("rule option '{token}': Teammate= takes 1, 2 or 3")
+                            .ok_or_else(|| RuleSetError::BadValue {
+                                option: token.to_string(),
+                                expected: "Teammate= takes 1, 2 or 3",
                             })?;
                 }
                 ("KotH", None) => self.king_of_the_hill = true,
@@ -93,8 +98,9 @@ impl RuleSet {
                         v.parse()
                             .ok()
                             .filter(|n| (1..=960).contains(n))
-                            .ok_or_else(|| {
-                                format!("rule option '{token}': Chess960= takes 1 to 960")
+                            .ok_or_else(|| RuleSetError::BadValue {
+                                option: token.to_string(),
+                                expected: "Chess960= takes 1 to 960",
                             })?,
                     );
                 }
@@ -127,8 +133,9 @@ impl RuleSet {
                         .parse()
                         .ok()
                         .filter(|n| (1..=9).contains(n))
-                        .ok_or_else(|| {
-                            format!("rule option '{token}': N-check takes N from 1 to 9")
+                        .ok_or_else(|| RuleSetError::BadValue {
+                            option: token.to_string(),
+                            expected: "N-check takes N from 1 to 9",
                         })?;
                     self.check_lives = Some(n);
                 }
@@ -137,8 +144,9 @@ impl RuleSet {
                         .parse()
                         .ok()
                         .filter(|n| (1..=100).contains(n))
-                        .ok_or_else(|| {
-                            format!("rule option '{token}': PointsForMate= takes 1 to 100")
+                        .ok_or_else(|| RuleSetError::BadValue {
+                            option: token.to_string(),
+                            expected: "PointsForMate= takes 1 to 100",
                         })?;
                     self.points.claim_lead = self.points.mate + 1;
                 }
@@ -147,28 +155,31 @@ impl RuleSet {
                         v.parse()
                             .ok()
                             .filter(|n| (3..=14).contains(n))
-                            .ok_or_else(|| {
-                                format!("rule option '{token}': Prom= takes a rank from 3 to 14")
+                            .ok_or_else(|| RuleSetError::BadValue {
+                                option: token.to_string(),
+                                expected: "Prom= takes a rank from 3 to 14",
                             })?;
                     self.promotion_zone = PromotionZone::OwnRank(n);
                 }
                 ("PromoteTo", Some(v)) => {
-                    self.promotion_choice = promotion_choice(v).ok_or_else(|| {
-                        format!(
-                            "rule option '{token}': PromoteTo= takes D (a one-point queen), \
-                             Q, or the letters Q, R, B and N"
-                        )
-                    })?;
+                    self.promotion_choice =
+                        promotion_choice(v).ok_or_else(|| RuleSetError::BadValue {
+                            option: token.to_string(),
+                            expected: "PromoteTo= takes D (a one-point queen), Q, or the \
+                                       letters Q, R, B and N",
+                        })?;
                 }
                 _ if DISPLAY_ONLY.contains(&token) => {}
                 _ if NOT_PLAYED.contains(&name) => {
-                    return Err(format!("rule option '{token}' is not played here"));
+                    return Err(RuleSetError::NotPlayed {
+                        option: token.to_string(),
+                    });
                 }
                 _ => {
-                    return Err(format!(
-                        "rule option '{token}' is not a {} option",
-                        self.variant
-                    ))
+                    return Err(RuleSetError::NotAnOption {
+                        option: token.to_string(),
+                        variant: self.variant,
+                    })
                 }
             }
         }
@@ -183,11 +194,7 @@ impl RuleSet {
                 self.default_setup = Setup::Chess960 { n, symmetry };
                 self.any_setup = false;
             }
-            (None, true) => {
-                return Err(
-                    "rule option 'Chess960Rotational' needs a Chess960=N to turn".to_string(),
-                )
-            }
+            (None, true) => return Err(RuleSetError::RotationWithout960),
             (None, false) => {}
         }
         Ok(self)
@@ -276,7 +283,7 @@ impl RuleSet {
     }
 
     /// Parses a name as [`RuleSet::name`] writes it: a variant, then any `RuleVariants` tokens.
-    pub fn from_name(name: &str) -> Result<RuleSet, String> {
+    pub fn from_name(name: &str) -> Result<RuleSet, RuleSetError> {
         let name = name.trim();
         let (variant, options) = name.split_once(' ').unwrap_or((name, ""));
         RuleSet::of(variant.parse()?).with_rule_variants(options)
@@ -434,7 +441,25 @@ mod tests {
             (RuleSet::TEAMS, "Takeover", "'Takeover' is not played here"),
         ] {
             let e = base.with_rule_variants(tag).unwrap_err();
-            assert!(e.contains(says), "{tag}: {e}");
+            assert!(e.to_string().contains(says), "{tag}: {e}");
         }
+        // The refusals are data: which token, and why.
+        assert_eq!(
+            RuleSet::TEAMS.with_rule_variants("Takeover").unwrap_err(),
+            RuleSetError::NotPlayed {
+                option: "Takeover".into()
+            }
+        );
+        assert_eq!(
+            RuleSet::FFA.with_rule_variants("Teammate=1").unwrap_err(),
+            RuleSetError::NotAnOption {
+                option: "Teammate=1".into(),
+                variant: Variant::Ffa
+            }
+        );
+        assert_eq!(
+            "atomic".parse::<Variant>().unwrap_err(),
+            RuleSetError::UnknownVariant("atomic".into())
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! step?") instead of branching on the game's name.
 
 use crate::board::{BoardShape, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
+use crate::ruleset_error::RuleSetError;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -53,8 +54,8 @@ impl Variant {
 }
 
 impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
+    type Err = RuleSetError;
+    fn from_str(s: &str) -> Result<Variant, RuleSetError> {
         let t = s.trim().to_ascii_lowercase();
         match t.as_str() {
             "teams" | "team" => Ok(Variant::Teams),
@@ -63,10 +64,7 @@ impl FromStr for Variant {
             "club1893" | "club" => Ok(Variant::Club1893),
             "chaturaji" => Ok(Variant::Chaturaji),
             "conquest" => Ok(Variant::Conquest),
-            _ => Err(format!(
-                "unknown rules '{s}' (expected teams, ffa, verney1881, club1893, chaturaji or \
-                 conquest)"
-            )),
+            _ => Err(RuleSetError::UnknownVariant(s.to_string())),
         }
     }
 }

@@ -49,6 +49,13 @@ impl ServerError {
     }
 }
 
+/// A refused rule set name or option is the client's `bad_request`, with the rules crate's words.
+impl From<fourhand_rules::RuleSetError> for ServerError {
+    fn from(e: fourhand_rules::RuleSetError) -> ServerError {
+        ServerError::new(ErrorCode::BadRequest, e.to_string())
+    }
+}
+
 impl From<crate::store::StoreError> for ServerError {
     fn from(e: crate::store::StoreError) -> Self {
         ServerError::internal(e)

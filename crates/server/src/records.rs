@@ -298,11 +298,7 @@ async fn archive(
 ) -> Result<Json<Vec<GameListed>>, ServerError> {
     let q = query(q)?;
     let rules = match q.rules.as_deref().filter(|r| !r.is_empty()) {
-        Some(r) => Some(
-            fourhand_rules::RuleSet::from_name(r)
-                .map_err(|e| ServerError::new(ErrorCode::BadRequest, e))?
-                .name(),
-        ),
+        Some(r) => Some(fourhand_rules::RuleSet::from_name(r)?.name()),
         None => None,
     };
     let filter = ArchiveFilter {

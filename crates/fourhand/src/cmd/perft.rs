@@ -32,11 +32,11 @@ pub struct Args {
 pub fn run(a: Args) -> ExitCode {
     let variant: Variant = match a.rules.parse() {
         Ok(v) => v,
-        Err(e) => return fail(&e),
+        Err(e) => return fail(&e.to_string()),
     };
     let rules = match RuleSet::of(variant).with_rule_variants(&a.options) {
         Ok(r) => r.shared(),
-        Err(e) => return fail(&e),
+        Err(e) => return fail(&e.to_string()),
     };
     let pos = match &a.fen {
         Some(f) => match fen4::parse(f, rules) {

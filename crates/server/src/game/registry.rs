@@ -405,7 +405,7 @@ pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<GameCore, String> 
 /// the last stored action that ended a turn, or at the creation of the game.
 pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCore, i64), String> {
     let g = &stored.game;
-    let rules = RuleSet::from_name(&g.rules)?;
+    let rules = RuleSet::from_name(&g.rules).map_err(|e| e.to_string())?;
     let start = fen4::parse(&g.start_fen4, rules.shared()).map_err(|e| e.to_string())?;
     let game = Game::from_position(rules, start.position, start.points).with_seed(g.seed as u64);
     let mut core = GameCore::new(

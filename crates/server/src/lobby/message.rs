@@ -269,7 +269,7 @@ impl TryFrom<SpecMsg> for GameSpec {
     type Error = String;
 
     fn try_from(m: SpecMsg) -> Result<GameSpec, String> {
-        let rules = RuleSet::from_name(&m.rules)?;
+        let rules = RuleSet::from_name(&m.rules).map_err(|e| e.to_string())?;
         let setup: Setup = m.setup.parse().map_err(|e| format!("{e}"))?;
         Ok(GameSpec {
             rules,

@@ -203,8 +203,7 @@ impl TableSettings {
         rated: bool,
         table_chat: bool,
     ) -> Result<TableSettings, ServerError> {
-        let rules = RuleSet::from_name(rules)
-            .map_err(|e: String| ServerError::new(ErrorCode::BadRequest, e))?;
+        let rules = RuleSet::from_name(rules)?;
         // A game under options is rated in its family's pools (`teams+KotH-blitz`, every
         // Chess960 number in `teams+Chess960-…`), apart from the base game's.
         let setup = match setup {

@@ -115,7 +115,7 @@ pub fn replay_slots(
         text: String::new(),
         reason,
     };
-    let rules = tags.rules().map_err(tag_err)?;
+    let rules = tags.rules().map_err(|e| tag_err(e.to_string()))?;
     let (start, points) = tags.start(&rules).map_err(tag_err)?;
     let mut game = Game::from_position_with(rules, start, points, Automation::REPLAY);
     let mut plies = 0;

@@ -4,6 +4,7 @@ use crate::board::{BySeat, Seat, Setup};
 use crate::notation::fen4;
 use crate::position::Position;
 use crate::ruleset::{RuleSet, Variant};
+use crate::ruleset_error::RuleSetError;
 
 /// The tag pairs of a PGN4, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,7 +30,7 @@ impl Tags {
 
     /// The rule set named by `Variant` (Teams when absent) with the options of `RuleVariants`
     /// ([`RuleSet::with_rule_variants`]: an option the engine does not play is an error).
-    pub fn rules(&self) -> Result<RuleSet, String> {
+    pub fn rules(&self) -> Result<RuleSet, RuleSetError> {
         let base = match self.get("Variant") {
             None => RuleSet::TEAMS,
             Some(v) => RuleSet::of(v.parse::<Variant>()?),
