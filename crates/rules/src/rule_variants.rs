@@ -458,8 +458,8 @@ mod tests {
             }
         );
         assert_eq!(
-            "atomic".parse::<Variant>().unwrap_err(),
-            RuleSetError::UnknownVariant("atomic".into())
+            RuleSet::from_name("atomic KotH").unwrap_err(),
+            RuleSetError::UnknownVariant(crate::ruleset::UnknownVariant("atomic".into()))
         );
     }
 }

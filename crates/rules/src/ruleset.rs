@@ -4,7 +4,6 @@
 //! step?") instead of branching on the game's name.
 
 use crate::board::{BoardShape, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
-use crate::ruleset_error::RuleSetError;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -53,9 +52,26 @@ impl Variant {
     }
 }
 
+/// A name that is no rule set's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown rules '{}' (expected teams, ffa, verney1881, club1893, chaturaji or \
+             conquest)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
 impl FromStr for Variant {
-    type Err = RuleSetError;
-    fn from_str(s: &str) -> Result<Variant, RuleSetError> {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let t = s.trim().to_ascii_lowercase();
         match t.as_str() {
             "teams" | "team" => Ok(Variant::Teams),
@@ -64,7 +80,7 @@ impl FromStr for Variant {
             "club1893" | "club" => Ok(Variant::Club1893),
             "chaturaji" => Ok(Variant::Chaturaji),
             "conquest" => Ok(Variant::Conquest),
-            _ => Err(RuleSetError::UnknownVariant(s.to_string())),
+            _ => Err(UnknownVariant(s.to_string())),
         }
     }
 }

@@ -1,14 +1,14 @@
 //! Why a rule set's name or options were refused: each case says what was wrong and with which
 //! token, in words a player reading the refusal understands.
 
-use crate::ruleset::Variant;
+use crate::ruleset::{UnknownVariant, Variant};
 use std::fmt;
 
 /// A refused rule set name or `RuleVariants` option. Nothing was built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleSetError {
     /// The name is no rule set's.
-    UnknownVariant(String),
+    UnknownVariant(UnknownVariant),
     /// The rule set takes no options at all (Verney, Club).
     NoOptions {
         /// The token as given.
@@ -51,11 +51,7 @@ pub enum RuleSetError {
 impl fmt::Display for RuleSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RuleSetError::UnknownVariant(s) => write!(
-                f,
-                "unknown rules '{s}' (expected teams, ffa, verney1881, club1893, chaturaji or \
-                 conquest)"
-            ),
+            RuleSetError::UnknownVariant(e) => e.fmt(f),
             RuleSetError::NoOptions { option, variant } => {
                 write!(f, "rule option '{option}': {variant} takes no options")
             }
@@ -81,3 +77,9 @@ impl fmt::Display for RuleSetError {
 }
 
 impl std::error::Error for RuleSetError {}
+
+impl From<UnknownVariant> for RuleSetError {
+    fn from(e: UnknownVariant) -> RuleSetError {
+        RuleSetError::UnknownVariant(e)
+    }
+}
