@@ -21,11 +21,8 @@ const LOW_MS = 10000;
 /** A status as a catalogue key: "zombie (resigned)" -> "status.zombie_resigned". */
 export const statusKey = (s) => `status.${s.replace(/[()]/g, "").trim().replace(/\s+/g, "_")}`;
 
-/** The squares of a move entry ("Qg1-j4", "h2xh3+", "Kd13-d12R"). */
-export function squaresOf(text) {
-  const m = text.match(/([a-n]\d{1,2})[-x]([a-n]\d{1,2})/);
-  return m ? [m[1], m[2]] : null;
-}
+/** A record entry's move squares, as the server sends them (`from`, `to`), or null. */
+export const squaresOf = (e) => (e && e.from && e.to ? [e.from, e.to] : null);
 
 export function gameView(ctx, id) {
   const held = ctx.tokens.of(id); // seat letter -> token
@@ -150,7 +147,12 @@ export function gameView(ctx, id) {
         if (!st.fens[i]) st.fens[i] = p.fens[i];
         if (!st.checksAt[i]) st.checksAt[i] = p.checks?.[i] || [];
       });
-      if (p.moves.length >= st.entries.length) st.entries = p.moves.map((text, i) => ({ seat: p.seats[i], text }));
+      if (p.moves.length >= st.entries.length) {
+        st.entries = p.moves.map((text, i) => {
+          const sq = p.squares?.[i];
+          return sq ? { seat: p.seats[i], text, from: sq[0], to: sq[1] } : { seat: p.seats[i], text };
+        });
+      }
     } catch { /* stays live */ }
   }
   const keys = (e) => {
@@ -176,7 +178,7 @@ export function gameView(ctx, id) {
     if (st.review !== null) {
       const fen = st.review < 0 ? s.start_fen4 : st.fens[st.review];
       const e = st.entries[st.review];
-      const sq = e && squaresOf(e.text);
+      const sq = squaresOf(e);
       board.set({
         fen, bottom: bottom(), colours: s.colours, legal: [], last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},
         checks: fen ? kingsOf(fen, st.checksAt[st.review] || []) : [], inert: [], zombies: [], arrows: [], premove: null, premoveSeat: null,
@@ -384,7 +386,7 @@ export function gameView(ctx, id) {
         const before = parseFen(s.fen4);
         delete st.legal[SEATS.indexOf(ev.seat)];
         s.fen4 = ev.fen4; s.moves.push(ev.text); s.to_move = ev.to_move; s.clocks_ms = ev.clocks_ms;
-        st.entries.push({ seat: ev.seat, text: ev.text });
+        st.entries.push({ seat: ev.seat, text: ev.text, from: ev.from, to: ev.to });
         st.fens[st.entries.length - 1] = ev.fen4;
         st.checksAt[st.entries.length - 1] = ev.in_check || [];
         st.clockRef = Date.now(); st.delayAtRef = s.time.delay_ms;
@@ -428,7 +430,7 @@ export function gameView(ctx, id) {
       st.clockRef = Date.now();
       st.delayAtRef = m.state.delay_left_ms;
       const record = m.state.record && m.state.record.length ? m.state.record : null;
-      if (record) st.entries = record.map((e) => ({ seat: e.seat, text: e.text }));
+      if (record) st.entries = record.map((e) => ({ seat: e.seat, text: e.text, from: e.from, to: e.to }));
       else if (st.entries.length < m.state.moves.length) st.entries = m.state.moves.map((text) => ({ seat: "S", text }));
       st.fens[st.entries.length - 1] = m.state.fen4;
       st.checksAt[st.entries.length - 1] = m.state.in_check || [];

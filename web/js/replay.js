@@ -27,7 +27,10 @@ export async function replayView(ctx, kind, id) {
   const base = kind === "lib" ? `/api/library/${id}` : `/api/games/${id}`;
   const p = await ctx.api(`${base}/positions`);
   const seats = p.seats && p.seats.length === p.moves.length ? p.seats : p.moves.map(() => "S");
-  const entries = p.moves.map((text, i) => ({ seat: seats[i], text }));
+  const entries = p.moves.map((text, i) => {
+    const sq = p.squares?.[i];
+    return sq ? { seat: seats[i], text, from: sq[0], to: sq[1] } : { seat: seats[i], text };
+  });
   let ply = 0;
   let bottom = 0;
   const boardEl = h("div", { class: "boardwrap" });
@@ -39,7 +42,7 @@ export async function replayView(ctx, kind, id) {
   const show = () => {
     const fen = ply === 0 ? p.start : p.fens[ply - 1];
     const e = entries[ply - 1];
-    const sq = e && squaresOf(e.text);
+    const sq = squaresOf(e);
     board.set({
       fen, bottom, colours: p.colours, legal: [], arrows: [], hill: optionsOf(p.rules).includes("KotH"), centre: centre(p.rules),
       last: sq ? { [SEATS.indexOf(e.seat)]: sq } : {},

@@ -62,6 +62,12 @@ pub struct RecordEntry {
     pub seat: SeatName,
     /// The entry.
     pub text: String,
+    /// The square the entry's move left (`h2`), when the slot holds a move (a zombie's too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The square it reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
 }
 
 /// A move a player queued while others were to move.

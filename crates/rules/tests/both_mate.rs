@@ -53,8 +53,8 @@ fn a_mated_opponent_is_out_and_the_game_goes_on_until_his_partner_is_mated() {
     // in Verney and Club); it replays.
     let blue: Vec<String> = pgn4::entries(&g)
         .into_iter()
-        .filter(|e| e.0 == W)
-        .map(|e| e.1)
+        .filter(|e| e.seat == W)
+        .map(|e| e.text)
         .collect();
     assert_eq!(blue, ["#", "-", "-"], "Blue's slots");
     let text = pgn4::write(&g, &Default::default());

@@ -53,8 +53,17 @@ fn a_mate_conquers_the_army_and_its_player_is_out() {
     assert_eq!(g.to_move(), Some(N), "Blue's turn is skipped");
     assert!(g.outcome().is_none());
     let last = pgn4::entries(&g);
-    assert_eq!(last[0].1, "Rh5-h11+#", "the check and the mate");
-    assert_eq!(last[1], (W, "#".to_string()), "Blue's slot is his #");
+    assert_eq!(last[0].text, "Rh5-h11+#", "the check and the mate");
+    assert_eq!(
+        last[0].mv.map(|m| m.uci()),
+        Some("h5-h11".to_string()),
+        "the entry carries its move"
+    );
+    assert_eq!(
+        (last[1].seat, last[1].text.as_str(), last[1].mv),
+        (W, "#", None),
+        "Blue's slot is his #, without a move"
+    );
     assert_eq!(fen4::write(p), fen4::write(&reread(p)));
 }
 
@@ -81,7 +90,7 @@ fn the_conqueror_moves_one_piece_of_any_army_he_moves() {
         Some(N),
         "one move a turn; Blue's slot is skipped"
     );
-    let slots: Vec<String> = pgn4::entries(&g).into_iter().map(|e| e.1).collect();
+    let slots: Vec<String> = pgn4::entries(&g).into_iter().map(|e| e.text).collect();
     assert_eq!(
         slots[slots.len() - 2..],
         ["b10-c10".to_string(), "-".to_string()]

@@ -1,5 +1,6 @@
 //! Games that come with the server, and replaying any PGN4 position by position.
 
+use fourhand_rules::game::Action;
 use fourhand_rules::notation::{fen4, pgn4};
 use serde::Serialize;
 
@@ -42,6 +43,8 @@ pub struct Positions {
     pub fens: Vec<String>,
     /// Whose slot each entry filled (`S`, `W`, `N`, `E`).
     pub seats: Vec<fourhand_protocol::SeatName>,
+    /// The squares of each entry's move, from and to (none for an entry without a move).
+    pub squares: Vec<Option<[String; 2]>>,
     /// After each entry: the seats whose king is in check.
     pub checks: Vec<Vec<fourhand_protocol::SeatName>>,
     /// Why the game ended, in words (none while it goes on).
@@ -58,7 +61,17 @@ pub fn positions(text: &str) -> Result<Positions, String> {
     let mut fens = Vec::new();
     let mut seats = Vec::new();
     let mut checks = Vec::new();
+    let mut squares = Vec::new();
+    let mut seen = 0;
     let r = pgn4::replay_slots(text, |seat, tok, g| {
+        // The entry's move is the first move recorded since the last entry (a replay makes no
+        // move of its own: zombie moves come from the record).
+        let mv = g.records()[seen..].iter().find_map(|rec| match rec.action {
+            Action::Move { mv, .. } => Some(mv),
+            _ => None,
+        });
+        seen = g.records().len();
+        squares.push(mv.map(|m| [m.from().to_string(), m.to().to_string()]));
         moves.push(tok.text.clone());
         fens.push(fen4::write_with_points(g.position(), &g.points()));
         seats.push(crate::game::convert::seat_name(seat));
@@ -74,6 +87,7 @@ pub fn positions(text: &str) -> Result<Positions, String> {
         moves,
         fens,
         seats,
+        squares,
         checks,
         termination: r
             .tags

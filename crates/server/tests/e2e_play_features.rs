@@ -165,11 +165,19 @@ async fn the_record_names_each_slot_and_numbers_have_no_gaps_for_anyone() {
     let snap = again.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(
         snap["state"]["record"],
-        json!([{"seat": "S", "text": "h2-h3"}, {"seat": "W", "text": "b7-c7"}, {"seat": "N", "text": "R"}])
+        json!([
+            {"seat": "S", "text": "h2-h3", "from": "h2", "to": "h3"},
+            {"seat": "W", "text": "b7-c7", "from": "b7", "to": "c7"},
+            {"seat": "N", "text": "R"}
+        ])
     );
     let positions: Value = reqwest_get(&server, &format!("/api/games/{game}/positions")).await;
     assert_eq!(positions["seats"], json!(["S", "W", "N"]));
     assert_eq!(positions["moves"], json!(["h2-h3", "b7-c7", "R"]));
+    assert_eq!(
+        positions["squares"],
+        json!([["h2", "h3"], ["b7", "c7"], null])
+    );
 }
 
 #[tokio::test]

@@ -175,6 +175,15 @@ async fn import_a_chesscom_game_and_replay_it() {
         p["result"],
         "Betelyuz: 3 - Howtobedone: 54 - COLEPALMER120: 57 - Winsby: 30"
     );
+    // Each entry's move squares come as data (null for an entry without a move: Red's `R`).
+    assert_eq!(p["squares"][0], json!(["h2", "h3"]));
+    let resign = p["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m == "R")
+        .unwrap();
+    assert_eq!(p["squares"][resign], Value::Null);
     let g = json_of(&call(&r, "GET", &format!("/api/games/{id}"), None).await.1);
     assert_eq!(g["points"], json!([3, 54, 57, 30]));
     let (_, pgn) = call(&r, "GET", &format!("/api/games/{id}/pgn4"), None).await;

@@ -42,9 +42,11 @@ pub fn snapshot(
         moves: core.moves().to_vec(),
         record: pgn4::entries(g)
             .into_iter()
-            .map(|(seat, text)| RecordEntry {
-                seat: seat_name(seat),
-                text,
+            .map(|e| RecordEntry {
+                seat: seat_name(e.seat),
+                text: e.text,
+                from: e.mv.map(|m| m.from().to_string()),
+                to: e.mv.map(|m| m.to().to_string()),
             })
             .collect(),
         rated,

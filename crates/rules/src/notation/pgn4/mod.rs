@@ -11,7 +11,7 @@ pub use check::mismatches;
 pub use movetext::{tokenize, Token};
 pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
 pub use tags::{parse_tags, Tags};
-pub use writer::{entries, result_tag, write};
+pub use writer::{entries, result_tag, write, Entry};
 
 use crate::game::{Action, Event, OutReason, Record, SeatStatus};
 

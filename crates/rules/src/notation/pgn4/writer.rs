@@ -4,6 +4,7 @@ use super::judged_out;
 use super::tags::Tags;
 use crate::board::{BySeat, Seat, Setup, Side};
 use crate::game::{Action, Event, Game, OutReason, Outcome, ScoreReason, SeatStatus};
+use crate::moves::Move;
 use crate::notation::fen4;
 use crate::position::Position;
 use crate::ruleset::{MateJudging, MatedArmy, StalemateRule, WinCondition};
@@ -12,6 +13,20 @@ use crate::ruleset::{MateJudging, MatedArmy, StalemateRule, WinCondition};
 struct Slot {
     seat: Seat,
     text: String,
+    /// The move made in it, if one was (a zombie's too).
+    mv: Option<Move>,
+}
+
+/// One entry of a game's record as the movetext writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Whose slot it fills.
+    pub seat: Seat,
+    /// What is written there (a move with its marks, `R`, `T`, `S`, `#`, `-`, …).
+    pub text: String,
+    /// The move made in the slot, when one was: what a board highlights, without reading
+    /// squares out of the text.
+    pub mv: Option<Move>,
 }
 
 /// Writes `game` as PGN4. `extra` tags (players, site, date …) are written after the ones the
@@ -81,8 +96,15 @@ fn start_text(game: &Game) -> Option<String> {
 /// The record's filled slots in order, as the movetext writes them: whose each is and its text
 /// (a move with its marks, `R`, `T`, `S`, `#`, `-`, or a zombie move with `R`/`T`). What a move
 /// list shows; the movetext is these, numbered by rounds.
-pub fn entries(game: &Game) -> Vec<(Seat, String)> {
-    slots(game).into_iter().map(|s| (s.seat, s.text)).collect()
+pub fn entries(game: &Game) -> Vec<Entry> {
+    slots(game)
+        .into_iter()
+        .map(|s| Entry {
+            seat: s.seat,
+            text: s.text,
+            mv: s.mv,
+        })
+        .collect()
 }
 
 fn slots(game: &Game) -> Vec<Slot> {
@@ -117,6 +139,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                 slots.push(Slot {
                     seat: s,
                     text: format!("S{l}"),
+                    mv: None,
                 });
                 push_marks(&mut slots, &rec.events, &mut style, Some(s));
                 continue;
@@ -125,11 +148,13 @@ fn slots(game: &Game) -> Vec<Slot> {
                 slots.push(Slot {
                     seat: s,
                     text: l.into(),
+                    mv: None,
                 });
-            } else if let Some(Event::MovePlayed { text, .. }) = rec.events.first() {
+            } else if let Some(Event::MovePlayed { text, mv, .. }) = rec.events.first() {
                 slots.push(Slot {
                     seat: s,
                     text: format!("{text}{l}"),
+                    mv: Some(*mv),
                 });
                 push_marks(&mut slots, &rec.events[1..], &mut style, None);
                 continue;
@@ -156,6 +181,7 @@ fn slots(game: &Game) -> Vec<Slot> {
                 slots.push(Slot {
                     seat: rec.seat,
                     text: l.into(),
+                    mv: None,
                 });
             }
             push_marks(&mut slots, &rec.events, &mut style, None);
@@ -167,6 +193,7 @@ fn slots(game: &Game) -> Vec<Slot> {
         slots.push(Slot {
             seat: s,
             text: l.into(),
+            mv: None,
         });
     }
     slots
@@ -204,15 +231,17 @@ fn push_marks(slots: &mut Vec<Slot>, events: &[Event], style: &mut Style, writte
                 slots.push(Slot {
                     seat: *seat,
                     text: if due { "#" } else { "-" }.into(),
+                    mv: None,
                 })
             }
             Event::StatusChanged {
                 seat,
                 status: SeatStatus::Out(r),
             } if style.conquest && r.is_mate() => style.mate_due[seat.index()] = true,
-            Event::MovePlayed { seat, text, .. } => slots.push(Slot {
+            Event::MovePlayed { seat, text, mv, .. } => slots.push(Slot {
                 seat: *seat,
                 text: text.clone(),
+                mv: Some(*mv),
             }),
             Event::StatusChanged { seat, status } => {
                 let mark = match status {
@@ -224,6 +253,7 @@ fn push_marks(slots: &mut Vec<Slot>, events: &[Event], style: &mut Style, writte
                     slots.push(Slot {
                         seat: *seat,
                         text: m.into(),
+                        mv: None,
                     });
                 }
             }
