@@ -18,8 +18,24 @@ import { baseRules, centre, centreText, claimLead, eachForHimself, livesOf, opti
 
 const LOW_MS = 10000;
 
-/** A status as a catalogue key: "zombie (resigned)" -> "status.zombie_resigned". */
-export const statusKey = (s) => `status.${s.replace(/[()]/g, "").trim().replace(/\s+/g, "_")}`;
+/** Why a seat left, by the code's words (proto-docs lists them), and its catalogue word. */
+const REASONS = { "checkmated": "checkmated", "stalemated": "stalemated", "resigned": "resigned", "timed out": "timed_out",
+  "disconnected": "disconnected", "king captured": "king_captured", "the hill taken": "the_hill_taken" };
+
+/** Every status code the server sends, as data: { state, reason, key } (key: its catalogue entry). */
+export const STATUSES = Object.fromEntries([
+  ["active", { state: "active", reason: null, key: "status.active" }],
+  ["mated", { state: "mated", reason: null, key: "status.mated" }],
+  ["absent", { state: "absent", reason: null, key: "status.absent" }],
+  ...Object.entries(REASONS).flatMap(([words, word]) => ["zombie", "out"].map((state) =>
+    [`${state} (${words})`, { state, reason: word, key: `status.${state}_${word}` }])),
+]);
+
+/** A status code as data (an unknown code reads as active, so nothing is hidden by it). */
+export const statusOf = (code) => STATUSES[code] || STATUSES.active;
+
+/** A status code's catalogue key ("zombie (resigned)" -> "status.zombie_resigned"). */
+export const statusKey = (code) => statusOf(code).key;
 
 /** A record entry's move squares, as the server sends them (`from`, `to`), or null. */
 export const squaresOf = (e) => (e && e.from && e.to ? [e.from, e.to] : null);
@@ -174,7 +190,7 @@ export function gameView(ctx, id) {
     if (tm !== null && !st.legal[tm]) askLegal(tm);
     const pSeat = premoveSeat();
     const inert = s.statuses.map((x, i) => (x === "mated" ? i : -1)).filter((i) => i >= 0);
-    const zombies = s.statuses.map((x, i) => (x.startsWith("zombie") ? i : -1)).filter((i) => i >= 0);
+    const zombies = s.statuses.map((x, i) => (statusOf(x).state === "zombie" ? i : -1)).filter((i) => i >= 0);
     if (st.review !== null) {
       const fen = st.review < 0 ? s.start_fen4 : st.fens[st.review];
       const e = st.entries[st.review];
@@ -197,7 +213,7 @@ export function gameView(ctx, id) {
       reviewBar.replaceChildren();
       reviewBar.hidden = true;
     }
-    const stillPlaying = SEATS.filter((_, i) => s.statuses[i] === "active" || s.statuses[i].startsWith("zombie"));
+    const stillPlaying = SEATS.filter((_, i) => ["active", "zombie"].includes(statusOf(s.statuses[i]).state));
     moveList.set({ entries: st.entries, colours: s.colours, current: st.review, playing: stillPlaying, centre: centre(s.rules) });
     drawClocks();
     const toMove = seatTo();
@@ -402,7 +418,7 @@ export function gameView(ctx, id) {
       case "status": {
         const i = SEATS.indexOf(ev.seat);
         s.statuses[i] = ev.status;
-        const word = /resigned/.test(ev.status) ? "R" : /timed out/.test(ev.status) ? "T" : /stalemated/.test(ev.status) ? "S" : null;
+        const word = { resigned: "R", timed_out: "T", stalemated: "S" }[statusOf(ev.status).reason] || null;
         if (word) { st.entries.push({ seat: ev.seat, text: word }); st.fens[st.entries.length - 1] = s.fen4; }
         ctx.announce(`${colourName(s.colours[i])}: ${t(statusKey(ev.status))}`);
         if (eachForHimself(s.rules) && heldSeats.includes(i) && ev.status !== "active" && !heldSeats.some(active)) setTimeout(() => outDialog(i), 0);

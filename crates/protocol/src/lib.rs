@@ -10,6 +10,7 @@ mod error;
 mod ids;
 mod parse;
 mod server;
+mod status;
 mod types;
 
 pub use client::{ChatTarget, ClientMsg, NewTable};
@@ -17,6 +18,7 @@ pub use error::{CloseCode, ErrorCode};
 pub use ids::{GameId, PlayerId, TableId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
+pub use status::{LeaveReason, SeatStatus, UnknownStatus};
 pub use types::{SeatName, TimeControl};
 
 /// The protocol version this crate speaks.

@@ -3,6 +3,7 @@
 use crate::client::ChatTarget;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, PlayerId, TableId};
+use crate::status::SeatStatus;
 use crate::types::{SeatName, TimeControl};
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +119,7 @@ pub struct GameState {
     /// Delay left for the seat to move, in ms.
     pub delay_left_ms: u64,
     /// Per seat: `active`, `mated`, `zombie (…)`, `out (…)`.
-    pub statuses: Vec<String>,
+    pub statuses: Vec<SeatStatus>,
     /// FFA points.
     pub points: [i32; 4],
     /// Who sits where.
@@ -173,7 +174,7 @@ pub enum GameEvent {
         /// The seat whose status changed.
         seat: SeatName,
         /// New status.
-        status: String,
+        status: SeatStatus,
     },
     /// Points were scored.
     Scored {

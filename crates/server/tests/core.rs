@@ -1,7 +1,9 @@
 //! The sans-IO game core driven with explicit times: clocks under delay and increment, the
 //! reconnect window, the start timeout, bot turns, chat audiences, aborts.
 
-use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, SeatName, TimeControl};
+use fourhand_protocol::{
+    ChatTarget, ErrorCode, GameEvent, LeaveReason, SeatName, SeatStatus, TimeControl,
+};
 use fourhand_rules::game::Game;
 use fourhand_rules::{RuleSet, Seat};
 use fourhand_server::bot::BotLevel;
@@ -306,7 +308,7 @@ fn a_stalemated_zombie_passes_its_turn_and_its_slot_is_an_s() {
     );
     let kinds: Vec<&GameEvent> = ev.iter().map(|e| &e.event).collect();
     let status = kinds.iter().position(|e| {
-        matches!(e, GameEvent::Status { seat: SeatName::W, status } if status == "out (stalemated)")
+        matches!(e, GameEvent::Status { seat: SeatName::W, status } if *status == SeatStatus::Out(LeaveReason::Stalemated))
     });
     let passed = kinds.iter().position(|e| {
         matches!(

@@ -1,15 +1,36 @@
-//! Between the rules crate's vocabulary and the protocol's: seats, squares, the position as
-//! FEN4 and who is in check.
+//! Between the rules crate's vocabulary and the protocol's: seats, statuses, squares, the
+//! position as FEN4 and who is in check.
 
 use crate::error::ServerError;
-use fourhand_protocol::{ErrorCode, SeatName};
-use fourhand_rules::game::{Game, Outcome};
+use fourhand_protocol::{ErrorCode, LeaveReason, SeatName};
+use fourhand_rules::game::{Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::{Seat, Square};
 
 /// The protocol name of a seat.
 pub fn seat_name(s: Seat) -> SeatName {
     SeatName::from_index(s.index())
+}
+
+/// The protocol's status of a seat.
+pub fn status(s: SeatStatus) -> fourhand_protocol::SeatStatus {
+    use fourhand_protocol::SeatStatus as P;
+    let reason = |r: OutReason| match r {
+        OutReason::Checkmated => LeaveReason::Checkmated,
+        OutReason::Stalemated => LeaveReason::Stalemated,
+        OutReason::Resigned => LeaveReason::Resigned,
+        OutReason::TimedOut => LeaveReason::TimedOut,
+        OutReason::Disconnected => LeaveReason::Disconnected,
+        OutReason::KingCaptured => LeaveReason::KingCaptured,
+        OutReason::HillTaken => LeaveReason::HillTaken,
+    };
+    match s {
+        SeatStatus::Active => P::Active,
+        SeatStatus::Mated => P::Mated,
+        SeatStatus::Absent => P::Absent,
+        SeatStatus::Zombie(r) => P::Zombie(reason(r)),
+        SeatStatus::Out(r) => P::Out(reason(r)),
+    }
 }
 
 /// The rules seat of a protocol seat.
@@ -45,4 +66,29 @@ pub fn result_and_termination(game: &Game, o: Outcome) -> (String, String) {
         _ => pgn4::result_tag(game, &Default::default()),
     };
     (result, o.termination(game.rules()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_goes_out_as_the_code_the_rules_describe() {
+        let reasons = [
+            OutReason::Checkmated,
+            OutReason::Stalemated,
+            OutReason::Resigned,
+            OutReason::TimedOut,
+            OutReason::Disconnected,
+            OutReason::KingCaptured,
+            OutReason::HillTaken,
+        ];
+        let mut all = vec![SeatStatus::Active, SeatStatus::Mated, SeatStatus::Absent];
+        for r in reasons {
+            all.extend([SeatStatus::Zombie(r), SeatStatus::Out(r)]);
+        }
+        for s in all {
+            assert_eq!(status(s).to_string(), s.describe(), "{s:?}");
+        }
+    }
 }

@@ -61,7 +61,7 @@ pub fn snapshot(
         delay_left_ms: core.delay_left(now),
         statuses: Seat::ALL
             .iter()
-            .map(|&s| g.statuses()[s].describe())
+            .map(|&s| crate::game::convert::status(g.statuses()[s]))
             .collect(),
         points: g.points().0,
         seats: seats(core),

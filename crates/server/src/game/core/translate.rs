@@ -59,7 +59,7 @@ impl GameCore {
                 Event::StatusChanged { seat, status } => {
                     let e = GameEvent::Status {
                         seat: seat_name(seat),
-                        status: status.describe(),
+                        status: crate::game::convert::status(status),
                     };
                     self.emit(Audience::All, e, out);
                 }
