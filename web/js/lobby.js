@@ -33,10 +33,7 @@ export const ratingText = (r) => (r === undefined || r === null ? "" : ` (${num(
 /** A seat's name as shown: a bot's level in words, a person's name. */
 export function seatLabel(seat) {
   if (!seat || !seat.name) return "—";
-  if (seat.bot) {
-    const m = seat.name.match(/\((\w+)\)/);
-    return t("bot.named", { level: m ? t(`level.${m[1]}`) : seat.name });
-  }
+  if (seat.bot) return t("bot.named", { level: seat.level ? t(`level.${seat.level}`) : seat.name });
   return seat.name;
 }
 

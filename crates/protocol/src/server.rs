@@ -16,6 +16,10 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// A bot sits here.
     pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `engine1`…`engine3`): what a client names it by,
+    /// in its own words. Absent for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
     /// In a game: a socket of this seat is connected (bots always are).
     #[serde(default)]
     pub connected: bool,

@@ -41,6 +41,14 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     let snap = host.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(snap["state"]["rules"], "verney1881");
     assert_eq!(snap["state"]["seats"][1]["bot"], true);
+    assert_eq!(
+        snap["state"]["seats"][1]["level"], "random",
+        "a bot's level as data"
+    );
+    assert!(
+        snap["state"]["seats"][0].get("level").is_none(),
+        "no level for a person"
+    );
     // South moves; the three bots answer.
     host.expect(|m| m["type"] == "legal").await;
     host.send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
@@ -134,6 +142,10 @@ async fn a_player_who_leaves_before_the_start_is_stood_up() {
     host.expect(|m| m["type"] == "seated").await;
     host.send(json!({"type": "add_bot", "table": t, "seat": "W"}))
         .await;
+    let with_bot = host
+        .expect(|m| m["type"] == "table" && m["table"]["seats"][1]["bot"] == true)
+        .await;
+    assert_eq!(with_bot["table"]["seats"][1]["level"], "greedy");
     guest
         .send(json!({"type": "sit", "table": t, "seat": "N"}))
         .await;

@@ -14,6 +14,7 @@ pub fn seats(core: &GameCore) -> Vec<SeatInfo> {
             seat: seat_name(seat),
             name: Some(s.name.clone()),
             bot: s.bot.is_some(),
+            level: s.bot.map(|l| l.name()),
             connected: s.bot.is_some() || s.connections > 0,
             rating: s.rating,
             reserved: None,

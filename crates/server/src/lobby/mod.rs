@@ -290,6 +290,7 @@ impl Table {
                     seat: SeatName::from_index(i),
                     name: self.seats[i].as_ref().map(|o| o.name.clone()),
                     bot: self.seats[i].as_ref().is_some_and(|o| o.bot.is_some()),
+                    level: self.seats[i].as_ref().and_then(|o| o.bot).map(|l| l.name()),
                     connected: false,
                     rating: self.seats[i].as_ref().and_then(|o| o.rating_in(&pool)),
                     reserved: reserved(i),
