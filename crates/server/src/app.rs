@@ -197,7 +197,6 @@ pub fn app(state: App) -> Router {
     let router = http::routes()
         .merge(crate::accounts::routes())
         .merge(crate::moderation::routes())
-        .merge(crate::records::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
         .merge(crate::web::client(web))

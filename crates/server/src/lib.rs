@@ -40,7 +40,6 @@ pub mod lobby;
 pub mod metrics;
 pub mod moderation;
 pub mod peer;
-pub mod records;
 pub mod state;
 pub mod store;
 pub mod time;

@@ -1,12 +1,13 @@
 //! HTTP endpoints by resource: health and metrics, lobby and game listings with their records
-//! (PGN4, positions), imports, and the built-in library. Identity, accounts, player records and
-//! moderation have routes of their own modules.
+//! (PGN4, positions), imports, the built-in library, and player records (profiles, archive,
+//! leaderboards). Identity, accounts and moderation have routes of their own modules.
 
 mod games;
 mod health;
 mod id_path;
 mod import;
 mod library;
+mod records;
 
 pub use id_path::{IdPath, PathId};
 
@@ -37,6 +38,7 @@ pub fn routes() -> Router<App> {
             "/api/library/{id}/positions",
             get(library::library_positions),
         )
+        .merge(records::routes())
 }
 
 /// A plain-text (PGN4) answer.
