@@ -196,7 +196,6 @@ pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     let router = http::routes()
         .merge(crate::accounts::routes())
-        .merge(crate::moderation::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
         .merge(crate::web::client(web))

@@ -1,12 +1,13 @@
 //! HTTP endpoints by resource: health and metrics, lobby and game listings with their records
-//! (PGN4, positions), imports, the built-in library, and player records (profiles, archive,
-//! leaderboards). Identity, accounts and moderation have routes of their own modules.
+//! (PGN4, positions), imports, the built-in library, player records (profiles, archive,
+//! leaderboards) and moderation. Identity and accounts have routes of their own module.
 
 mod games;
 mod health;
 mod id_path;
 mod import;
 mod library;
+mod moderation;
 mod records;
 
 pub use id_path::{IdPath, PathId};
@@ -39,6 +40,7 @@ pub fn routes() -> Router<App> {
             get(library::library_positions),
         )
         .merge(records::routes())
+        .merge(moderation::routes())
 }
 
 /// A plain-text (PGN4) answer.

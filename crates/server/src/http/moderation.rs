@@ -1,0 +1,236 @@
+//! The moderation API over HTTP: a player's report of a game's chat, and the moderators'
+//! reports, log, mutes, bans, closed tables and aborted games. Each handler checks who asks and
+//! what he sent, and leaves the rest to the moderation domain (`moderation/`).
+
+use super::IdPath;
+use crate::accounts::bearer;
+use crate::error::ServerError;
+use crate::game::core::Input;
+use crate::identity::names::name_key;
+use crate::identity::Player;
+use crate::moderation::{record, ModerationAction, Sanction};
+use crate::state::App;
+use crate::store::ReportRow;
+use crate::time::epoch_ms;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fourhand_protocol::{ErrorCode, GameId, TableId};
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The moderation routes.
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/api/games/{id}/report", post(report))
+        .route("/api/admin/reports", get(reports))
+        .route("/api/admin/log", get(log))
+        .route("/api/admin/reports/{id}/close", post(close_report))
+        .route("/api/admin/mute", sanction_route(Sanction::Mute))
+        .route("/api/admin/ban", sanction_route(Sanction::Ban))
+        .route("/api/admin/tables/{id}/close", post(close_table))
+        .route("/api/admin/games/{id}/abort", post(abort_game))
+}
+
+/// The bearer session's player, who must be a moderator.
+async fn admin(app: &App, headers: &HeaderMap) -> Result<Player, ServerError> {
+    let (p, _) = bearer(app, headers).await?;
+    let key = name_key(&p.name);
+    let is_admin = p.registered && app.config.admins.iter().any(|a| name_key(a.trim()) == key);
+    if !is_admin {
+        return Err(ServerError::new(
+            ErrorCode::NotAdmin,
+            "only a moderator may do this",
+        ));
+    }
+    Ok(p)
+}
+
+#[derive(Deserialize)]
+struct Why {
+    reason: String,
+}
+
+fn reason_ok(reason: &str) -> Result<String, ServerError> {
+    let r = reason.trim();
+    if r.is_empty() || r.chars().count() > 500 {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "a reason of 1 to 500 characters",
+        ));
+    }
+    Ok(r.to_string())
+}
+
+/// Reports a game's chat: the lines the reporter could see are kept as they are now.
+async fn report(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(game): IdPath<GameId>,
+    Json(w): Json<Why>,
+) -> Result<Response, ServerError> {
+    let (p, _) = bearer(&app, &headers).await?;
+    let reason = reason_ok(&w.reason)?;
+    let game = game.0;
+    let chat = crate::bus::calls::chat_lines(&*app.bus, game, Some(p.id))
+        .await
+        .map_err(|e| match e.code {
+            ErrorCode::UnknownGame => ServerError::new(
+                ErrorCode::UnknownGame,
+                "a game's chat can be reported while it is played and for a few minutes after",
+            ),
+            _ => e,
+        })?;
+    let row = ReportRow {
+        id: Uuid::now_v7(),
+        game,
+        reporter: p.id,
+        reporter_name: p.name.clone(),
+        reason,
+        chat,
+        created_ms: epoch_ms(),
+        closed_ms: None,
+        closed_by: None,
+    };
+    app.store.create_report(&row).await?;
+    Ok((StatusCode::CREATED, Json(row)).into_response())
+}
+
+async fn reports(State(app): State<App>, headers: HeaderMap) -> Result<Response, ServerError> {
+    admin(&app, &headers).await?;
+    Ok(Json(app.store.open_reports(200).await?).into_response())
+}
+
+async fn log(State(app): State<App>, headers: HeaderMap) -> Result<Response, ServerError> {
+    admin(&app, &headers).await?;
+    Ok(Json(app.store.moderation_log(200).await?).into_response())
+}
+
+async fn close_report(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(id): IdPath<Uuid>,
+    Json(w): Json<Why>,
+) -> Result<Response, ServerError> {
+    let by = admin(&app, &headers).await?;
+    let reason = reason_ok(&w.reason)?;
+    if !app.store.close_report(id, &by.name, epoch_ms()).await? {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "no such open report",
+        ));
+    }
+    let row = record(
+        &app,
+        &by,
+        ModerationAction::CloseReport,
+        id.to_string(),
+        None,
+        reason,
+        None,
+    )
+    .await?;
+    Ok(Json(row).into_response())
+}
+
+/// A moderator's request to mute or ban an account.
+#[derive(Deserialize)]
+struct SanctionRequest {
+    /// The account's name.
+    name: String,
+    /// How long; none: for good.
+    minutes: Option<u64>,
+    reason: String,
+}
+
+/// The handler of `POST /api/admin/mute` or `/api/admin/ban`: puts `sanction` on the named
+/// account.
+fn sanction_route(sanction: Sanction) -> axum::routing::MethodRouter<App> {
+    post(
+        move |State(app): State<App>, headers: HeaderMap, Json(s): Json<SanctionRequest>| async move {
+            put_sanction(&app, &headers, s, sanction).await
+        },
+    )
+}
+
+async fn put_sanction(
+    app: &App,
+    headers: &HeaderMap,
+    s: SanctionRequest,
+    sanction: Sanction,
+) -> Result<Response, ServerError> {
+    let by = admin(app, headers).await?;
+    let reason = reason_ok(&s.reason)?;
+    let user = crate::accounts::find_account(app, &s.name)
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::UnknownPlayer, "no account of that name"))?;
+    let until = s
+        .minutes
+        .map(|m| epoch_ms() + (m.min(10 * 365 * 24 * 60) as i64) * 60_000);
+    let row = record(
+        app,
+        &by,
+        sanction.action(),
+        user.name.clone(),
+        Some(user.id),
+        reason,
+        until,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(row)).into_response())
+}
+
+async fn close_table(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(table): IdPath<TableId>,
+    Json(w): Json<Why>,
+) -> Result<Response, ServerError> {
+    let by = admin(&app, &headers).await?;
+    let reason = reason_ok(&w.reason)?;
+    let table = table.0;
+    app.lobby.close_table(table).await?;
+    let row = record(
+        &app,
+        &by,
+        ModerationAction::CloseTable,
+        table.to_string(),
+        None,
+        reason,
+        None,
+    )
+    .await?;
+    Ok(Json(row).into_response())
+}
+
+async fn abort_game(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(game): IdPath<GameId>,
+    Json(w): Json<Why>,
+) -> Result<Response, ServerError> {
+    let by = admin(&app, &headers).await?;
+    let reason = reason_ok(&w.reason)?;
+    let game = game.0;
+    let (_, over) = crate::bus::calls::snapshot(&*app.bus, game).await?;
+    if over {
+        return Err(ServerError::new(
+            ErrorCode::UnknownGame,
+            "no such live game",
+        ));
+    }
+    crate::bus::calls::input(&*app.bus, game, Input::Abort(reason.clone())).await?;
+    let row = record(
+        &app,
+        &by,
+        ModerationAction::AbortGame,
+        game.to_string(),
+        None,
+        reason,
+        None,
+    )
+    .await?;
+    Ok(Json(row).into_response())
+}
