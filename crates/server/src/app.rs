@@ -195,7 +195,6 @@ fn spawn_pairing(app: &App) {
 pub fn app(state: App) -> Router {
     let web = state.config.web_dir.clone();
     let router = http::routes()
-        .merge(crate::accounts::routes())
         .layer(axum::middleware::map_response(crate::error::json_errors))
         .merge(ws::routes())
         .merge(crate::web::client(web))

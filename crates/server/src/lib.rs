@@ -22,7 +22,6 @@
 //! - Persistence: [`store`] (SQLite or Postgres through `sqlx`, or memory for tests).
 
 pub mod accept;
-pub mod accounts;
 pub mod app;
 pub mod bot;
 pub mod bus;

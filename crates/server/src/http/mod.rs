@@ -1,7 +1,8 @@
 //! HTTP endpoints by resource: health and metrics, lobby and game listings with their records
-//! (PGN4, positions), imports, the built-in library, player records (profiles, archive,
-//! leaderboards) and moderation. Identity and accounts have routes of their own module.
+//! (PGN4, positions), imports, the built-in library, accounts and sessions, player records
+//! (profiles, archive, leaderboards) and moderation.
 
+pub mod accounts;
 mod games;
 mod health;
 mod id_path;
@@ -39,6 +40,7 @@ pub fn routes() -> Router<App> {
             "/api/library/{id}/positions",
             get(library::library_positions),
         )
+        .merge(accounts::routes())
         .merge(records::routes())
         .merge(moderation::routes())
 }

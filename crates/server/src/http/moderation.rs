@@ -2,8 +2,8 @@
 //! reports, log, mutes, bans, closed tables and aborted games. Each handler checks who asks and
 //! what he sent, and leaves the rest to the moderation domain (`moderation/`).
 
+use super::accounts::bearer;
 use super::IdPath;
-use crate::accounts::bearer;
 use crate::error::ServerError;
 use crate::game::core::Input;
 use crate::identity::names::name_key;
@@ -163,7 +163,7 @@ async fn put_sanction(
 ) -> Result<Response, ServerError> {
     let by = admin(app, headers).await?;
     let reason = reason_ok(&s.reason)?;
-    let user = crate::accounts::find_account(app, &s.name)
+    let user = crate::identity::lookup::find_account(app, &s.name)
         .await?
         .ok_or_else(|| ServerError::new(ErrorCode::UnknownPlayer, "no account of that name"))?;
     let until = s

@@ -211,7 +211,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
             format!("this server speaks protocol {PROTOCOL_VERSION}"),
         ));
     }
-    let (p, _) = crate::accounts::authenticate(&conn.app, session)
+    let (p, _) = crate::identity::lookup::authenticate(&conn.app, session)
         .await?
         .ok_or_else(|| {
             bad(

@@ -1,10 +1,11 @@
-//! Identity over HTTP: guest sessions, accounts (register, log in, log out), and the rules
-//! that keep them safe — rate limits per address, look-alike names refused, common passwords
+//! Identity over HTTP: guest sessions, accounts (register, log in, log out, change the
+//! password, close the account), and the rules that keep them safe — rate limits per address, look-alike names refused, common passwords
 //! refused, password hashing off the async threads, and logins that take as long whether or
 //! not the name exists.
 
 use crate::error::ServerError;
 use crate::http_limits::Costly;
+use crate::identity::lookup::{find_account, lifetime_ms};
 use crate::identity::names::{is_common_password, name_key};
 use crate::identity::{guest_name, hash_password, session, verify_password, Player};
 use crate::peer::ClientIp;
@@ -38,11 +39,6 @@ struct SessionBody {
     player: Uuid,
     name: String,
     registered: bool,
-}
-
-/// The session lifetime in force, in milliseconds.
-pub fn lifetime_ms(app: &App) -> i64 {
-    (app.config.session_days.max(1) as i64) * 86_400_000
 }
 
 async fn open(app: &App, p: &Player) -> Result<SessionBody, ServerError> {
@@ -178,20 +174,6 @@ struct Logout {
     everywhere: bool,
 }
 
-/// The player and session of a token whose session holds now (renewing it when due).
-pub async fn authenticate(app: &App, token: &str) -> Result<Option<(Player, Uuid)>, ServerError> {
-    let lifetime = lifetime_ms(app);
-    Ok(session::authenticate(&app.store, &app.sessions, token, lifetime, epoch_ms()).await?)
-}
-
-/// The account of `name` in any of its spellings: the name itself, else its look-alike key.
-pub async fn find_account(app: &App, name: &str) -> Result<Option<User>, ServerError> {
-    match app.store.user_by_name(name).await? {
-        Some(u) => Ok(Some(u)),
-        None => Ok(app.store.user_by_key(&name_key(name)).await?),
-    }
-}
-
 /// The session named by `Authorization: Bearer <token>`, if it holds.
 pub async fn bearer(app: &App, headers: &HeaderMap) -> Result<(Player, Uuid), ServerError> {
     let token = headers
@@ -204,12 +186,14 @@ pub async fn bearer(app: &App, headers: &HeaderMap) -> Result<(Player, Uuid), Se
                 "send Authorization: Bearer <session>",
             )
         })?;
-    authenticate(app, token).await?.ok_or_else(|| {
-        ServerError::new(
-            ErrorCode::NotAuthenticated,
-            "that session has expired or was revoked",
-        )
-    })
+    crate::identity::lookup::authenticate(app, token)
+        .await?
+        .ok_or_else(|| {
+            ServerError::new(
+                ErrorCode::NotAuthenticated,
+                "that session has expired or was revoked",
+            )
+        })
 }
 
 async fn logout(
