@@ -1,6 +1,7 @@
 //! The lobby: open tables with their seats, bots in seats, and the start of a game when the
 //! fourth seat fills. Quick pairing lives in [`pairing`].
 
+pub mod admission;
 pub mod front;
 pub mod leader;
 pub mod message;

@@ -68,30 +68,20 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             tables::add_bot(conn, &player, table.0, seat, level).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
-            if rated && !player.registered {
-                return Err(bad(
-                    ErrorCode::AccountRequired,
-                    "rated games need an account",
-                ));
-            }
-            let (settings, short) = crate::lobby::queue_settings(&rules, time, rated)?;
-            crate::moderation::Sanction::Ban
-                .check(&app, player.id)
-                .await?;
-            pairing_open(&app, &player).await?;
-            let rating = if rated {
-                let pool = crate::game::rating::pool_of(&short, &settings.time);
-                Some(crate::game::rating::pool_rating(&app.store, player.id, &pool).await?)
-            } else {
-                None
-            };
+            let a = crate::lobby::admission::admit(&app, &player, &rules, time, rated).await?;
             let waiting = app
                 .lobby
-                .pair(player.clone(), &short, settings.time, rating, conn.addr())
+                .pair(
+                    player.clone(),
+                    &a.rules,
+                    a.settings.time,
+                    a.rating,
+                    conn.addr(),
+                )
                 .await?;
             conn.in_lobby = true;
             conn.send(&ServerMsg::Queued {
-                rules: short.to_string(),
+                rules: a.rules,
                 waiting,
             });
             Ok(())
@@ -377,26 +367,4 @@ fn spectate(
             }
         }
     })
-}
-
-/// Refuses quick pairing to a player who aborted too often lately.
-async fn pairing_open(
-    app: &crate::state::AppState,
-    player: &crate::identity::Player,
-) -> Result<(), ServerError> {
-    use fourhand_rating::abort::{pairing_ban_ms, BAN_WINDOW_MS};
-    let now = crate::time::epoch_ms();
-    let (n, last) = app
-        .store
-        .aborts_since(player.id, now - BAN_WINDOW_MS)
-        .await?;
-    let until = last.unwrap_or(0) + pairing_ban_ms(n);
-    if pairing_ban_ms(n) > 0 && until > now {
-        let minutes = crate::time::whole_minutes_up(until - now);
-        return Err(bad(
-            ErrorCode::PairingClosed,
-            format!("after {n} aborted games today, quick pairing opens again in {minutes} min"),
-        ));
-    }
-    Ok(())
 }
