@@ -9,11 +9,14 @@
 //! the first with a null window at the edge it must beat, and reduces and prunes the late quiet
 //! replies as the root's nodes do.
 
+use super::child::child;
 use super::exchange::loses_material;
+use super::node::{Late, Node};
 use super::order::{is_quiet, order, Hints};
 use super::prune::{late_move_count, reduction, FULL_DEPTH_MOVES};
+use super::table::key;
 use super::table::{move_code, Bound};
-use super::tree::{child, key, Late, Node, MATE_BOUND};
+use super::MATE_BOUND;
 use super::{Searcher, MATE};
 use fourhand_rules::{Move, Position};
 

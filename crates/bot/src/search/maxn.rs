@@ -2,8 +2,8 @@
 //! a node's value is a score per seat. Without a bound shared by all there is no alpha-beta
 //! cut-off; a capture quiescence settles the leaves.
 
+use super::child::previous_mover;
 use super::order::{order, takes_live_piece, Hints};
-use super::tree::previous_mover;
 use super::{child, Searcher};
 use crate::eval::evaluate;
 use crate::weights::Weights;

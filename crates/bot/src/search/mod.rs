@@ -12,11 +12,14 @@
 //! others by option (see [`FfaSearch`]).
 
 mod best_reply_plus;
+mod child;
 mod exchange;
 mod history;
 mod maxn;
+mod node;
 mod order;
 mod prune;
+mod quiescence;
 mod repetition;
 mod root;
 mod searcher;
@@ -27,12 +30,15 @@ use crate::weights::{Overrides, Weights};
 use fourhand_rules::Variant;
 use std::time::Duration;
 
+pub(crate) use child::child;
 pub use root::Report;
 pub use searcher::Searcher;
-pub(crate) use tree::child;
 
 /// A mate score (minus the plies to it).
 pub const MATE: i32 = 1_000_000;
+
+/// Scores beyond this are mates (or mate-like: an army out in Teams).
+pub(crate) const MATE_BOUND: i32 = MATE - 1000;
 
 /// The most threads a search takes.
 pub const MAX_THREADS: usize = 64;

@@ -1,9 +1,10 @@
 //! The root of a search: iterative deepening with aspiration windows, the helpers of a
 //! parallel search, and the root's moves searched and sorted best first for the next iteration.
 
+use super::child::child;
+use super::node::Node;
 use super::order::{self, Hints};
 use super::prune;
-use super::tree::{child, Node};
 use super::{Limits, Searcher, MATE};
 use fourhand_rules::game::Game;
 use fourhand_rules::{Move, Position};

@@ -6,7 +6,15 @@
 //! miss, never as a wrong entry (no locks).
 
 use fourhand_rules::Move;
+use fourhand_rules::Position;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// The table key of `pos` with the FFA points won on the path.
+pub(super) fn key(pos: &Position, points: &[i32; 4]) -> u64 {
+    points.iter().enumerate().fold(pos.hash(), |h, (i, &p)| {
+        h ^ (p as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15 >> i)
+    })
+}
 
 /// How a stored score bounds the true one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
