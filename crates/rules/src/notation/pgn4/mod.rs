@@ -10,7 +10,7 @@ mod writer;
 pub use check::mismatches;
 pub use movetext::{tokenize, Token};
 pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
-pub use tags::{parse_tags, Tags};
+pub use tags::{parse_tags, StartError, Tags};
 pub use writer::{entries, result_tag, write, Entry};
 
 use crate::game::{Action, Event, OutReason, Record, SeatStatus};

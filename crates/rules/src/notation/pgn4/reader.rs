@@ -116,7 +116,7 @@ pub fn replay_slots(
         reason,
     };
     let rules = tags.rules().map_err(|e| tag_err(e.to_string()))?;
-    let (start, points) = tags.start(&rules).map_err(tag_err)?;
+    let (start, points) = tags.start(&rules).map_err(|e| tag_err(e.to_string()))?;
     let mut game = Game::from_position_with(rules, start, points, Automation::REPLAY);
     let mut plies = 0;
     let mut error = None;

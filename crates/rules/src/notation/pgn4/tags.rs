@@ -1,6 +1,6 @@
 //! PGN4 tag pairs and what they say about the game: rule set, start position, players, result.
 
-use crate::board::{BySeat, Seat, Setup};
+use crate::board::{BySeat, Seat, Setup, UnknownSetup};
 use crate::notation::fen4;
 use crate::position::Position;
 use crate::ruleset::{RuleSet, Variant};
@@ -41,14 +41,14 @@ impl Tags {
     /// The start position: `StartFen4` as a setup code or a whole FEN4; when absent, Modern if a
     /// `RuleVariants` tag is present (current exports), otherwise Classic; historical rule sets
     /// default to their own setup.
-    pub fn start(&self, rules: &RuleSet) -> Result<(Position, BySeat<i32>), String> {
+    pub fn start(&self, rules: &RuleSet) -> Result<(Position, BySeat<i32>), StartError> {
         let shared = rules.shared();
         let setup = match self.get("StartFen4").map(str::trim) {
             Some(f) if f.contains('-') => {
-                let parsed = fen4::parse(f, shared).map_err(|e| e.to_string())?;
+                let parsed = fen4::parse(f, shared).map_err(StartError::Fen4)?;
                 return Ok((parsed.position, parsed.points));
             }
-            Some(code) => code.parse::<Setup>().map_err(|e| e.to_string())?,
+            Some(code) => code.parse::<Setup>().map_err(StartError::Setup)?,
             None if !rules.any_setup => rules.default_setup,
             None if self.get("RuleVariants").is_some() => Setup::Modern,
             None => Setup::Classic,
@@ -104,3 +104,23 @@ pub fn parse_tags(text: &str) -> (Tags, &str) {
         rest = &t[end + 1..];
     }
 }
+
+/// Why a `StartFen4` tag gives no start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// A whole FEN4 that does not parse (the error says what and where).
+    Fen4(fen4::FenError),
+    /// A setup code that names no setup.
+    Setup(UnknownSetup),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Fen4(e) => write!(f, "StartFen4: {e}"),
+            StartError::Setup(e) => write!(f, "StartFen4: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
