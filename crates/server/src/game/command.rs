@@ -1,14 +1,12 @@
 //! What arrives in a game actor's inbox: requests from the bus (plain data with a reply
 //! address) and the moves its bots computed on the bot pool.
 
+use crate::bus::address::ReplyTo;
 use crate::bus::message::GameRequest;
-use crate::bus::ReplyTo;
 use fourhand_rules::Seat;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use uuid::Uuid;
-
-pub use crate::bus::{ConnId, PublicEvent};
 
 /// A message for a game's actor.
 pub enum Command {

@@ -5,10 +5,9 @@
 //! refuse, and what a sanctioned player is told, is in `sanction.rs` ([`Sanction`]). The
 //! moderators' HTTP API is `http/moderation.rs`.
 
-mod action;
 mod sanction;
 
-pub use action::{ModerationAction, UnknownAction};
+pub use crate::store::{ModerationAction, UnknownAction};
 pub use sanction::Sanction;
 
 use crate::error::ServerError;

@@ -121,7 +121,7 @@ impl MemoryStore {
     pub(super) fn sanction(
         &self,
         player: Uuid,
-        action: crate::moderation::ModerationAction,
+        action: super::ModerationAction,
         now: i64,
     ) -> Option<ModerationRow> {
         self.with(|s| {

@@ -9,12 +9,14 @@ mod alive;
 mod leases;
 mod memory;
 mod moderation;
+mod moderation_action;
 mod ratings;
 mod records;
 mod sql;
 
 pub use accounts::Retag;
 pub use leases::{LeaderLock, Lease};
+pub use moderation_action::{ModerationAction, UnknownAction};
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
 pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,

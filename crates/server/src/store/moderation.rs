@@ -55,7 +55,7 @@ impl Store {
     pub async fn sanction(
         &self,
         player: Uuid,
-        action: crate::moderation::ModerationAction,
+        action: super::ModerationAction,
         now_ms: i64,
     ) -> StoreResult<Option<ModerationRow>> {
         match &*self.backend {

@@ -65,7 +65,7 @@ pub struct ModerationRow {
     /// The moderator's account name.
     pub admin: String,
     /// What was done (stored and sent by its name: `mute`, `ban`, `close_table`, …).
-    pub action: crate::moderation::ModerationAction,
+    pub action: super::ModerationAction,
     /// What it was done to (a player's name, a table or game id, a report id).
     pub target: String,
     /// The player it concerns (mutes and bans).

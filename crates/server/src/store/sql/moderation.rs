@@ -88,7 +88,7 @@ impl SqlStore {
     pub(crate) async fn sanction(
         &self,
         player: Uuid,
-        action: crate::moderation::ModerationAction,
+        action: crate::store::ModerationAction,
         now: i64,
     ) -> StoreResult<Option<ModerationRow>> {
         let q = "SELECT id, admin_name, action, target, player_id, reason, at_ms, until_ms \
@@ -106,7 +106,7 @@ fn moderation_row(t: ModerationTuple) -> StoreResult<ModerationRow> {
     Ok(ModerationRow {
         id: t.0,
         admin: t.1,
-        action: t.2.parse().map_err(|e: crate::moderation::UnknownAction| {
+        action: t.2.parse().map_err(|e: crate::store::UnknownAction| {
             crate::store::StoreError::Corrupt(e.to_string())
         })?,
         target: t.3,

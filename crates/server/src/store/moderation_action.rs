@@ -1,4 +1,5 @@
-//! What a moderator can do, as the moderation log records it.
+//! What a moderator can do, as the moderation log records it (kept with the log's rows, so the
+//! store depends on no moderation code).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -8,9 +9,9 @@ use std::str::FromStr;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ModerationAction {
-    /// The player's chat is muted (a [`super::Sanction::Mute`]).
+    /// The player's chat is muted (a [`crate::moderation::Sanction::Mute`]).
     Mute,
-    /// The player may not play (a [`super::Sanction::Ban`]).
+    /// The player may not play (a [`crate::moderation::Sanction::Ban`]).
     Ban,
     /// An open table was closed.
     CloseTable,
