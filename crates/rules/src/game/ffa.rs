@@ -249,7 +249,7 @@ fn auto_two_left(g: &mut Game) -> bool {
 /// his turn once Blue, 20 after `Bi1xQj2`, is 29 short of Red's 49), 12079115 (Yellow 75,
 /// Red 62 out, Blue 29), 102619993 (no claim: Blue's 49 is below Red's 26 + 40 with a zombie
 /// king on the board) and 11980837 (none: Blue 31 out, Red 22 plays on).
-pub(super) fn autoclaim_due(g: &Game) -> Option<Seat> {
+fn autoclaim_due(g: &Game) -> Option<Seat> {
     if !g.rules.auto_two_left || g.is_over() {
         return None;
     }
@@ -257,12 +257,12 @@ pub(super) fn autoclaim_due(g: &Game) -> Option<Seat> {
     let [a, b] = active[..] else {
         return None;
     };
-    let (leader, other) = if g.points[a] >= g.points[b] {
-        (a, b)
-    } else {
-        (b, a)
+    let (leader, other) = match g.points[a].cmp(&g.points[b]) {
+        std::cmp::Ordering::Greater => (a, b),
+        std::cmp::Ordering::Less => (b, a),
+        std::cmp::Ordering::Equal => return None,
     };
-    if g.points[leader] == g.points[other] || g.pos.turn() != leader {
+    if g.pos.turn() != leader {
         return None;
     }
     let second = Seat::ALL
@@ -270,8 +270,8 @@ pub(super) fn autoclaim_due(g: &Game) -> Option<Seat> {
         .filter(|&s| g.rules.in_play(s) && s != leader && s != other)
         .map(|s| g.points[s])
         .max()?;
-    let gift = leaving_king(g, leader) + kings_left(g);
-    (g.points[leader] > second && second >= g.points[other] + gift).then_some(leader)
+    let award = claim_award(g, leader);
+    (g.points[leader] > second && second >= g.points[other] + award).then_some(leader)
 }
 
 pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
@@ -295,14 +295,20 @@ pub(super) fn check_claim(g: &Game, seat: Seat) -> Result<(), GameError> {
 /// The claimant resigns; the other player gets his king and every zombie king; the game ends.
 pub(super) fn claim(g: &mut Game, seat: Seat, events: &mut Vec<Event>) {
     let other = g.active_seats().into_iter().find(|&s| s != seat);
-    let king = leaving_king(g, seat);
+    let award = claim_award(g, seat);
     g.set_status(seat, SeatStatus::Out(OutReason::Resigned), events);
     g.pos.set_army(seat, Army::Out);
     if let Some(o) = other {
-        let kings = king + kings_left(g);
-        g.score(o, kings, ScoreReason::KingsAtEnd, events);
+        g.score(o, award, ScoreReason::KingsAtEnd, events);
     }
     g.finish(Outcome::Finished, events);
+}
+
+/// What a claim by `seat` gives the other active player: the claimant's king at its live value
+/// (FFA 20) and the kings of the players already out ([`kings_left`]). Asked before the claim;
+/// the automatic claim weighs the same award.
+fn claim_award(g: &Game, seat: Seat) -> i32 {
+    i32::from(g.pos.king(seat).is_some()) * i32::from(g.rules.points.king) + kings_left(g)
 }
 
 /// Draw points: the draw award (FFA 10, Chaturaji 2) to each active player and the kings left

@@ -403,12 +403,6 @@ impl Game {
         Ok(events)
     }
 
-    /// FFA: the leader the automatic claim claims for now (rules.md §5.2), if any: with the
-    /// automation on, the game has already made that claim by the time a player could act.
-    pub fn autoclaim_due(&self) -> Option<Seat> {
-        ffa::autoclaim_due(self)
-    }
-
     /// The seat to move no longer moves (out under BothMate, Verney's skipped turns, Conquest's
     /// conquered, frozen or resigned seats): its slot is a pass.
     fn sits_out(&self) -> bool {

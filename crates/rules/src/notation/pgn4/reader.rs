@@ -122,10 +122,10 @@ pub fn replay_slots(
     let mut error = None;
     // Seats judged stalemated on their turn whose slot (an `S`) is still to come: the rules
     // pass such a turn at once, the record still gives it a slot.
-    // Likewise a Teams player mated on his turn under `BothMate` (a `#`).
+    // Likewise a Teams player mated on his turn under `BothMate` (a `#`), and the leader's `R`
+    // of the automatic claim, made as soon as his turn came.
     let mut judged_slots: VecDeque<(Seat, &str)> = VecDeque::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
-    // And the leader's `R` of the automatic claim, made as soon as his turn came.
     let mut seen = 0;
     let mut last_slot: Option<(u32, Seat)> = None;
     let tokens = tokenize(movetext);
