@@ -57,6 +57,12 @@ impl Bot {
         self.searcher.set_stop(flag);
     }
 
+    /// Whether its last move's search was cut short by the flag of [`Bot::set_stop`] (engine
+    /// levels; the others do not search).
+    pub fn interrupted(&self) -> bool {
+        self.searcher.interrupted()
+    }
+
     /// Searches on `threads` threads sharing one table (engine levels; see
     /// [`Searcher::set_threads`]).
     pub fn set_threads(&mut self, threads: usize) {

@@ -7,7 +7,7 @@ mod support;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use support::{against_bots, Client, TestServer};
 
 async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
@@ -152,19 +152,25 @@ async fn a_search_stops_when_its_game_ends() {
     south
         .expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "S")
         .await;
-    // West's engine3 bot now thinks for up to 1.5 s; South resigns at once and the game ends.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // West's engine3 bot now thinks for up to 1.5 s; once its search has begun, South resigns
+    // and the game ends.
+    let bots = &server.app.bots;
+    while bots.started_searches() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     south
         .send(json!({"type": "resign", "game": game, "seat": "S"}))
         .await;
     south.expect(|m| m["event"]["kind"] == "over").await;
-    let t = Instant::now();
-    while server.app.bots.stopped_searches() == 0 {
-        assert!(
-            t.elapsed() < Duration::from_millis(700),
-            "the search went on after the game ended"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
+    // The barrier: the search has answered. It must have been cut short by the game's end,
+    // not run out its own time.
+    while bots.answered() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
+    assert_eq!(
+        bots.stopped_searches(),
+        1,
+        "the search went on after the game ended"
+    );
     server.stop().await;
 }

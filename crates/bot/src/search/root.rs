@@ -107,6 +107,7 @@ impl Searcher {
         self.limits = limits;
         self.start = Instant::now();
         self.stopped = false;
+        self.interrupted = false;
         self.root = pos.turn();
         self.weights = self.opts.weights(pos.rules().variant);
         self.margins = if self.opts.point_margins && pos.rules().scoring {

@@ -35,6 +35,8 @@ pub struct Searcher {
     pub(super) limits: Limits,
     pub(super) start: Instant,
     pub(super) stopped: bool,
+    /// The last search was cut short by the outside stop flag (not by its own limits).
+    pub(super) interrupted: bool,
     pub(super) root: Seat,
     /// Each seat's FFA points at the root (with `standings`; else 0): the start of the points
     /// won on every line.
@@ -69,6 +71,7 @@ impl Searcher {
             limits: Limits::depth(1),
             start: Instant::now(),
             stopped: false,
+            interrupted: false,
             root: Seat::South,
             standing: [0; 4],
             stop: None,
@@ -81,6 +84,12 @@ impl Searcher {
     /// nodes); the search then returns the best move it has.
     pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Whether the last search ended because the flag of [`Searcher::set_stop`] was set, before
+    /// its own node or time limit.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Searches on `threads` threads (1: this one only), sharing the table.
@@ -123,10 +132,18 @@ impl Searcher {
                     self.stopped = true;
                 }
             }
-            if [&self.stop, &self.halt]
-                .into_iter()
-                .flatten()
-                .any(|f| f.load(Ordering::Relaxed))
+            if self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
+                self.interrupted = true;
+            }
+            if self
+                .halt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
             {
                 self.stopped = true;
             }

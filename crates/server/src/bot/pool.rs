@@ -32,7 +32,18 @@ pub struct Thought {
 pub struct BotPool {
     tx: Mutex<mpsc::Sender<Job>>,
     threads: usize,
-    stopped: Arc<AtomicU64>,
+    counts: Arc<Counts>,
+}
+
+/// What the threads have done so far (for tests and metrics).
+#[derive(Default)]
+struct Counts {
+    /// Searches begun.
+    started: AtomicU64,
+    /// Jobs answered (searched, skipped or stopped).
+    answered: AtomicU64,
+    /// Jobs cut short by their stop flag: skipped, or their search interrupted.
+    stopped: AtomicU64,
 }
 
 impl BotPool {
@@ -46,13 +57,13 @@ impl BotPool {
         };
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
-        let stopped = Arc::new(AtomicU64::new(0));
+        let counts = Arc::new(Counts::default());
         for i in 0..threads {
             let rx = rx.clone();
-            let stopped = stopped.clone();
+            let counts = counts.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("fourhand-bot-{i}"))
-                .spawn(move || work(&rx, &stopped));
+                .spawn(move || work(&rx, &counts));
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "could not start a bot thread");
             }
@@ -60,7 +71,7 @@ impl BotPool {
         BotPool {
             tx: Mutex::new(tx),
             threads,
-            stopped,
+            counts,
         }
     }
 
@@ -69,9 +80,20 @@ impl BotPool {
         self.threads
     }
 
-    /// Searches cut short by their stop flag so far.
+    /// Jobs cut short by their stop flag so far: not searched, or their search interrupted
+    /// before its own time was up.
     pub fn stopped_searches(&self) -> u64 {
-        self.stopped.load(Ordering::Relaxed)
+        self.counts.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Searches begun so far.
+    pub fn started_searches(&self) -> u64 {
+        self.counts.started.load(Ordering::Relaxed)
+    }
+
+    /// Jobs answered so far, however they ended.
+    pub fn answered(&self) -> u64 {
+        self.counts.answered.load(Ordering::Relaxed)
     }
 
     /// Queues `bot`'s think about `game`; the answer comes on the returned channel.
@@ -105,16 +127,18 @@ impl BotPool {
     }
 }
 
-fn work(rx: &Mutex<mpsc::Receiver<Job>>, stopped: &AtomicU64) {
+fn work(rx: &Mutex<mpsc::Receiver<Job>>, counts: &Counts) {
     loop {
         let job = {
             let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
             rx.recv()
         };
         let Ok(mut job) = job else { return };
-        let mv = if job.stop.load(Ordering::Relaxed) {
+        let skipped = job.stop.load(Ordering::Relaxed);
+        let mv = if skipped {
             None
         } else {
+            counts.started.fetch_add(1, Ordering::Relaxed);
             let mut rng: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(job.seed);
             let (bot, game, clock) = (&mut job.bot, &job.game, job.clock);
             // A bug in a search must cost one move, not a thread of the pool.
@@ -126,9 +150,10 @@ fn work(rx: &Mutex<mpsc::Receiver<Job>>, stopped: &AtomicU64) {
                 None
             })
         };
-        if job.stop.load(Ordering::Relaxed) {
-            stopped.fetch_add(1, Ordering::Relaxed);
+        if skipped || job.bot.interrupted() {
+            counts.stopped.fetch_add(1, Ordering::Relaxed);
         }
+        counts.answered.fetch_add(1, Ordering::Relaxed);
         let _ = job.done.send(Thought { bot: job.bot, mv });
     }
 }
