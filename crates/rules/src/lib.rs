@@ -11,6 +11,8 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+#[cfg(test)]
+mod random_games;
 mod rule_variants;
 pub mod ruleset;
 mod ruleset_error;

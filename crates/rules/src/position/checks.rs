@@ -23,7 +23,7 @@ pub(crate) type Checks = u8;
 impl Position {
     /// What the position remembers of `seat`'s check: `Some(in check)` when it knows.
     #[inline(always)]
-    pub(super) fn known_check(&self, seat: Seat) -> Option<bool> {
+    pub(crate) fn known_check(&self, seat: Seat) -> Option<bool> {
         let b = seat.bit();
         (self.checks >> 4 & b != 0).then_some(self.checks & b != 0)
     }
@@ -237,76 +237,3 @@ static NEAR: [Bits; 256] = {
     }
     out
 };
-
-#[cfg(test)]
-mod tests {
-    //! The remembered checks against the attack test, and the statuses `play` settles with
-    //! them against those settled without, on every move of random Verney and Club games.
-
-    use crate::board::Seat;
-    use crate::position::{random_games, Position};
-
-    /// `seat`'s check by the attack test alone.
-    fn attacked(pos: &Position, seat: Seat) -> bool {
-        let k = pos.kings[seat.index()];
-        k != 0 && pos.is_attacked(k, pos.hostile_to(seat), 0)
-    }
-
-    #[test]
-    fn the_check_test_before_a_move_agrees_with_the_board_after_it() {
-        let (mut moves, mut checks) = (0, 0);
-        random_games::every(1..=24, 200, |seed, g, seat, m| {
-            let before = g.position();
-            let mut after = before.clone();
-            after.apply_on_board(seat, m);
-            let enemies = before.rules().enemies(seat);
-            let exact = Seat::ALL.into_iter().any(|q| {
-                enemies & q.bit() != 0 && before.army(q).is_hostile() && attacked(&after, q)
-            });
-            assert_eq!(
-                before.gives_check(m, &before.enemy_kings()),
-                exact,
-                "seed {seed} {:?} {}",
-                before.rules().variant,
-                m.uci()
-            );
-            moves += 1;
-            checks += usize::from(exact);
-        });
-        assert!(moves > 20_000, "{moves} moves");
-        assert!(checks > 500, "{checks} checks");
-    }
-
-    #[test]
-    fn remembered_checks_and_the_statuses_settled_with_them_are_exact() {
-        let (mut known, mut checked_kings, mut status_changes) = (0, 0, 0);
-        random_games::historical(1..=32, 200, |seed, g, seat, m| {
-            let before = g.position();
-            let mut remembered = before.clone();
-            remembered.play(m);
-            // The same move with nothing remembered on the way: every check asked afresh by
-            // the levels.
-            let mut afresh = before.clone();
-            afresh.apply_on_board(seat, m);
-            afresh.update_statuses(1, seat);
-            afresh.advance_turn();
-            assert_eq!(remembered, afresh, "seed {seed} {}", m.uci());
-            if remembered.armies != before.armies {
-                status_changes += 1;
-            }
-            for s in Seat::ALL {
-                if let Some(check) = remembered.known_check(s) {
-                    known += 1;
-                    checked_kings += usize::from(check);
-                    assert_eq!(check, attacked(&remembered, s), "seed {seed} {s:?}");
-                }
-            }
-        });
-        assert!(known > 20_000, "{known} remembered checks");
-        assert!(
-            checked_kings > 100,
-            "{checked_kings} remembered kings in check"
-        );
-        assert!(status_changes > 0, "the games change statuses");
-    }
-}

@@ -11,12 +11,10 @@ mod checks;
 pub(crate) mod geometry;
 mod king_zone;
 mod legality;
-mod levels;
+pub(crate) mod levels;
 mod lives;
 mod movegen;
 mod play;
-#[cfg(test)]
-mod random_games;
 mod sink;
 mod survey;
 mod zobrist;
@@ -708,25 +706,4 @@ const IDENTITY_ALLIES: u16 = 0x8421;
 #[inline(always)]
 pub(crate) const fn castle_bit(seat: Seat, short: bool) -> u8 {
     1 << (2 * seat as u8 + if short { 0 } else { 1 })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::random_games;
-    use crate::board::Square;
-
-    #[test]
-    fn the_pieces_from_the_sets_are_the_pieces_on_the_squares() {
-        let mut seen = 0;
-        random_games::every(1..=12, 240, |_, g, _, _| {
-            let p = g.position();
-            let scanned: Vec<_> = Square::all()
-                .filter_map(|sq| p.piece_at(sq).map(|pc| (sq, pc)))
-                .collect();
-            assert_eq!(p.pieces().collect::<Vec<_>>(), scanned);
-            seen += scanned.iter().filter(|(_, pc)| pc.dead).count();
-        });
-        // FFA's eliminations leave grey pieces, which the sets hold apart.
-        assert!(seen > 0);
-    }
 }
