@@ -89,7 +89,11 @@ fn a_record_reads_the_s_in_the_stalemated_seats_slot() {
     let r = pgn4::replay(&cut).unwrap();
     let e = r.error.expect("a missing S is an error");
     assert_eq!(e.seat, Some(W));
-    assert!(e.reason.contains("should read 'S'"), "{}", e.reason);
+    assert!(
+        matches!(e.reason, pgn4::ReadFault::SlotShouldRead { mark: "S", .. }),
+        "{}",
+        e.reason
+    );
 }
 
 /// An FFA game from the start in which Red has cleared i1 and j1 and made three moves.

@@ -3,8 +3,9 @@
 mod common;
 
 use fourhand_rules::game::{OutReason, SeatStatus};
+use fourhand_rules::notation::pgn4::{MoveSyntax, ReadFault};
 use fourhand_rules::notation::{fen4, pgn4};
-use fourhand_rules::{Army, Position, RuleSet, Seat, Setup, Variant};
+use fourhand_rules::{Army, Kind, Position, RuleSet, Seat, Setup, Variant};
 
 const MODERN_X: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
 
@@ -138,31 +139,47 @@ fn pgn4_start_position_defaults() {
     assert!(*g.start_position() == Position::start(teams(), Setup::Modern));
     // A named setup: in RG Red's king stands on g1, so Kg1-g2 is blocked by a pawn.
     let e = pgn4::read("[StartFen4 \"4PCrg\"]\n\n1. Kg1-g2").unwrap_err();
-    assert_eq!((e.round, e.reason.as_str()), (1, "illegal move"));
+    assert_eq!((e.round, e.reason), (1, ReadFault::Illegal));
     assert!(pgn4::read("[StartFen4 \"4PCrg\"]\n\n1. Kh1-h2").is_err());
 }
 
 #[test]
 fn pgn4_errors_name_round_seat_text_and_reason() {
-    let cases = [
+    type Why = fn(&ReadFault) -> bool;
+    let cases: [(&str, u32, &str, &str, Why); 6] = [
         (
             "1. h2-h3 .. b7-c7 .. Qh14-h5",
             1,
             "Yellow",
             "Qh14-h5",
-            "illegal",
+            |r: &ReadFault| *r == ReadFault::Illegal,
         ),
-        ("1. Qh2-h3", 1, "Red", "Qh2-h3", "no such piece"),
+        ("1. Qh2-h3", 1, "Red", "Qh2-h3", |r: &ReadFault| {
+            matches!(
+                r,
+                ReadFault::WrongPiece {
+                    holds: Kind::Pawn,
+                    written: Kind::Queen,
+                    ..
+                }
+            )
+        }),
         (
             "1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. e3-e4",
             2,
             "Red",
             "e3-e4",
-            "no piece",
+            |r: &ReadFault| matches!(r, ReadFault::NoPiece { .. }),
         ),
-        ("1. zz9", 1, "Red", "zz9", "square"),
-        ("1. h2-h3 .. #", 1, "Blue", "#", "does not show a mate"),
-        ("1. h2-h3 .. -", 1, "Blue", "-", "skipped"),
+        ("1. zz9", 1, "Red", "zz9", |r: &ReadFault| {
+            *r == ReadFault::Syntax(MoveSyntax::NoFrom)
+        }),
+        ("1. h2-h3 .. #", 1, "Blue", "#", |r: &ReadFault| {
+            *r == ReadFault::NotMated
+        }),
+        ("1. h2-h3 .. -", 1, "Blue", "-", |r: &ReadFault| {
+            *r == ReadFault::NotSkipped
+        }),
     ];
     for (movetext, round, colour, text, reason) in cases {
         let pgn = format!("[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n{movetext}");
@@ -170,11 +187,14 @@ fn pgn4_errors_name_round_seat_text_and_reason() {
         assert_eq!(e.round, round, "{movetext}");
         assert_eq!(e.colour.as_deref(), Some(colour), "{movetext}");
         assert_eq!(e.text, text, "{movetext}");
-        assert!(e.reason.contains(reason), "{movetext}: {}", e.reason);
+        assert!(reason(&e.reason), "{movetext}: {}", e.reason);
         assert!(e.to_string().contains(&format!("round {round}")));
     }
     let promo = "[Variant \"Teams\"]\n[StartFen4 \"R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yK,7/14/14/14/7,rP,6/14/13,gK/bK,13/14/14/14/14/14/7,rK,6\"]\n\n1. h10-h11";
-    assert!(pgn4::read(promo).unwrap_err().reason.contains("ambiguous"));
+    assert_eq!(
+        pgn4::read(promo).unwrap_err().reason,
+        ReadFault::PromotionMissing
+    );
     assert!(pgn4::read("[Variant \"Chaturaji\"]\n\n1. h2-h3").is_err());
 }
 

@@ -166,7 +166,7 @@ fn error_json(e: &ReadError) -> Value {
         "round": e.round,
         "seat": e.colour,
         "move": e.text,
-        "reason": e.reason,
+        "reason": e.reason.to_string(),
     })
 }
 

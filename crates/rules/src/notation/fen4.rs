@@ -2,11 +2,11 @@
 //! pawn square, unknown extras ignored) and writing (canonical: `x` corners, project extras only
 //! when not at their default).
 
+pub use super::fen_error::FenError;
 use crate::board::piece::EMPTY;
 use crate::board::{BySeat, Kind, Piece, Seat, Square, SIZE};
 use crate::position::{Army, Position};
 use crate::ruleset::RuleSet;
-use std::fmt;
 
 /// A parsed FEN4: the position and the points it records.
 #[derive(Clone, Debug)]
@@ -17,34 +17,28 @@ pub struct Fen4 {
     pub points: BySeat<i32>,
 }
 
-/// Why a FEN4 did not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(pub String);
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN4: {}", self.0)
-    }
-}
-
-impl std::error::Error for FenError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
-}
-
-fn four<T>(field: &str, name: &str, f: impl Fn(&str) -> Option<T>) -> Result<[T; 4], FenError> {
+fn four<T>(
+    field: &str,
+    name: &'static str,
+    f: impl Fn(&str) -> Option<T>,
+) -> Result<[T; 4], FenError> {
     let parts: Vec<&str> = field.split(',').map(str::trim).collect();
     if parts.len() != 4 {
-        return err(format!(
-            "{name} needs four comma-separated values, got '{field}'"
-        ));
+        return Err(FenError::NotFour {
+            field: name,
+            got: field.to_string(),
+        });
     }
     let mut out = Vec::with_capacity(4);
     for p in parts {
         match f(p) {
             Some(v) => out.push(v),
-            None => return err(format!("bad value '{p}' in {name}")),
+            None => {
+                return Err(FenError::BadValue {
+                    field: name,
+                    value: p.to_string(),
+                })
+            }
         }
     }
     Ok(out.try_into().ok().expect("four values"))
@@ -65,9 +59,7 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
     let mut fields = Vec::with_capacity(6);
     for _ in 0..6 {
         let Some(i) = rest.find('-') else {
-            return err(
-                "expected turn, dead, castling, points and counter fields before the board",
-            );
+            return Err(FenError::MissingFields);
         };
         fields.push(&rest[..i]);
         rest = &rest[i + 1..];
@@ -75,7 +67,7 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
     let mut extra = "";
     if rest.starts_with('{') {
         let Some(end) = rest.find('}') else {
-            return err("unclosed '{' in the extra block");
+            return Err(FenError::UnclosedExtras);
         };
         extra = &rest[1..end];
         rest = rest[end + 1..]
@@ -86,7 +78,7 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
         t if t.chars().count() == 1 => Seat::from_fen_letter(t.chars().next().unwrap_or(' ')),
         _ => None,
     }
-    .ok_or_else(|| FenError(format!("bad turn '{}' (expected R, B, Y or G)", fields[0])))?;
+    .ok_or_else(|| FenError::BadTurn(fields[0].to_string()))?;
     let dead = four(fields[1], "dead", flag)?;
     let short = four(fields[2], "castle short", flag)?;
     let long = four(fields[3], "castle long", flag)?;
@@ -94,7 +86,7 @@ pub fn parse(text: &str, rules: &'static RuleSet) -> Result<Fen4, FenError> {
     let counter: u32 = fields[5]
         .trim()
         .parse()
-        .map_err(|_| FenError(format!("bad counter '{}'", fields[5])))?;
+        .map_err(|_| FenError::BadCounter(fields[5].to_string()))?;
 
     let mut pos = Position::empty(rules);
     parse_board(rest, &dead, &mut pos)?;
@@ -156,36 +148,45 @@ fn parse_piece(cell: &str, dead_seats: &[bool; 4]) -> Option<Piece> {
 fn parse_board(text: &str, dead: &[bool; 4], pos: &mut Position) -> Result<(), FenError> {
     let rows: Vec<&str> = text.trim().split('/').collect();
     if rows.len() != SIZE as usize {
-        return err(format!("the board needs 14 rows, got {}", rows.len()));
+        return Err(FenError::Rows(rows.len()));
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = SIZE - 1 - i as u8;
         let mut file = 0u8;
         for cell in row.split(',').map(str::trim) {
             if cell.is_empty() {
-                return err(format!("empty cell in rank {}", rank + 1));
+                return Err(FenError::EmptyCell { rank: rank + 1 });
             }
             if let Ok(n) = cell.parse::<u8>() {
                 file = file.saturating_add(n);
             } else if cell == "x" || cell == "X" {
                 file += 1;
             } else {
-                let pc = parse_piece(cell, dead)
-                    .ok_or_else(|| FenError(format!("bad cell '{cell}' in rank {}", rank + 1)))?;
+                let pc = parse_piece(cell, dead).ok_or_else(|| FenError::BadCell {
+                    cell: cell.to_string(),
+                    rank: rank + 1,
+                })?;
                 let sq = Square::new(file, rank)
                     .filter(|&sq| pos.on_board(sq))
-                    .ok_or_else(|| {
-                        FenError(format!("piece '{cell}' off the board in rank {}", rank + 1))
+                    .ok_or_else(|| FenError::OffBoard {
+                        cell: cell.to_string(),
+                        rank: rank + 1,
                     })?;
                 pos.put(sq, pc);
                 file += 1;
             }
             if file > SIZE {
-                return err(format!("rank {} has more than 14 squares", rank + 1));
+                return Err(FenError::RankLength {
+                    rank: rank + 1,
+                    squares: file,
+                });
             }
         }
         if file != SIZE {
-            return err(format!("rank {} has {file} squares, expected 14", rank + 1));
+            return Err(FenError::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
         }
     }
     Ok(())
@@ -199,27 +200,25 @@ fn parse_extras(text: &str) -> Result<Vec<(String, Vec<String>)>, FenError> {
         let key_end;
         let key;
         if let Some(r) = s.strip_prefix('\'') {
-            let e = r
-                .find('\'')
-                .ok_or_else(|| FenError("unclosed key quote".into()))?;
+            let e = r.find('\'').ok_or(FenError::UnclosedKeyQuote)?;
             key = r[..e].to_string();
             key_end = e + 2;
         } else {
             let e = s
                 .find(':')
-                .ok_or_else(|| FenError(format!("bad extra '{s}'")))?;
+                .ok_or_else(|| FenError::BadExtra(s.to_string()))?;
             key = s[..e].trim().to_string();
             key_end = e;
         }
         s = s[key_end..].trim_start();
         s = s
             .strip_prefix(':')
-            .ok_or_else(|| FenError(format!("expected ':' after '{key}'")))?
+            .ok_or_else(|| FenError::NoColon { key: key.clone() })?
             .trim_start();
         let (values, rest) = if let Some(r) = s.strip_prefix('(') {
             let e = r
                 .find(')')
-                .ok_or_else(|| FenError(format!("unclosed '(' in '{key}'")))?;
+                .ok_or_else(|| FenError::UnclosedTuple { key: key.clone() })?;
             let inner = &r[..e];
             let vals = inner
                 .split(',')
@@ -239,14 +238,16 @@ fn parse_extras(text: &str) -> Result<Vec<(String, Vec<String>)>, FenError> {
 fn squares(v: &str) -> Result<Vec<Square>, FenError> {
     v.split([' ', ':', '/'])
         .filter(|x| !x.is_empty())
-        .map(|x| x.parse::<Square>().map_err(|e| FenError(e.to_string())))
+        .map(|x| x.parse::<Square>().map_err(FenError::BadSquare))
         .collect()
 }
 
 fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), FenError> {
     let per_seat = |what: &str| -> Result<(), FenError> {
         if values.len() != 4 {
-            return err(format!("'{what}' needs four values"));
+            return Err(FenError::ExtraNotFour {
+                key: what.to_string(),
+            });
         }
         Ok(())
     };
@@ -260,7 +261,7 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                     [] => None,
                     [skipped] => Some((*skipped, forward_square(seat, *skipped)?)),
                     [skipped, pawn] => Some((*skipped, *pawn)),
-                    _ => return err(format!("bad enPassant value '{v}'")),
+                    _ => return Err(FenError::BadEnPassant(v.clone())),
                 };
                 pos.set_ep_window(seat, window);
             }
@@ -278,7 +279,7 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                     .parse()
                     .ok()
                     .filter(|n| *n <= 9)
-                    .ok_or_else(|| FenError(format!("bad lives value '{v}' (0 to 9)")))?;
+                    .ok_or_else(|| FenError::BadLives(v.clone()))?;
                 pos.set_lives(Seat::from_index(i), n);
             }
         }
@@ -287,7 +288,10 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
             for v in values {
                 for sq in squares(v)? {
                     let Some(mut pc) = pos.piece_at(sq) else {
-                        return err(format!("'{key}' names the empty square {sq}"));
+                        return Err(FenError::EmptySquare {
+                            key: key.to_string(),
+                            square: sq,
+                        });
                     };
                     if key == "reversed" {
                         pc.reversed = true;
@@ -310,7 +314,7 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                     .next()
                     .and_then(|c| Seat::from_fen_letter(c.to_ascii_uppercase()))
                     .filter(|_| v.chars().count() == 1)
-                    .ok_or_else(|| FenError(format!("bad controller '{v}' (r, b, y or g)")))?;
+                    .ok_or_else(|| FenError::BadController(v.clone()))?;
                 let seat = Seat::from_index(i);
                 if by != seat {
                     pos.set_controller(seat, by);
@@ -324,7 +328,7 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                 match v.as_str() {
                     "true" => pos.set_army(Seat::from_index(i), Army::Out),
                     "false" | "" => {}
-                    other => return err(format!("bad frozen value '{other}' (true or false)")),
+                    other => return Err(FenError::BadFrozen(other.to_string())),
                 }
             }
         }
@@ -348,7 +352,7 @@ fn apply_extra(pos: &mut Position, key: &str, values: &[String]) -> Result<(), F
                     "mated" => Army::Mated,
                     "resigned" => Army::Resigned,
                     "out" => Army::Out,
-                    other => return err(format!("unknown status '{other}'")),
+                    other => return Err(FenError::UnknownStatus(other.to_string())),
                 };
                 pos.set_army(Seat::from_index(i), army);
             }
@@ -530,7 +534,7 @@ fn forward_square(seat: Seat, skipped: Square) -> Result<Square, FenError> {
     let i = skipped
         .index()
         .wrapping_add(crate::position::geometry::forward(seat as u8));
-    Square::from_index(i).ok_or_else(|| FenError(format!("no pawn square beyond {skipped}")))
+    Square::from_index(i).ok_or(FenError::NoPawnSquare { skipped })
 }
 
 /// A position shows itself as its FEN4 (in test failures and logs).

@@ -53,7 +53,7 @@ pub(super) async fn import(
             round: e.round,
             seat: e.colour.clone(),
             mv: e.text.clone(),
-            reason: e.reason.clone(),
+            reason: e.reason.to_string(),
             plies: r.plies,
         };
         return Ok((StatusCode::BAD_REQUEST, Json(body)).into_response());

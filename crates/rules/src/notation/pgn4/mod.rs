@@ -3,12 +3,14 @@
 
 mod check;
 mod movetext;
+mod read_fault;
 mod reader;
 mod tags;
 mod writer;
 
 pub use check::mismatches;
 pub use movetext::{tokenize, Token};
+pub use read_fault::{MoveSyntax, ReadFault};
 pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
 pub use tags::{parse_tags, StartError, Tags};
 pub use writer::{entries, result_tag, write, Entry};

@@ -2,6 +2,7 @@
 
 use super::judged_out;
 use super::movetext::{tokenize, Token};
+use super::read_fault::{MoveSyntax, ReadFault};
 use super::tags::{parse_tags, Tags};
 use crate::board::{Kind, Seat, Square};
 use crate::game::{Action, Automation, Game, OutReason, Outcome, SeatStatus};
@@ -23,7 +24,7 @@ pub struct ReadError {
     /// The text as written.
     pub text: String,
     /// Why it failed.
-    pub reason: String,
+    pub reason: ReadFault,
 }
 
 impl fmt::Display for ReadError {
@@ -108,15 +109,17 @@ pub fn replay_slots(
     mut after: impl FnMut(Seat, &Token, &Game),
 ) -> Result<Replay, ReadError> {
     let (tags, movetext) = parse_tags(text);
-    let tag_err = |reason: String| ReadError {
+    let tag_err = |reason: ReadFault| ReadError {
         round: 0,
         seat: None,
         colour: None,
         text: String::new(),
         reason,
     };
-    let rules = tags.rules().map_err(|e| tag_err(e.to_string()))?;
-    let (start, points) = tags.start(&rules).map_err(|e| tag_err(e.to_string()))?;
+    let rules = tags.rules().map_err(|e| tag_err(ReadFault::Rules(e)))?;
+    let (start, points) = tags
+        .start(&rules)
+        .map_err(|e| tag_err(ReadFault::Start(e)))?;
     let mut game = Game::from_position_with(rules, start, points, Automation::REPLAY);
     let mut plies = 0;
     let mut error = None;
@@ -124,7 +127,7 @@ pub fn replay_slots(
     // pass such a turn at once, the record still gives it a slot.
     // Likewise a Teams player mated on his turn under `BothMate` (a `#`), and the leader's `R`
     // of the automatic claim, made as soon as his turn came.
-    let mut judged_slots: VecDeque<(Seat, &str)> = VecDeque::new();
+    let mut judged_slots: VecDeque<(Seat, &'static str)> = VecDeque::new();
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
     let mut seen = 0;
     let mut last_slot: Option<(u32, Seat)> = None;
@@ -239,47 +242,40 @@ fn claim_slot(game: &Game, tok: &Token, last: Option<(u32, Seat)>) -> Option<Sea
 }
 
 /// An `R` in the slot of `seat`, not on his turn: his claim of the win.
-fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), String> {
-    game.claim_win(seat).map(|_| ()).map_err(|e| {
-        format!(
-            "an R out of turn is {}'s claim of the win, but: {e}",
-            game.rules().colour(seat)
-        )
-    })
+fn claim_out_of_turn(game: &mut Game, seat: Seat) -> Result<(), ReadFault> {
+    let colour = game.rules().colour(seat);
+    game.claim_win(seat)
+        .map(|_| ())
+        .map_err(|error| ReadFault::ClaimRefused { colour, error })
 }
 
 /// The entry in the slot of `seat`, whom the rules found stalemated (`S`) or, under `BothMate`,
 /// mated (`#`) on his turn, or for whom the automatic claim was made (`R`): it must be that
 /// mark.
-fn judged_slot(game: &Game, seat: Seat, mark: &str, tok: &Token) -> Result<(), String> {
+fn judged_slot(game: &Game, seat: Seat, mark: &'static str, tok: &Token) -> Result<(), ReadFault> {
     if tok.text == mark {
         return Ok(());
     }
-    let colour = game.rules().colour(seat);
-    Err(match mark {
-        "R" => format!(
-            "the win is claimed for {colour} on this turn (the automatic claim): its slot \
-             should read 'R'"
-        ),
-        "S" => format!("{colour} is stalemated on this turn: its slot should read 'S'"),
-        _ => format!("{colour} is mated on this turn: its slot should read '{mark}'"),
+    Err(ReadFault::SlotShouldRead {
+        colour: game.rules().colour(seat),
+        mark,
     })
 }
 
 /// Applies one entry to the game.
-fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> {
+fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), ReadFault> {
     let seat = game.position().turn();
     let t = tok.text.as_str();
     match t {
         // Conquest: a mated player's first skipped slot.
         "#" if game.rules().mated_army == MatedArmy::Conquered => {
             if !matches!(game.statuses()[seat], SeatStatus::Out(r) if r.is_mate()) {
-                return Err("marked as mated, but the position does not show a mate".into());
+                return Err(ReadFault::NotMated);
             }
             return game
                 .pass(seat)
                 .map(|_| ())
-                .map_err(|_| "a mated player's slot, but this seat can move".to_string());
+                .map_err(|_| ReadFault::MatedCanMove);
         }
         "#" | "S" => return confirm_terminal(game, seat, t),
         // The player left on his turn and his zombie king, with no move, is stalemated at once.
@@ -289,52 +285,52 @@ fn apply(game: &mut Game, tok: &Token, plies: &mut usize) -> Result<(), String> 
             } else {
                 game.resign(seat)
             };
-            left.map_err(|e| e.to_string())?;
+            left.map_err(ReadFault::Refused)?;
             return confirm_terminal(game, seat, "S");
         }
         "R" | "R#" | "T" => {
             if game.is_over() {
-                return Err("the game is already over".into());
+                return Err(ReadFault::GameOver);
             }
             return game
                 .leave_in_slot(seat, t == "T")
                 .map(|_| ())
-                .map_err(|e| e.to_string());
+                .map_err(ReadFault::Refused);
         }
         "-" => {
             if game.is_over() {
-                return Err("the game is already over".into());
+                return Err(ReadFault::GameOver);
             }
             return game
                 .pass(seat)
                 .map(|_| ())
-                .map_err(|_| "a skipped turn, but the position lets this seat move".to_string());
+                .map_err(|_| ReadFault::NotSkipped);
         }
         _ => {}
     }
     if game.is_over() {
-        return Err("the game is already over".into());
+        return Err(ReadFault::GameOver);
     }
-    let parsed = parse_move(t)?;
+    let parsed = parse_move(t).map_err(ReadFault::Syntax)?;
     if parsed.leaves.is_some() && game.position().army(seat) == Army::Live {
         let left = if parsed.leaves == Some(OutReason::TimedOut) {
             game.timeout(seat)
         } else {
             game.resign(seat)
         };
-        left.map_err(|e| e.to_string())?;
+        left.map_err(ReadFault::Refused)?;
         if game.is_over() || game.position().turn() != seat {
-            return Err("a zombie move, but the player's resignation ended his turn".into());
+            return Err(ReadFault::ZombieTurnEnded);
         }
     }
     let mv = resolve(game, seat, &parsed)?;
-    game.play(seat, mv).map_err(|e| e.to_string())?;
+    game.play(seat, mv).map_err(ReadFault::Refused)?;
     *plies += 1;
     Ok(())
 }
 
 /// `#` or `S` in a seat's slot: the position must show that seat mated or stalemated.
-fn confirm_terminal(game: &Game, seat: Seat, t: &str) -> Result<(), String> {
+fn confirm_terminal(game: &Game, seat: Seat, t: &str) -> Result<(), ReadFault> {
     let status = game.statuses()[seat];
     let ok = match t {
         "#" => {
@@ -349,9 +345,9 @@ fn confirm_terminal(game: &Game, seat: Seat, t: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else if t == "#" {
-        Err("marked as mated, but the position does not show a mate".into())
+        Err(ReadFault::NotMated)
     } else {
-        Err("marked as stalemated, but the position does not show a stalemate".into())
+        Err(ReadFault::NotStalemated)
     }
 }
 
@@ -366,7 +362,7 @@ struct Written {
     leaves: Option<OutReason>,
 }
 
-fn parse_move(t: &str) -> Result<Written, String> {
+fn parse_move(t: &str) -> Result<Written, MoveSyntax> {
     let mut w = Written {
         castle: None,
         piece: None,
@@ -389,29 +385,26 @@ fn parse_move(t: &str) -> Result<Written, String> {
             w.piece = Kind::from_letter(b[i] as char);
             i += 1;
         }
-        let (from, n) = square_at(t, i).ok_or("no from-square")?;
+        let (from, n) = square_at(t, i).ok_or(MoveSyntax::NoFrom)?;
         w.from = Some(from);
         i += n;
         match b.get(i) {
             Some(b'-') | Some(b'x') => i += 1,
-            _ => return Err("expected '-' or 'x' after the from-square".into()),
+            _ => return Err(MoveSyntax::NoSeparator),
         }
         if i < b.len() && b"KQRBNPD".contains(&b[i]) {
             i += 1;
         }
-        let (to, n) = square_at(t, i).ok_or("no to-square")?;
+        let (to, n) = square_at(t, i).ok_or(MoveSyntax::NoTo)?;
         w.to = Some(to);
         i += n;
         if b.get(i) == Some(&b'=') {
-            let k = b
-                .get(i + 1)
-                .copied()
-                .ok_or("no promotion piece after '='")?;
+            let k = b.get(i + 1).copied().ok_or(MoveSyntax::NoPromotionPiece)?;
             w.promotion = Some(match k {
                 b'D' => Kind::Queen,
                 _ => Kind::from_letter(k as char)
                     .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
-                    .ok_or_else(|| format!("bad promotion piece '{}'", k as char))?,
+                    .ok_or(MoveSyntax::BadPromotion(k as char))?,
             });
             i += 2;
         }
@@ -422,7 +415,7 @@ fn parse_move(t: &str) -> Result<Written, String> {
             '+' | '#' | 'S' | '!' | '?' => {}
             'R' => w.leaves = Some(OutReason::Resigned),
             'T' => w.leaves = Some(OutReason::TimedOut),
-            _ => return Err(format!("unexpected '{c}' after the move")),
+            _ => return Err(MoveSyntax::Unexpected(c)),
         }
     }
     Ok(w)
@@ -443,14 +436,14 @@ fn square_at(t: &str, i: usize) -> Option<(Square, usize)> {
     Some((sq, 1 + digits))
 }
 
-fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
+fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, ReadFault> {
     let moves = game.legal_moves();
     if let Some(kind) = w.castle {
         return moves
             .iter()
             .copied()
             .find(|m| m.kind() == kind)
-            .ok_or_else(|| "castling is not legal here".to_string());
+            .ok_or(ReadFault::CastlingIllegal);
     }
     let (from, to) = (w.from.expect("parsed"), w.to.expect("parsed"));
     let pos = game.position();
@@ -459,14 +452,15 @@ fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
         .piece_at(from)
         .filter(|p| pos.controller(p.seat) == seat && !p.dead)
     else {
-        return Err(format!("no piece of this seat on {from}"));
+        return Err(ReadFault::NoPiece { from });
     };
     let written = w.piece.unwrap_or(Kind::Pawn);
     if written != pc.kind {
-        return Err(format!(
-            "no such piece: {from} holds a {:?}, not a {:?}",
-            pc.kind, written
-        ));
+        return Err(ReadFault::WrongPiece {
+            from,
+            holds: pc.kind,
+            written,
+        });
     }
     let candidates: Vec<Move> = moves
         .iter()
@@ -474,20 +468,20 @@ fn resolve(game: &Game, seat: Seat, w: &Written) -> Result<Move, String> {
         .filter(|m| m.from() == from && m.to() == to)
         .collect();
     if candidates.is_empty() {
-        return Err("illegal move".into());
+        return Err(ReadFault::Illegal);
     }
     match w.promotion {
         Some(k) => candidates
             .into_iter()
             .find(|m| m.promotion() == Some(k))
-            .ok_or_else(|| "illegal promotion".to_string()),
+            .ok_or(ReadFault::IllegalPromotion),
         None if candidates.len() == 1 => {
             if candidates[0].promotion().is_some() && pos.rules().promotion_choice.kinds().len() > 1
             {
-                return Err("ambiguous: the promotion piece is missing".into());
+                return Err(ReadFault::PromotionMissing);
             }
             Ok(candidates[0])
         }
-        None => Err("ambiguous: the promotion piece is missing".into()),
+        None => Err(ReadFault::PromotionMissing),
     }
 }
