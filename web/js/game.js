@@ -13,7 +13,7 @@ import { pieceShape } from "./pieces.js";
 import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
-import { resultWordsOf } from "./results.js";
+import { endingWords, resultWordsOf } from "./results.js";
 import { baseRules, centre, centreText, claimLead, eachForHimself, livesOf, optionsOf, scored } from "./rulesets.js";
 
 const LOW_MS = 10000;
@@ -323,7 +323,8 @@ export function gameView(ctx, id) {
         .map((i) => h("li", { "data-place": ev.placings[i] }, h("span", { class: "chip", style: `background:${colourOf(s.colours[i])}` }),
           t("over.placing", { place: ev.placings[i], colour: colourName(s.colours[i]), name: seatLabel(s.seats[i]), n: ev.points[i] })))));
     } else {
-      lines.push(h("p", { class: "winners", "data-testid": "winners" }, resultWordsOf(ev.result, s.rules, s.colours)));
+      lines.push(h("p", { class: "winners", "data-testid": "winners" },
+        endingWords(ev.ending, s.colours) ?? resultWordsOf(ev.result, s.rules, s.colours, ev.points)));
       if (ev.result !== "aborted") lines.push(h("p", { class: "muted" }, h("span", { "data-testid": "result" }, ev.result)));
     }
     const how = s.statuses.map((x, i) => (x !== "active" ? `${colourName(s.colours[i])}: ${t(statusKey(x))}` : null)).filter(Boolean);
@@ -434,7 +435,7 @@ export function gameView(ctx, id) {
       case "chat": chatLine(ev); break;
       case "arrow": st.arrows.push({ seat: SEATS.indexOf(ev.seat), from: ev.from, to: ev.to }); break;
       case "arrows_cleared": st.arrows = st.arrows.filter((a) => a.seat !== SEATS.indexOf(ev.seat)); break;
-      case "over": s.result = ev.result; s.termination = ev.termination; s.points = ev.points; s.placings = ev.placings; s.to_move = null; overDialog(ev); break;
+      case "over": s.result = ev.result; s.termination = ev.termination; s.ending = ev.ending; s.points = ev.points; s.placings = ev.placings; s.to_move = null; overDialog(ev); break;
       default: break; // "hidden": another audience's event
     }
   }
@@ -456,7 +457,7 @@ export function gameView(ctx, id) {
         if (heldSeats.length && !m.state.moves.length && !m.state.result) sound("start");
       }
       draw();
-      if (m.state.result && !st.overShown) overDialog({ result: m.state.result, termination: m.state.termination, points: m.state.points, placings: m.state.placings });
+      if (m.state.result && !st.overShown) overDialog({ result: m.state.result, termination: m.state.termination, ending: m.state.ending, points: m.state.points, placings: m.state.placings });
     } else if (m.type === "event" && m.game === id && st.state) {
       if (m.seq <= st.seq) return; // already seen (a resync may repeat events)
       if (m.seq !== st.seq + 1) { resync(); return; } // a gap: ask for what was missed

@@ -18,7 +18,7 @@ function gameRow(g) {
   const players = g.players.flatMap((n, i) => [i ? ", " : "", g.seat === i ? h("b", {}, n) : n]);
   return h("tr", { "data-archive": g.id },
     h("td", {}, when(g.ended_ms)), h("td", {}, `${rulesName(g.rules)}${g.rated ? ` · ${t("table.rated")}` : ""}`),
-    h("td", {}, ...players), h("td", {}, resultWordsOf(g.result, g.rules)),
+    h("td", {}, ...players), h("td", {}, resultWordsOf(g.result, g.rules, undefined, g.points)),
     h("td", {}, h("a", { href: `#replay/game/${g.id}`, "data-replay": g.id }, t("over.replay")), " ",
       h("a", { href: `/api/games/${g.id}/pgn4`, download: `fourhand-${g.id}.pgn4` }, t("game.export"))));
 }

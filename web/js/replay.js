@@ -8,7 +8,7 @@ import { squaresOf } from "./game.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { centre, centreText, optionsOf, rulesName } from "./rulesets.js";
-import { resultWordsOf } from "./results.js";
+import { endingWords, resultWordsOf } from "./results.js";
 
 export async function libraryView(ctx) {
   const games = await ctx.api("/api/library");
@@ -20,7 +20,7 @@ export async function libraryView(ctx) {
 /** A replay's result in words (FFA points, a side's win, a draw, or unfinished). */
 export function resultWords(p) {
   if ((!p.result || p.result === "*") && p.error) return t("replay.stops");
-  return resultWordsOf(p.result, p.rules, p.colours);
+  return endingWords(p.ending, p.colours) ?? resultWordsOf(p.result, p.rules, p.colours, p.points);
 }
 
 export async function replayView(ctx, kind, id) {

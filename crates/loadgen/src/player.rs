@@ -3,7 +3,7 @@
 
 use crate::report::Stats;
 use crate::{http, Args};
-use fourhand_protocol::{ClientMsg, GameEvent, GameId, SeatName, ServerMsg};
+use fourhand_protocol::{ClientMsg, GameEvent, GameId, Kind, SeatName, ServerMsg, Square};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
@@ -18,7 +18,7 @@ type Sink = SplitSink<Ws, Message>;
 type Stream = SplitStream<Ws>;
 
 /// The move in flight in a game: from, to, when it was sent.
-type Pending = Arc<Mutex<Option<(String, String, Instant)>>>;
+type Pending = Arc<Mutex<Option<(Square, Square, Instant)>>>;
 
 async fn send(sink: &mut Sink, m: &ClientMsg) -> Result<(), String> {
     let t = serde_json::to_string(m).map_err(|e| e.to_string())?;
@@ -171,7 +171,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
                     ..
                 } = m
                 {
-                    if let Some((f, t, at)) = p.lock().map(|g| g.clone()).unwrap_or(None) {
+                    if let Some((f, t, at)) = p.lock().map(|g| *g).unwrap_or(None) {
                         if f == from && t == to {
                             s.spectator_latency(at.elapsed());
                         }
@@ -215,7 +215,7 @@ async fn player(
     think: u64,
 ) {
     let me = SeatName::from_index(i);
-    let mut mine: Option<(String, String, Instant)> = None;
+    let mut mine: Option<(Square, Square, Instant)> = None;
     while let Ok(m) = recv(&mut stream).await {
         match m {
             ServerMsg::Legal { seat, moves, .. }
@@ -223,23 +223,21 @@ async fn player(
             {
                 let wait = rand::thread_rng().gen_range(think / 2..=think + think / 2);
                 tokio::time::sleep(Duration::from_millis(wait)).await;
-                let mv = moves[rand::thread_rng().gen_range(0..moves.len())].clone();
-                let (from, rest) = mv.split_once('-').unwrap_or((&mv, ""));
-                let (to, promo) = match rest.split_once('=') {
-                    Some((t, p)) => (t.to_string(), Some(p.to_string())),
-                    None => (rest.to_string(), None),
+                let mv = &moves[rand::thread_rng().gen_range(0..moves.len())];
+                let Some((from, to, promotion)) = legal_move(mv) else {
+                    break;
                 };
                 let at = Instant::now();
-                mine = Some((from.to_string(), to.clone(), at));
+                mine = Some((from, to, at));
                 if let Ok(mut g) = pending.lock() {
-                    *g = Some((from.to_string(), to.clone(), at));
+                    *g = Some((from, to, at));
                 }
                 let msg = ClientMsg::Play {
                     game,
                     seat: me,
-                    from: from.to_string(),
+                    from,
                     to,
-                    promotion: promo,
+                    promotion,
                 };
                 if send(&mut sink, &msg).await.is_err() {
                     break;
@@ -273,4 +271,18 @@ async fn player(
             _ => {}
         }
     }
+}
+
+/// A move of a `legal` list (`h2-h3`, `h13-h14=Q`): its squares and promotion piece.
+fn legal_move(text: &str) -> Option<(Square, Square, Option<Kind>)> {
+    let (from, rest) = text.split_once('-')?;
+    let (to, promotion) = match rest.split_once('=') {
+        Some((t, p)) => (t, Some(p)),
+        None => (rest, None),
+    };
+    let promotion = match promotion {
+        Some(p) => Some(p.chars().next().and_then(Kind::from_letter)?),
+        None => None,
+    };
+    Some((from.parse().ok()?, to.parse().ok()?, promotion))
 }

@@ -2,6 +2,7 @@
 
 use crate::ids::{GameId, TableId};
 use crate::types::{SeatName, TimeControl};
+use fourhand_rules::{Kind, Square};
 use serde::{Deserialize, Serialize};
 
 /// Where a chat line goes.
@@ -96,12 +97,12 @@ pub enum ClientMsg {
         /// The seat moving.
         seat: SeatName,
         /// From square, e.g. `h2`.
-        from: String,
+        from: Square,
         /// To square, e.g. `h3`.
-        to: String,
-        /// Promotion piece letter (`Q`, `R`, `B`, `N`), when promoting.
+        to: Square,
+        /// Promotion piece letter (`Q`, `R`, `B`, `N`; FFA `D` = `Q`), when promoting.
         #[serde(default)]
-        promotion: Option<String>,
+        promotion: Option<Kind>,
     },
     /// Resigns a seat.
     Resign {
@@ -135,9 +136,9 @@ pub enum ClientMsg {
         /// The seat drawing.
         seat: SeatName,
         /// From square.
-        from: String,
+        from: Square,
         /// To square.
-        to: String,
+        to: Square,
     },
     /// Clears the arrows this seat drew.
     ClearArrows {
@@ -154,12 +155,12 @@ pub enum ClientMsg {
         /// The seat.
         seat: SeatName,
         /// From square.
-        from: String,
+        from: Square,
         /// To square.
-        to: String,
+        to: Square,
         /// Promotion piece letter (`Q`, `R`, `B`, `N`; FFA `D` = `Q`).
         #[serde(default)]
-        promotion: Option<String>,
+        promotion: Option<Kind>,
     },
     /// Cancels the seat's queued move.
     CancelPremove {

@@ -6,6 +6,7 @@
 //! it speaks in its `hello`.
 
 mod client;
+mod ending;
 mod error;
 mod ids;
 mod parse;
@@ -14,7 +15,10 @@ mod status;
 mod types;
 
 pub use client::{ChatTarget, ClientMsg, NewTable};
+pub use ending::{AbortCause, DrawReason, Ending};
 pub use error::{CloseCode, ErrorCode};
+/// Squares and promotion pieces are the rules crate's own types, written by name.
+pub use fourhand_rules::{Kind, Square};
 pub use ids::{GameId, PlayerId, TableId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};

@@ -1,10 +1,12 @@
 //! Messages from the server to a client.
 
 use crate::client::ChatTarget;
+use crate::ending::Ending;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, PlayerId, TableId};
 use crate::status::SeatStatus;
 use crate::types::{SeatName, TimeControl};
+use fourhand_rules::{Kind, Square};
 use serde::{Deserialize, Serialize};
 
 /// Who sits in a seat.
@@ -69,22 +71,22 @@ pub struct RecordEntry {
     pub text: String,
     /// The square the entry's move left (`h2`), when the slot holds a move (a zombie's too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<String>,
+    pub from: Option<Square>,
     /// The square it reached.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
+    pub to: Option<Square>,
 }
 
 /// A move a player queued while others were to move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QueuedMove {
     /// From square.
-    pub from: String,
+    pub from: Square,
     /// To square.
-    pub to: String,
+    pub to: Square,
     /// Promotion piece letter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub promotion: Option<String>,
+    pub promotion: Option<Kind>,
 }
 
 /// Everything a client needs to draw a game.
@@ -132,6 +134,9 @@ pub struct GameState {
     pub result: Option<String>,
     /// The reason the game ended, in words.
     pub termination: Option<String>,
+    /// How the game ended, as data (none while it goes on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
     /// FFA placings once over.
     pub placings: Option<[u8; 4]>,
     /// Sequence number of the last event included.
@@ -147,11 +152,11 @@ pub enum GameEvent {
         /// Who moved.
         seat: SeatName,
         /// From square.
-        from: String,
+        from: Square,
         /// To square.
-        to: String,
+        to: Square,
         /// Promotion piece letter.
-        promotion: Option<String>,
+        promotion: Option<Kind>,
         /// PGN4 text with marks.
         text: String,
         /// A Dead King Walking move.
@@ -214,9 +219,9 @@ pub enum GameEvent {
         /// Drawn by.
         seat: SeatName,
         /// From square.
-        from: String,
+        from: Square,
         /// To square.
-        to: String,
+        to: Square,
     },
     /// A seat's arrows were cleared.
     ArrowsCleared {
@@ -232,6 +237,9 @@ pub enum GameEvent {
         result: String,
         /// Why, in words.
         termination: String,
+        /// How it ended, as data (none: the game is not over, `result` `*`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ending: Option<Ending>,
         /// Final points.
         points: [i32; 4],
         /// FFA placings.

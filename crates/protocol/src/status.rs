@@ -6,8 +6,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// Why a seat left the game, or its army stopped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Why a seat left the game, or its army stopped. Inside a status code it is written in words
+/// (`timed out`); on its own (an [`crate::Ending`]'s `reason`) as a snake_case code
+/// (`timed_out`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LeaveReason {
     /// Mated.
     Checkmated,

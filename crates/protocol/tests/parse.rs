@@ -25,8 +25,8 @@ fn client_messages_parse_as_documented() {
         ClientMsg::Play {
             game: GAME.parse::<GameId>().unwrap(),
             seat: SeatName::N,
-            from: "h13".into(),
-            to: "h12".into(),
+            from: "h13".parse().unwrap(),
+            to: "h12".parse().unwrap(),
             promotion: None
         }
     );
@@ -65,6 +65,13 @@ fn bad_messages_get_codes() {
         // An id that is no UUID is a malformed message.
         r#"{"type":"play","game":"g","seat":"S","from":"h2","to":"h3"}"#,
         r#"{"type":"sit","table":"t","seat":"S"}"#,
+        // So is a square that is none of the board's, or a promotion that is no piece.
+        &format!(r#"{{"type":"play","game":"{GAME}","seat":"S","from":"a1","to":"h3"}}"#),
+        &format!(r#"{{"type":"play","game":"{GAME}","seat":"S","from":"h2","to":"zz"}}"#),
+        &format!(
+            r#"{{"type":"play","game":"{GAME}","seat":"S","from":"h13","to":"h14","promotion":"X"}}"#
+        ),
+        &format!(r#"{{"type":"arrow","game":"{GAME}","seat":"S","from":"h2","to":7}}"#),
     ] {
         assert_eq!(parse(bad).unwrap_err().code, ErrorCode::BadMessage, "{bad}");
     }

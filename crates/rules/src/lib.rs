@@ -16,6 +16,8 @@ mod random_games;
 mod rule_variants;
 pub mod ruleset;
 mod ruleset_error;
+#[cfg(feature = "serde")]
+mod serde_forms;
 
 pub use board::{BoardShape, BySeat, Kind, Piece, Seat, Setup, Side, Square, Symmetry};
 pub use moves::{Move, MoveKind, MoveList};

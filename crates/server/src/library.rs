@@ -44,13 +44,17 @@ pub struct Positions {
     /// Whose slot each entry filled (`S`, `W`, `N`, `E`).
     pub seats: Vec<fourhand_protocol::SeatName>,
     /// The squares of each entry's move, from and to (none for an entry without a move).
-    pub squares: Vec<Option<[String; 2]>>,
+    pub squares: Vec<Option<[fourhand_rules::Square; 2]>>,
     /// After each entry: the seats whose king is in check.
     pub checks: Vec<Vec<fourhand_protocol::SeatName>>,
     /// Why the game ended, in words (none while it goes on).
     pub termination: Option<String>,
     /// The result so far.
     pub result: String,
+    /// The points after the last entry (FFA; zeros in the sides games).
+    pub points: [i32; 4],
+    /// How the game ended, as data (none while it goes on).
+    pub ending: Option<fourhand_protocol::Ending>,
     /// The first entry that could not be played, if any.
     pub error: Option<String>,
 }
@@ -71,7 +75,7 @@ pub fn positions(text: &str) -> Result<Positions, String> {
             _ => None,
         });
         seen = g.records().len();
-        squares.push(mv.map(|m| [m.from().to_string(), m.to().to_string()]));
+        squares.push(mv.map(|m| [m.from(), m.to()]));
         moves.push(tok.text.clone());
         fens.push(fen4::write_with_points(g.position(), &g.points()));
         seats.push(crate::game::convert::seat_name(seat));
@@ -95,6 +99,10 @@ pub fn positions(text: &str) -> Result<Positions, String> {
             .map(str::to_string)
             .or_else(|| g.outcome().map(|o| o.termination(g.rules()))),
         result: pgn4::result_tag(g, &r.tags),
+        points: g.points().0,
+        ending: g
+            .outcome()
+            .map(|o| crate::game::convert::ending(g.rules(), o)),
         error: r.error.map(|e| e.to_string()),
     })
 }

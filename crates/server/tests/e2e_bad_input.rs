@@ -88,8 +88,9 @@ async fn the_bad_input_matrix() {
             "illegal_move",
         ),
         (
+            // A square that is none of the board's: malformed (squares are typed at parse).
             json!({"type": "play", "game": game, "seat": "S", "from": "z9", "to": "h3"}),
-            "bad_request",
+            "bad_message",
         ),
         (
             json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3", "promotion": "K"}),

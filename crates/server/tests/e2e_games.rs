@@ -48,6 +48,11 @@ async fn a_teams_game_to_checkmate() {
         .await;
     assert_eq!(over["event"]["result"], "0-1");
     assert_eq!(over["event"]["termination"], "Red checkmated");
+    // The same as data, for a client to word.
+    assert_eq!(
+        over["event"]["ending"],
+        json!({"kind": "won", "winners": ["W", "E"], "loser": "S", "reason": "checkmated"})
+    );
     // The record is stored with the result, and exports as PGN4.
     let stored = stored_when_finished(&server, &game).await;
     let end = stored.end.expect("finished game stored");
@@ -524,6 +529,7 @@ async fn the_trailing_player_plays_on_and_the_server_claims_for_the_leader() {
         .await;
     assert_eq!(over["event"]["points"], json!([49, 40, 69, 6]));
     assert_eq!(over["event"]["placings"], json!([2, 3, 1, 4]));
+    assert_eq!(over["event"]["ending"], json!({"kind": "finished"}));
     // The export writes the claim as chess.com does: an `R` in Yellow's slot right after
     // Blue's last move, and the end's points in the Termination tag.
     let stored = stored_when_finished(&server, &game).await;

@@ -152,6 +152,10 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     let over = c[2].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     assert_eq!(
+        over["event"]["ending"],
+        json!({"kind": "aborted", "cause": "moderator"})
+    );
+    assert_eq!(
         over["event"]["termination"],
         "aborted by a moderator: collusion"
     );

@@ -66,6 +66,10 @@ async fn early_resignations_abort() {
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     assert_eq!(over["event"]["termination"], "aborted by Yellow");
+    assert_eq!(
+        over["event"]["ending"],
+        json!({"kind": "aborted", "cause": "player", "by": "N"})
+    );
     server.stop().await;
 }
 

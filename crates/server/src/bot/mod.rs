@@ -1,6 +1,7 @@
 //! Bot seats: the levels of the bot crate (random, greedy, engine1–3), and the bounded pool of
 //! threads their searches run on.
 
+pub mod level_name;
 mod pool;
 
 pub use fourhand_bot::Level as BotLevel;

@@ -1,11 +1,10 @@
 //! Between the rules crate's vocabulary and the protocol's: seats, statuses, squares, the
 //! position as FEN4 and who is in check.
 
-use crate::error::ServerError;
-use fourhand_protocol::{ErrorCode, LeaveReason, SeatName};
-use fourhand_rules::game::{Game, OutReason, Outcome, SeatStatus};
+use fourhand_protocol::{AbortCause, DrawReason, Ending, LeaveReason, SeatName};
+use fourhand_rules::game::{DrawReason as Draw, Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
-use fourhand_rules::{Seat, Square};
+use fourhand_rules::{RuleSet, Seat};
 
 /// The protocol name of a seat.
 pub fn seat_name(s: Seat) -> SeatName {
@@ -15,7 +14,18 @@ pub fn seat_name(s: Seat) -> SeatName {
 /// The protocol's status of a seat.
 pub fn status(s: SeatStatus) -> fourhand_protocol::SeatStatus {
     use fourhand_protocol::SeatStatus as P;
-    let reason = |r: OutReason| match r {
+    match s {
+        SeatStatus::Active => P::Active,
+        SeatStatus::Mated => P::Mated,
+        SeatStatus::Absent => P::Absent,
+        SeatStatus::Zombie(r) => P::Zombie(leave_reason(r)),
+        SeatStatus::Out(r) => P::Out(leave_reason(r)),
+    }
+}
+
+/// The protocol's reason of a seat's leaving.
+pub fn leave_reason(r: OutReason) -> LeaveReason {
+    match r {
         OutReason::Checkmated => LeaveReason::Checkmated,
         OutReason::Stalemated => LeaveReason::Stalemated,
         OutReason::Resigned => LeaveReason::Resigned,
@@ -23,25 +33,41 @@ pub fn status(s: SeatStatus) -> fourhand_protocol::SeatStatus {
         OutReason::Disconnected => LeaveReason::Disconnected,
         OutReason::KingCaptured => LeaveReason::KingCaptured,
         OutReason::HillTaken => LeaveReason::HillTaken,
-    };
-    match s {
-        SeatStatus::Active => P::Active,
-        SeatStatus::Mated => P::Mated,
-        SeatStatus::Absent => P::Absent,
-        SeatStatus::Zombie(r) => P::Zombie(reason(r)),
-        SeatStatus::Out(r) => P::Out(reason(r)),
+    }
+}
+
+/// How a game of `rules` ended, as the protocol's data.
+pub fn ending(rules: &RuleSet, o: Outcome) -> Ending {
+    match o {
+        Outcome::Won { side, by } => Ending::Won {
+            winners: Seat::ALL
+                .into_iter()
+                .filter(|&s| rules.side_of(s) == side)
+                .map(seat_name)
+                .collect(),
+            loser: seat_name(by.seat),
+            reason: leave_reason(by.reason),
+        },
+        Outcome::Drawn(r) => Ending::Drawn {
+            reason: match r {
+                Draw::Stalemate => DrawReason::Stalemate,
+                Draw::Repetition => DrawReason::Repetition,
+                Draw::FiftyMoves => DrawReason::FiftyMoves,
+                Draw::InsufficientMaterial => DrawReason::InsufficientMaterial,
+                Draw::NoMoves => DrawReason::NoMoves,
+            },
+        },
+        Outcome::Finished => Ending::Finished,
+        Outcome::Aborted { by } => Ending::Aborted {
+            cause: AbortCause::Player,
+            by: Some(seat_name(by)),
+        },
     }
 }
 
 /// The rules seat of a protocol seat.
 pub fn seat_of(s: SeatName) -> Seat {
     Seat::from_index(s.index())
-}
-
-/// Parses a square from the protocol.
-pub fn square(s: &str) -> Result<Square, ServerError> {
-    s.parse::<Square>()
-        .map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))
 }
 
 /// The current position as FEN4 with points.

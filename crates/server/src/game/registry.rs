@@ -22,20 +22,21 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 /// Who sits in a seat of a game about to start.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SeatSpec {
     /// Display name.
     pub name: String,
     /// Player id (humans).
     pub player: Option<Uuid>,
     /// Bot level (bots).
+    #[serde(with = "crate::bot::level_name")]
     pub bot: Option<BotLevel>,
     /// The seat token (humans).
     pub token: Option<String>,
 }
 
-/// A game about to start.
-#[derive(Clone, Debug)]
+/// A game about to start (the lobby's reply carries it as it is).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// The rule set, options included.
     pub rules: RuleSet,

@@ -46,8 +46,8 @@ pub fn snapshot(
             .map(|e| RecordEntry {
                 seat: seat_name(e.seat),
                 text: e.text,
-                from: e.mv.map(|m| m.from().to_string()),
-                to: e.mv.map(|m| m.to().to_string()),
+                from: e.mv.map(|m| m.from()),
+                to: e.mv.map(|m| m.to()),
             })
             .collect(),
         rated,
@@ -69,6 +69,7 @@ pub fn snapshot(
         placings: (over.is_some() && !rules.sides()).then(|| g.placings().0),
         result: over.as_ref().map(|o| o.0.clone()),
         termination: over.map(|o| o.1),
+        ending: core.ending(),
         seq: core.seq(),
     }
 }

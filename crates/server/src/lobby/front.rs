@@ -2,7 +2,7 @@
 //! its requests are carried out here; on the other nodes of a cluster they go to that node
 //! over NATS (`fourhand.lobby.in`) and come back with its answer.
 
-use super::message::{LobbyReply, LobbyRequest, SettingsMsg};
+use super::message::{LobbyReply, LobbyRequest};
 use super::{EngineLimits, Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
 use crate::bus::nats::NatsBus;
@@ -78,7 +78,7 @@ impl LobbyFront {
 
     /// Opens a table.
     pub async fn create(&self, settings: &TableSettings) -> Result<TableInfo, ServerError> {
-        let settings = SettingsMsg::from(settings);
+        let settings = settings.clone();
         match self.ask(LobbyRequest::Create { settings }).await? {
             LobbyReply::Table { table } => Ok(table),
             r => Err(unexpected(r)),

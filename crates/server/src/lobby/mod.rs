@@ -9,21 +9,6 @@ pub mod pairing;
 mod serve;
 pub mod snapshot;
 
-/// [`GameSpec`] on the wire, as a [`message::SpecMsg`].
-mod spec_msg {
-    use super::message::SpecMsg;
-    use crate::game::registry::GameSpec;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(g: &GameSpec, s: S) -> Result<S::Ok, S::Error> {
-        SpecMsg::from(g.clone()).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameSpec, D::Error> {
-        GameSpec::try_from(SpecMsg::deserialize(d)?).map_err(serde::de::Error::custom)
-    }
-}
-
 use crate::bot::BotLevel;
 use crate::bus::{ConnAddr, SharedBus};
 use crate::error::ServerError;
@@ -42,7 +27,7 @@ use uuid::Uuid;
 pub struct Occupant {
     name: String,
     player: Option<Uuid>,
-    #[serde(with = "message::level_name")]
+    #[serde(with = "crate::bot::level_name")]
     bot: Option<BotLevel>,
     token: Option<String>,
     notify: Option<ConnAddr>,
@@ -115,8 +100,9 @@ pub struct EngineLimits {
     pub total: usize,
 }
 
-/// A table's settings.
-#[derive(Clone, Debug)]
+/// A table's settings (the lobby's messages and its stored document carry them as they are:
+/// the rule set by name, the setup by code).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TableSettings {
     /// The rule set, options included.
     pub rules: RuleSet,
@@ -131,6 +117,7 @@ pub struct TableSettings {
     /// Table chat.
     pub table_chat: bool,
     /// A rematch table: the game it follows and the seats kept for its players.
+    #[serde(default)]
     pub rematch: Option<Rematch>,
 }
 
@@ -353,7 +340,6 @@ pub struct Full {
     /// Table id.
     pub table: Uuid,
     /// The game to start.
-    #[serde(with = "spec_msg")]
     pub spec: GameSpec,
     /// The seated people's connections, told when it starts.
     pub notify: Vec<ConnAddr>,

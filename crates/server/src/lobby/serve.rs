@@ -23,7 +23,7 @@ impl Lobby {
                 tables: self.tables(),
             },
             LobbyRequest::Create { settings } => LobbyReply::Table {
-                table: self.create(settings.settings()?),
+                table: self.create(settings),
             },
             LobbyRequest::Sit {
                 table,

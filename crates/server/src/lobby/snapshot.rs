@@ -2,9 +2,8 @@
 //! something changed): the node that takes the lobby over after it reads it back, so open
 //! tables, their seated people and the pairing queues survive the loss of the lobby node.
 
-use super::message::SettingsMsg;
 use super::pairing::WaiterDoc;
-use super::{Lobby, Occupant, Table};
+use super::{Lobby, Occupant, Table, TableSettings};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -22,7 +21,7 @@ pub struct LobbyDoc {
 #[derive(Serialize, Deserialize)]
 struct TableDoc {
     id: Uuid,
-    settings: SettingsMsg,
+    settings: TableSettings,
     seats: [Option<Occupant>; 4],
     /// How long ago it opened (or its last person left), ms.
     idle_ms: u64,
@@ -40,7 +39,7 @@ impl Lobby {
             t.iter()
                 .map(|(id, tb)| TableDoc {
                     id: *id,
-                    settings: SettingsMsg::from(&tb.settings),
+                    settings: tb.settings.clone(),
                     seats: tb.seats.clone(),
                     idle_ms: tb.since.elapsed().as_millis() as u64,
                 })
@@ -57,13 +56,10 @@ impl Lobby {
         self.with(|t| {
             t.clear();
             for d in doc.tables {
-                let Ok(settings) = d.settings.settings() else {
-                    continue;
-                };
                 t.insert(
                     d.id,
                     Table {
-                        settings,
+                        settings: d.settings,
                         seats: d.seats,
                         since: ago(d.idle_ms),
                         opened: ago(d.idle_ms),

@@ -3,11 +3,11 @@
 use super::{tables, Conn};
 use crate::bus::calls;
 use crate::error::ServerError;
-use crate::game::convert::{seat_of, square};
+use crate::game::convert::seat_of;
 use crate::game::core::{Input, Queued};
 use crate::wire::wire;
 use fourhand_protocol::{ClientMsg, ErrorCode, GameId, SeatName, ServerMsg, PROTOCOL_VERSION};
-use fourhand_rules::{Kind, Seat};
+use fourhand_rules::{Kind, Seat, Square};
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
@@ -104,12 +104,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             promotion,
         } => {
             let (h, seat) = held(conn, game, seat)?;
-            ask(
-                conn,
-                h,
-                move_of(&from, &to, promotion.as_deref())?.play(seat),
-            )
-            .await
+            ask(conn, h, move_of(from, to, promotion)?.play(seat)).await
         }
         ClientMsg::Resign { game, seat } => {
             let (h, seat) = held(conn, game, seat)?;
@@ -138,12 +133,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             to,
         } => {
             let (h, seat) = held(conn, game, seat)?;
-            let input = Input::Arrow {
-                seat,
-                from: square(&from)?,
-                to: square(&to)?,
-            };
-            ask(conn, h, input).await
+            ask(conn, h, Input::Arrow { seat, from, to }).await
         }
         ClientMsg::ClearArrows { game, seat } => {
             let (h, seat) = held(conn, game, seat)?;
@@ -157,7 +147,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             promotion,
         } => {
             let (h, seat) = held(conn, game, seat)?;
-            let queued = Some(move_of(&from, &to, promotion.as_deref())?);
+            let queued = Some(move_of(from, to, promotion)?);
             ask(conn, h, Input::Premove { seat, queued }).await
         }
         ClientMsg::CancelPremove { game, seat } => {
@@ -167,31 +157,16 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
     }
 }
 
-/// A move as a client names it: squares and a promotion letter (`Q`, `R`, `B`, `N`; FFA's `D`
-/// is the queen).
-fn move_of(from: &str, to: &str, promotion: Option<&str>) -> Result<Queued, ServerError> {
+/// A move as a client names it; a promotion must be to a queen, rook, bishop or knight.
+fn move_of(from: Square, to: Square, promotion: Option<Kind>) -> Result<Queued, ServerError> {
+    if matches!(promotion, Some(Kind::King | Kind::Pawn)) {
+        return Err(bad(ErrorCode::BadRequest, "promotion is Q, R, B or N"));
+    }
     Ok(Queued {
-        from: square(from)?,
-        to: square(to)?,
-        promotion: promotion_kind(promotion)?,
+        from,
+        to,
+        promotion,
     })
-}
-
-fn promotion_kind(p: Option<&str>) -> Result<Option<Kind>, ServerError> {
-    let Some(p) = p else { return Ok(None) };
-    p.chars()
-        .next()
-        .map(|c| {
-            if c == 'D' {
-                'Q'
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .and_then(Kind::from_letter)
-        .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
-        .map(Some)
-        .ok_or_else(|| bad(ErrorCode::BadRequest, "promotion is Q, R, B or N"))
 }
 
 async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), ServerError> {

@@ -32,9 +32,9 @@ impl Actor {
     /// Tells the connections holding `seat` (or only `conn`) what it has queued now.
     pub(super) fn tell_premove(&self, seat: Seat, dropped: Option<&str>, conn: Option<&ConnAddr>) {
         let premove = self.core.queued(seat).map(|q| QueuedMove {
-            from: q.from.to_string(),
-            to: q.to.to_string(),
-            promotion: q.promotion.map(|k| k.letter().to_string()),
+            from: q.from,
+            to: q.to,
+            promotion: q.promotion,
         });
         let msg = wire(&ServerMsg::Premove {
             game: self.id.into(),

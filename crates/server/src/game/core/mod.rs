@@ -6,25 +6,24 @@
 //! actor's monotonic scale, so tests can drive it without tokio.
 
 mod deadlines;
-mod input_msg;
 mod log;
 mod translate;
 
-pub use input_msg::InputMsg;
 pub use log::{Audience, Numbered};
 
 use super::clock::Clocks;
 use super::convert::seat_name;
 use crate::bot::BotLevel;
 use crate::store::ActionRecord;
-use fourhand_protocol::{ChatTarget, ErrorCode, GameEvent, TimeControl};
+use fourhand_protocol::{AbortCause, ChatTarget, Ending, ErrorCode, GameEvent, TimeControl};
 use fourhand_rules::game::{Event, Game, GameError, Outcome};
 use fourhand_rules::{BySeat, Kind, Move, Seat, Square};
 use std::collections::VecDeque;
 
-/// Something the game is asked to do. On the bus it is written as an [`InputMsg`].
+/// Something the game is asked to do. On the bus it travels as it is (seats, squares and pieces
+/// by name: the rules crate's `serde` forms).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(into = "InputMsg", try_from = "InputMsg")]
+#[serde(tag = "k", content = "v", rename_all = "snake_case")]
 pub enum Input {
     /// A seat plays a move.
     Play {
@@ -139,7 +138,7 @@ pub struct SeatState {
 
 /// A move by its squares, as a client names it: played at once, or queued for a seat's next
 /// turn (a premove).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Queued {
     /// The square the queued move starts from.
     pub from: Square,
@@ -593,8 +592,8 @@ impl GameCore {
                 self.partners(seat),
                 GameEvent::Arrow {
                     seat: seat_name(seat),
-                    from: from.to_string(),
-                    to: to.to_string(),
+                    from,
+                    to,
                 },
                 &mut out,
             ),
@@ -657,6 +656,20 @@ impl GameCore {
         }
         let o = self.game.outcome()?;
         Some(super::convert::result_and_termination(&self.game, o))
+    }
+
+    /// How the game ended, as data (none while it goes on).
+    pub fn ending(&self) -> Option<Ending> {
+        if self.cancelled {
+            let cause = if self.abort_reason.is_some() {
+                AbortCause::Moderator
+            } else {
+                AbortCause::NotConnected
+            };
+            return Some(Ending::Aborted { cause, by: None });
+        }
+        let o = self.game.outcome()?;
+        Some(super::convert::ending(self.game.rules(), o))
     }
 
     /// Whether the game ended in an abort (no result).

@@ -25,9 +25,9 @@ impl GameCore {
                     self.moves.push(text.clone());
                     let e = GameEvent::Moved {
                         seat: seat_name(seat),
-                        from: mv.from().to_string(),
-                        to: mv.to().to_string(),
-                        promotion: mv.promotion().map(|k| k.letter().to_string()),
+                        from: mv.from(),
+                        to: mv.to(),
+                        promotion: mv.promotion(),
                         text,
                         zombie,
                         clocks_ms: clocks,
@@ -80,6 +80,7 @@ impl GameCore {
         GameEvent::Over {
             result,
             termination,
+            ending: self.ending(),
             points: self.game.points().0,
             placings: (!rules.sides()).then(|| self.game.placings().0),
         }
