@@ -119,9 +119,6 @@ pub struct Options {
     pub pvs: bool,
     /// Aspiration windows around the previous iteration's score at the root.
     pub aspiration: bool,
-    /// The aspiration window is centred on the score of the iteration two plies shallower,
-    /// whose horizon falls on the same side (the score swings with the side that moved last).
-    pub aspiration_parity: bool,
     /// A principal-variation node takes a cutoff from the table (without it, as 4pchess, only
     /// null-window nodes do, and the principal variation is always searched).
     pub pv_table_cutoff: bool,
@@ -152,9 +149,6 @@ pub struct Options {
     /// The quiescence search reads the transposition table for cutoffs and stores its results
     /// where they evict no searched entry.
     pub qs_table: bool,
-    /// The quiescence search tries at most two captures a node besides those that give
-    /// check (as 4pchess does): the best by the ordering.
-    pub narrow_quiescence: bool,
     /// The null-move search reaches one ply deeper (the depth less the reduction, as 4pchess,
     /// rather than less the move and the reduction) and is tried only when the static score
     /// stands a margin beyond the window.
@@ -166,13 +160,6 @@ pub struct Options {
     /// at its node (4pchess's limit; `prune::EARLY_CHECK_MOVES`), not wherever it came in the
     /// order.
     pub early_check_extension: bool,
-    /// Internal iterative reduction: a node outside the principal variation with no move in
-    /// the table is searched one ply shallower (from four plies: `prune::IIR_DEPTH`).
-    pub iir: bool,
-    /// The static score that reverse futility, the null move and futility prune by is moved
-    /// to what the table's result for the position says of it (an exact score, or a bound
-    /// beyond the static score).
-    pub tt_eval: bool,
     /// King safety by the attacked king zone (growing faster than linearly) and the pawn
     /// shield, instead of the attacked flight squares.
     pub king_shelter: bool,
@@ -257,7 +244,6 @@ impl Default for Options {
             quiet_checks: false,
             pvs: true,
             aspiration: true,
-            aspiration_parity: false,
             pv_table_cutoff: true,
             check_extension: true,
             reverse_futility: true,
@@ -266,12 +252,9 @@ impl Default for Options {
             exchange: true,
             delta: true,
             qs_table: false,
-            narrow_quiescence: false,
             deep_null_move: false,
             check_order: false,
             early_check_extension: true,
-            iir: false,
-            tt_eval: false,
             improving: false,
             history_reduction: false,
             shallow_null_move: true,
@@ -315,7 +298,7 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 44] = [
+    pub const SWITCHES: [&'static str; 40] = [
         "killers",
         "counter-moves",
         "capture-history",
@@ -325,7 +308,6 @@ impl Options {
         "checks",
         "pvs",
         "aspiration",
-        "aspiration-parity",
         "pv-table-cutoff",
         "check-extension",
         "reverse-futility",
@@ -334,12 +316,9 @@ impl Options {
         "exchange",
         "delta",
         "qs-table",
-        "narrow-quiescence",
         "deep-null-move",
         "check-order",
         "early-check-extension",
-        "iir",
-        "tt-eval",
         "improving",
         "history-reduction",
         "shallow-null-move",
@@ -411,7 +390,6 @@ impl Options {
             "checks" => &mut self.quiet_checks,
             "pvs" => &mut self.pvs,
             "aspiration" => &mut self.aspiration,
-            "aspiration-parity" => &mut self.aspiration_parity,
             "pv-table-cutoff" => &mut self.pv_table_cutoff,
             "check-extension" => &mut self.check_extension,
             "reverse-futility" | "rfp" => &mut self.reverse_futility,
@@ -420,12 +398,9 @@ impl Options {
             "exchange" | "see" => &mut self.exchange,
             "delta" => &mut self.delta,
             "qs-table" => &mut self.qs_table,
-            "narrow-quiescence" | "narrow-qs" => &mut self.narrow_quiescence,
             "deep-null-move" | "deep-null" => &mut self.deep_null_move,
             "check-order" => &mut self.check_order,
             "early-check-extension" => &mut self.early_check_extension,
-            "iir" => &mut self.iir,
-            "tt-eval" => &mut self.tt_eval,
             "improving" => &mut self.improving,
             "history-reduction" => &mut self.history_reduction,
             "shallow-null-move" => &mut self.shallow_null_move,

@@ -13,8 +13,6 @@ pub(super) const FUTILITY_DEPTH: u32 = 3;
 /// With `early-check-extension`: a check is extended only when the move that gave it was
 /// among this many moves searched first at its node (4pchess: `move_count < 6`).
 pub(super) const EARLY_CHECK_MOVES: usize = 6;
-/// With `iir`: the shallowest node that a missing table move makes one ply shallower.
-pub(super) const IIR_DEPTH: u32 = 4;
 /// Check extensions along one line at most.
 pub(super) const MAX_EXTENSIONS: u8 = 2;
 /// What a capture may bring beyond its victim's value before delta pruning gives up on it.

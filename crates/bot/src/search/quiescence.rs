@@ -13,8 +13,6 @@ use fourhand_rules::{Kind, Move, Position};
 
 /// Deepest quiescence.
 const MAX_QPLY: u32 = 6;
-/// Captures a node of the narrow quiescence search tries besides checks.
-const NARROW_CAPTURES: usize = 2;
 
 impl Searcher {
     /// Captures (and, with `quiet_checks`, check evasions and first-ply checks) until the
@@ -112,7 +110,6 @@ impl Searcher {
             exchange: self.opts.exchange && evading,
             ..Hints::PLAIN
         };
-        let mut captures = 0usize;
         let mut kings = None;
         let mut gives_check =
             |m| pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
@@ -140,12 +137,6 @@ impl Searcher {
                 continue;
             }
             // Past here a move that is not forcing gives check (tested just above).
-            if self.opts.narrow_quiescence && !evading {
-                if captures >= NARROW_CAPTURES && forcing && !gives_check(m) {
-                    continue;
-                }
-                captures += 1;
-            }
             let (child, pts) = child(pos, m, points);
             let Some(c) = child else {
                 return if maximizing { MATE - ply } else { -MATE + ply };

@@ -120,14 +120,8 @@ impl Searcher {
         let mut best = moves.first().copied();
         let mut best_score = 0;
         let mut depth_done = 0;
-        // The scores of the last two complete iterations, the latest first.
-        let mut done: [Option<i32>; 2] = [None; 2];
         for depth in first.min(limits.depth.max(1))..=limits.depth.max(1) {
-            let centre = match done {
-                [_, Some(s)] if self.opts.aspiration_parity => s,
-                _ => best_score,
-            };
-            let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, centre);
+            let (score, mv, complete) = self.aspirated(pos, &mut moves, depth, best_score);
             // An iteration cut short counts too: its best move was searched to the end, and the
             // previous best went first, so a new one beat it at this depth.
             if let Some(m) = mv {
@@ -135,7 +129,6 @@ impl Searcher {
                 best_score = score;
                 if complete {
                     depth_done = depth;
-                    done = [Some(score), done[0]];
                 }
             }
             if score.abs() > MATE - 1000 || self.stopped {

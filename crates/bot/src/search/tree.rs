@@ -9,8 +9,8 @@ use super::node::{Late, Node};
 use super::order::{is_quiet, order, Hints};
 use super::prune::{
     futility_margin, late_move_count, null_reduction, reduction, FULL_DEPTH_MOVES, FUTILITY_DEPTH,
-    HISTORY_PER_PLY, IIR_DEPTH, MAX_EXTENSIONS, NULL_MARGIN, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN, TREND_MARGIN,
+    HISTORY_PER_PLY, MAX_EXTENSIONS, NULL_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    TREND_MARGIN,
 };
 use super::table::{key, Bound, Entry};
 use super::{FfaSearch, Searcher, MATE, MATE_BOUND};
@@ -95,22 +95,10 @@ impl Searcher {
         if moves.is_empty() {
             return self.no_moves(pos, me, points, ply);
         }
-        // Internal iterative reduction: a node the table knows no move for is searched one ply
-        // shallower outside the principal variation.
-        let depth =
-            if self.opts.iir && !pv && depth >= IIR_DEPTH && entry.is_none_or(|e| e.best.is_none())
-            {
-                depth - 1
-            } else {
-                depth
-            };
         let window_open = alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
         // The static score, where something prunes by it.
-        let stand = (!pv && !in_check && window_open).then(|| {
-            let s = evaluate_within(pos, self.root, points, &self.weights, alpha, beta);
-            let known = entry.filter(|e| self.opts.tt_eval && e.score.abs() < MATE_BOUND);
-            known.map_or(s, |e| refine(s, e))
-        });
+        let stand = (!pv && !in_check && window_open)
+            .then(|| evaluate_within(pos, self.root, points, &self.weights, alpha, beta));
         let trend = if self.opts.improving {
             let now = (!in_check)
                 .then(|| stand.unwrap_or_else(|| evaluate(pos, self.root, points, &self.weights)));
@@ -579,16 +567,5 @@ impl Searcher {
         } else {
             evaluate(pos, self.root, points, &self.weights)
         }
-    }
-}
-
-/// The static score `stand` moved to what a searched result `e` of the same position says of
-/// it (`tt-eval`): to an exact score, to a lower bound above it, to an upper bound below it.
-fn refine(stand: i32, e: Entry) -> i32 {
-    match e.bound {
-        Bound::Exact => e.score,
-        Bound::Lower if e.score > stand => e.score,
-        Bound::Upper if e.score < stand => e.score,
-        _ => stand,
     }
 }
