@@ -171,7 +171,7 @@ fn the_optional_search_techniques_still_mate_in_two() {
             o != Options::default()
         })
         .collect();
-    assert!(optional.contains(&"point-margins") && optional.len() >= 18);
+    assert!(optional.contains(&"point-margins") && optional.len() >= 15);
     for s in optional.into_iter().chain([
         "no-early-check-extension",
         "no-shallow-null-move",
