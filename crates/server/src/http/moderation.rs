@@ -10,7 +10,6 @@ use crate::identity::names::name_key;
 use crate::identity::Player;
 use crate::moderation::{record, ModerationAction, Sanction};
 use crate::state::App;
-use crate::store::ReportRow;
 use crate::time::epoch_ms;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -73,39 +72,18 @@ async fn report(
 ) -> Result<Response, ServerError> {
     let (p, _) = bearer(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let game = game.0;
-    let chat = crate::bus::calls::chat_lines(&*app.bus, game, Some(p.id))
-        .await
-        .map_err(|e| match e.code {
-            ErrorCode::UnknownGame => ServerError::new(
-                ErrorCode::UnknownGame,
-                "a game's chat can be reported while it is played and for a few minutes after",
-            ),
-            _ => e,
-        })?;
-    let row = ReportRow {
-        id: Uuid::now_v7(),
-        game,
-        reporter: p.id,
-        reporter_name: p.name.clone(),
-        reason,
-        chat,
-        created_ms: epoch_ms(),
-        closed_ms: None,
-        closed_by: None,
-    };
-    app.store.create_report(&row).await?;
+    let row = crate::moderation::reports::file(&app, &p, game.0, reason).await?;
     Ok((StatusCode::CREATED, Json(row)).into_response())
 }
 
 async fn reports(State(app): State<App>, headers: HeaderMap) -> Result<Response, ServerError> {
     admin(&app, &headers).await?;
-    Ok(Json(app.store.open_reports(200).await?).into_response())
+    Ok(Json(crate::moderation::reports::open(&app).await?).into_response())
 }
 
 async fn log(State(app): State<App>, headers: HeaderMap) -> Result<Response, ServerError> {
     admin(&app, &headers).await?;
-    Ok(Json(app.store.moderation_log(200).await?).into_response())
+    Ok(Json(crate::moderation::reports::log(&app).await?).into_response())
 }
 
 async fn close_report(
@@ -116,22 +94,7 @@ async fn close_report(
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    if !app.store.close_report(id, &by.name, epoch_ms()).await? {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "no such open report",
-        ));
-    }
-    let row = record(
-        &app,
-        &by,
-        ModerationAction::CloseReport,
-        id.to_string(),
-        None,
-        reason,
-        None,
-    )
-    .await?;
+    let row = crate::moderation::reports::close(&app, &by, id, reason).await?;
     Ok(Json(row).into_response())
 }
 

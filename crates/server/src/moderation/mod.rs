@@ -2,9 +2,11 @@
 //! accounts named by `--admins` — list the reports, mute a player's chat or ban him from
 //! playing (for a time or for good), close a table and abort a live game. Every action is
 //! stored with who did it and why ([`ModerationAction`], [`record`]); what a mute and a ban
-//! refuse, and what a sanctioned player is told, is in `sanction.rs` ([`Sanction`]). The
-//! moderators' HTTP API is `http/moderation.rs`.
+//! refuse, and what a sanctioned player is told, is in `sanction.rs` ([`Sanction`]); reports
+//! are filed, listed and closed in [`reports`]. The moderators' HTTP API is
+//! `http/moderation.rs`.
 
+pub mod reports;
 mod sanction;
 
 pub use crate::store::{ModerationAction, UnknownAction};
