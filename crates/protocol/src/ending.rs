@@ -4,6 +4,8 @@
 
 use crate::status::LeaveReason;
 use crate::types::SeatName;
+/// Why a game was drawn: the rules crate's reasons, written as snake_case codes.
+pub use fourhand_rules::game::DrawReason;
 use serde::{Deserialize, Serialize};
 
 /// How a game ended.
@@ -35,22 +37,6 @@ pub enum Ending {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<SeatName>,
     },
-}
-
-/// Why a game was drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawReason {
-    /// The player to move had no legal move and was not in check.
-    Stalemate,
-    /// The same position a third time.
-    Repetition,
-    /// Fifty moves of each player without a pawn move or a capture.
-    FiftyMoves,
-    /// Neither side can mate.
-    InsufficientMaterial,
-    /// Verney, Club: neither player of a side can move.
-    NoMoves,
 }
 
 /// What aborted a game.

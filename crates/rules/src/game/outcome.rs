@@ -78,8 +78,13 @@ impl SeatStatus {
     }
 }
 
-/// Why a game was drawn.
+/// Why a game was drawn (with the `serde` feature written as a snake_case code: `fifty_moves`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum DrawReason {
     /// A player to move had no legal move and was not in check (Teams).
     Stalemate,

@@ -1,8 +1,8 @@
 //! Between the rules crate's vocabulary and the protocol's: seats, statuses, squares, the
 //! position as FEN4 and who is in check.
 
-use fourhand_protocol::{AbortCause, DrawReason, Ending, LeaveReason, SeatName};
-use fourhand_rules::game::{DrawReason as Draw, Game, OutReason, Outcome, SeatStatus};
+use fourhand_protocol::{AbortCause, Ending, LeaveReason, SeatName};
+use fourhand_rules::game::{Game, OutReason, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::{RuleSet, Seat};
 
@@ -48,15 +48,7 @@ pub fn ending(rules: &RuleSet, o: Outcome) -> Ending {
             loser: seat_name(by.seat),
             reason: leave_reason(by.reason),
         },
-        Outcome::Drawn(r) => Ending::Drawn {
-            reason: match r {
-                Draw::Stalemate => DrawReason::Stalemate,
-                Draw::Repetition => DrawReason::Repetition,
-                Draw::FiftyMoves => DrawReason::FiftyMoves,
-                Draw::InsufficientMaterial => DrawReason::InsufficientMaterial,
-                Draw::NoMoves => DrawReason::NoMoves,
-            },
-        },
+        Outcome::Drawn(r) => Ending::Drawn { reason: r },
         Outcome::Finished => Ending::Finished,
         Outcome::Aborted { by } => Ending::Aborted {
             cause: AbortCause::Player,
