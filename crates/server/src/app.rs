@@ -41,10 +41,16 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
                 )
                 .into());
             }
-            let bus = crate::bus::nats::NatsBus::connect(
+            // A game nobody serves may be taken over while it is unfinished in the store.
+            let unfinished = store.clone();
+            let directory: crate::bus::nats::Directory = Arc::new(move |game| {
+                let store = unfinished.clone();
+                Box::pin(async move { store.is_unfinished(game).await.unwrap_or(true) })
+            });
+            let bus = crate::game::mail::ClusterBus::connect(
                 url,
                 node.clone(),
-                store.clone(),
+                directory,
                 metrics.clone(),
                 shutdown.clone(),
                 &tracker,
@@ -58,7 +64,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
             })
         }
     };
-    let bus: crate::bus::SharedBus = match &cluster {
+    let bus: crate::game::mail::SharedBus = match &cluster {
         Some(c) => c.bus.clone(),
         None => Arc::new(crate::bus::local::LocalBus::new(node.clone())),
     };
@@ -83,7 +89,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         bus: bus.clone(),
         owner: cluster.as_ref().map(|c| c.node.clone()),
     };
-    let lobby = LobbyFront::new(bus.clone(), cluster.as_ref().map(|c| c.bus.clone()));
+    let lobby = LobbyFront::new(bus.clone(), cluster.is_some());
     let app = Arc::new(AppState {
         bus,
         cluster,

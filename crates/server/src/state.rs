@@ -22,7 +22,7 @@ pub struct AppState {
     /// Live games.
     pub games: Games,
     /// How requests reach games and games reach connections (in-process, or NATS).
-    pub bus: crate::bus::SharedBus,
+    pub bus: crate::game::mail::SharedBus,
     /// This node's part in a cluster (none: a single server).
     pub cluster: Option<crate::cluster::node::Cluster>,
     /// Tables and pairing.

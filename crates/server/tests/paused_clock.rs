@@ -3,7 +3,8 @@
 
 use fourhand_protocol::{ServerMsg, TimeControl};
 use fourhand_rules::{RuleSet, Setup};
-use fourhand_server::bus::{calls, ConnAddr};
+use fourhand_server::bus::ConnAddr;
+use fourhand_server::game::calls;
 use fourhand_server::game::core::Input;
 use fourhand_server::game::registry::{GameSpec, SeatSpec};
 use fourhand_server::store::Store;

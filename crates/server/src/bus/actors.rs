@@ -1,27 +1,33 @@
 //! The inboxes of the games this node runs, by game id.
 
-use crate::game::command::Command;
 use std::collections::HashMap;
 use std::sync::RwLock;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
 /// This node's game inboxes.
-#[derive(Default)]
-pub struct Actors {
-    map: RwLock<HashMap<Uuid, mpsc::Sender<Command>>>,
+pub struct Actors<C> {
+    map: RwLock<HashMap<Uuid, mpsc::Sender<C>>>,
 }
 
-impl Actors {
+impl<C> Default for Actors<C> {
+    fn default() -> Actors<C> {
+        Actors {
+            map: RwLock::new(HashMap::new()),
+        }
+    }
+}
+
+impl<C: Send + 'static> Actors<C> {
     /// Registers the inbox of a game started here.
-    pub fn insert(&self, game: Uuid, tx: mpsc::Sender<Command>) {
+    pub fn insert(&self, game: Uuid, tx: mpsc::Sender<C>) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         map.retain(|_, tx| !tx.is_closed());
         map.insert(game, tx);
     }
 
     /// The inbox of `game`, if it runs here.
-    pub fn get(&self, game: Uuid) -> Option<mpsc::Sender<Command>> {
+    pub fn get(&self, game: Uuid) -> Option<mpsc::Sender<C>> {
         let map = self.map.read().unwrap_or_else(|p| p.into_inner());
         map.get(&game).filter(|tx| !tx.is_closed()).cloned()
     }
@@ -43,12 +49,12 @@ impl Actors {
 
     /// Queues `cmd` for `game` without waiting: false when no such game runs here. A full
     /// inbox is waited for on a task of its own.
-    pub fn send_now(&self, game: Uuid, cmd: Command) -> bool {
+    pub fn send_now(&self, game: Uuid, cmd: C) -> bool {
         self.send_here(game, cmd).is_ok()
     }
 
     /// [`Actors::send_now`], giving `cmd` back when `game` does not run here.
-    pub fn send_here(&self, game: Uuid, cmd: Command) -> Result<(), Command> {
+    pub fn send_here(&self, game: Uuid, cmd: C) -> Result<(), C> {
         let Some(tx) = self.get(game) else {
             return Err(cmd);
         };

@@ -3,7 +3,7 @@
 //!
 //! A game's messages to a connection are offered to its bounded queue without waiting. When
 //! the queue is full the connection starts to *lag* in that game: its messages are dropped
-//! (the game is told, [`GameRequest::Lagging`](super::message::GameRequest::Lagging)) until
+//! (the game is told, [`Mail::lagging`](super::Mail::lagging)) until
 //! the queue has room again ([`Mailboxes::ready`]) and the game sends a snapshot marked as a
 //! resync, after which events flow again. The connection keeps its seats meanwhile.
 

@@ -1,14 +1,21 @@
-//! The bus between a game's actor and everyone else: connections, HTTP handlers and other
-//! nodes ask a game through it, and the game delivers its events through it.
+//! The bus between actors and everyone else: connections, HTTP handlers and other nodes ask a
+//! game through it, the game delivers its events through it, and a cluster's nodes ask the
+//! lobby's node through it.
 //!
-//! Everything on the bus is plain data ([`message`]): a request names the game and carries a
-//! [`ReplyTo`] address instead of a channel, so one actor serves both implementations:
+//! The bus knows nothing of games, the lobby or the store: it carries a domain's [`Mail`] —
+//! requests to actors by id, their replies, deliveries to connections, public events — and,
+//! for the lobby, plain requests of bytes on a subject ([`Bus::request_subject`]). A request
+//! carries a [`ReplyTo`] address instead of a channel, so one actor serves both
+//! implementations:
 //!
 //! - [`local::LocalBus`]: one node, in-process channels (the zero-configuration server);
 //! - [`nats::NatsBus`]: several nodes on NATS; the same requests, replies, deliveries and
-//!   public events cross nodes on the subjects of [`subjects`].
+//!   public events cross nodes on the subjects of [`subjects`], as JSON. Whether an actor
+//!   nobody serves may come back (a game being taken over) it asks a [`nats::Directory`] the
+//!   server gives it.
 //!
-//! [`calls`] wraps the requests in typed functions.
+//! The game's mail, its typed calls and the bus types the server holds are `game/mail.rs`,
+//! `game/requests.rs` and `game/calls.rs`.
 //!
 //! What lives on each node whatever the bus: [`node::Node`] — its games' inboxes
 //! ([`actors`]), requests waiting for replies ([`replies`]), its connections' queues
@@ -16,9 +23,9 @@
 
 pub mod actors;
 pub mod address;
-pub mod calls;
 pub mod hubs;
 pub mod local;
+pub mod mail;
 pub mod mailboxes;
 pub mod message;
 pub mod nats;
@@ -28,9 +35,10 @@ pub mod subjects;
 pub mod upkeep;
 
 pub use address::{ConnAddr, ConnId, NodeId, ReplyTo};
+pub use mail::Mail;
 
 use crate::wire::Wire;
-use message::{Delivery, GameReply, GameRequest};
+use message::Delivery;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -43,11 +51,14 @@ pub type PublicEvent = (u64, Wire);
 /// A future the bus returns (boxed: the bus is used as a trait object).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
+/// Answers the requests on one subject: the request's bytes in, the answer's bytes out.
+pub type Handler = Arc<dyn Fn(&[u8]) -> Vec<u8> + Send + Sync>;
+
 /// Why a request got no reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BusError {
     /// No node runs that game (it is not live, or has just ended).
-    #[error("no such live game")]
+    #[error("no such live actor")]
     NoGame,
     /// The game did not answer in time (its node may be gone; it is being taken over).
     #[error("the game did not answer in time")]
@@ -61,18 +72,33 @@ pub enum BusError {
 ///
 /// Sending never waits for the receiver: [`Bus::tell`], [`Bus::reply`], [`Bus::deliver`] and
 /// [`Bus::publish`] queue and return, so an actor can call them from its loop.
-pub trait Bus: Send + Sync + 'static {
+pub trait Bus<M: Mail>: Send + Sync + 'static {
     /// This node's local parts.
-    fn node(&self) -> &node::Node;
+    fn node(&self) -> &node::Node<M>;
 
     /// Asks the actor of `game` and waits for its reply (bounded by a timeout).
-    fn request(&self, game: Uuid, req: GameRequest) -> BoxFuture<'_, Result<GameReply, BusError>>;
+    fn request(&self, game: Uuid, req: M::Request) -> BoxFuture<'_, Result<M::Reply, BusError>>;
 
     /// Sends `req` to the actor of `game` without waiting for a reply (none is sent).
-    fn tell(&self, game: Uuid, req: GameRequest);
+    fn tell(&self, game: Uuid, req: M::Request);
 
     /// Answers a request.
-    fn reply(&self, to: ReplyTo, reply: GameReply);
+    fn reply(&self, to: ReplyTo, reply: M::Reply);
+
+    /// Asks whichever node serves `subject` (the lobby's node) and waits for its answer; while
+    /// none does (it is changing hands), tried again for a while.
+    fn request_subject(
+        &self,
+        subject: &'static str,
+        payload: Vec<u8>,
+    ) -> BoxFuture<'_, Result<Vec<u8>, BusError>>;
+
+    /// Answers every request on `subject` with `handler` until the returned task is aborted.
+    fn serve_subject(
+        &self,
+        subject: &'static str,
+        handler: Handler,
+    ) -> BoxFuture<'_, Result<tokio::task::JoinHandle<()>, BusError>>;
 
     /// Delivers a game's message to connections of `node`.
     fn deliver(&self, node: &NodeId, d: Delivery);
@@ -108,12 +134,9 @@ pub trait Bus: Send + Sync + 'static {
     fn moved(&self, _game: Uuid) {}
 }
 
-/// The shared handle to a node's bus.
-pub type SharedBus = Arc<dyn Bus>;
-
 /// Sends `w` to connections anywhere, one delivery per node; a full queue drops it (lobby
 /// messages are not part of a game's numbered stream).
-pub fn tell_conns(bus: &dyn Bus, to: &[ConnAddr], w: &Wire) {
+pub fn tell_conns<M: Mail>(bus: &dyn Bus<M>, to: &[ConnAddr], w: &Wire) {
     let mut by_node: Vec<(&NodeId, Vec<ConnId>)> = Vec::new();
     for a in to {
         match by_node.iter_mut().find(|(n, _)| **n == a.node) {
@@ -136,12 +159,12 @@ pub fn tell_conns(bus: &dyn Bus, to: &[ConnAddr], w: &Wire) {
 
 /// Offers a delivery to this node's connections; the game is told of each connection that
 /// began to lag now.
-pub fn deliver_here(bus: &dyn Bus, d: &Delivery) {
+pub fn deliver_here<M: Mail>(bus: &dyn Bus<M>, d: &Delivery) {
     for conn in bus.node().mailboxes.deliver(d) {
         let conn = ConnAddr {
             node: bus.node().id.clone(),
             conn,
         };
-        bus.tell(d.game, GameRequest::Lagging { conn });
+        bus.tell(d.game, M::lagging(conn));
     }
 }

@@ -11,14 +11,12 @@
 //!   for [`NODE_SILENT`] (or one that said it stops, on `fourhand.nodes.gone`) is gone: the
 //!   games here forget its connections and the node looks for games to take over at once.
 
-use super::message::{decode_public, encode_public, Delivery, GameReply, GameRequest};
+use super::message::{decode_public, encode_public, Delivery};
 use super::node::{Node, REQUEST_TIMEOUT};
 use super::subjects::{game_in, game_pub, node_deliver, GAME_MOVED, LOBBY, NODE_GONE};
 use super::PublicEvent;
-use super::{BoxFuture, Bus, BusError, ConnAddr, NodeId, ReplyTo};
-use crate::game::command::Command;
+use super::{BoxFuture, Bus, BusError, ConnAddr, Handler, Mail, NodeId, ReplyTo};
 use crate::metrics::Metrics;
-use crate::store::Store;
 use crate::wire::Wire;
 use async_nats::{Client, RequestErrorKind};
 use bytes::Bytes;
@@ -56,12 +54,17 @@ struct Outgoing {
     payload: Bytes,
 }
 
+/// Whether an actor nobody serves now may be served again soon (a game that is unfinished in
+/// the store is being taken over): a request to it is then tried again. The server answers it
+/// from the store; the bus only asks.
+pub type Directory = Arc<dyn Fn(Uuid) -> BoxFuture<'static, bool> + Send + Sync>;
+
 /// The NATS bus of one node.
-pub struct NatsBus {
-    node: Node,
+pub struct NatsBus<M: Mail> {
+    node: Node<M>,
     client: Client,
     out: mpsc::UnboundedSender<Outgoing>,
-    store: Store,
+    directory: Directory,
     metrics: Arc<Metrics>,
     /// Tasks feeding this node's spectator streams from the games' public subjects.
     watched: tokio::sync::Mutex<HashMap<Uuid, JoinHandle<()>>>,
@@ -73,16 +76,16 @@ pub struct NatsBus {
     pub orphans: Notify,
 }
 
-impl NatsBus {
+impl<M: Mail> NatsBus<M> {
     /// Connects to NATS at `url` as node `id` and starts the node's listeners.
     pub async fn connect(
         url: &str,
         id: NodeId,
-        store: Store,
+        directory: Directory,
         metrics: Arc<Metrics>,
         shutdown: CancellationToken,
         tracker: &TaskTracker,
-    ) -> Result<Arc<NatsBus>, String> {
+    ) -> Result<Arc<NatsBus<M>>, String> {
         let client = async_nats::ConnectOptions::new()
             .name(format!("fourhand {id}"))
             .request_timeout(Some(REMOTE_TIMEOUT))
@@ -95,7 +98,7 @@ impl NatsBus {
             node: Node::new(id),
             client,
             out,
-            store,
+            directory,
             metrics,
             watched: Default::default(),
             served: Default::default(),
@@ -169,13 +172,9 @@ impl NatsBus {
         }
         tracing::info!(%node, "a node is gone");
         for game in self.node.actors.ids() {
-            self.node.actors.send_now(
-                game,
-                Command::Request {
-                    req: GameRequest::NodeGone { node: node.clone() },
-                    reply: None,
-                },
-            );
+            self.node
+                .actors
+                .send_now(game, M::command(M::node_gone(node.clone()), None));
         }
         self.orphans.notify_one();
     }
@@ -183,38 +182,6 @@ impl NatsBus {
     /// This node's id.
     pub fn node_id(&self) -> &NodeId {
         &self.node.id
-    }
-
-    /// Answers every request on `subject` with `handler` until the returned task is aborted.
-    pub async fn serve_subject(
-        &self,
-        subject: &'static str,
-        handler: impl Fn(&[u8]) -> Vec<u8> + Send + Sync + 'static,
-    ) -> Result<JoinHandle<()>, String> {
-        let subscribed = async {
-            let sub = self
-                .client
-                .subscribe(subject)
-                .await
-                .map_err(|e| e.to_string())?;
-            self.client.flush().await.map_err(|e| e.to_string())?;
-            Ok::<_, String>(sub)
-        };
-        let mut sub = tokio::time::timeout(CALL_WAIT, subscribed)
-            .await
-            .map_err(|_| "NATS did not answer".to_string())??;
-        let client = self.client.clone();
-        let metrics = self.metrics.clone();
-        Ok(tokio::spawn(async move {
-            while let Some(msg) = sub.next().await {
-                metrics.bus_in.increment(1);
-                let answer = handler(&msg.payload);
-                if let Some(reply) = msg.reply {
-                    metrics.bus_out.increment(1);
-                    let _ = client.publish(reply, Bytes::from(answer)).await;
-                }
-            }
-        }))
     }
 
     /// One request on `subject`: its answer, or `None` when nobody serves the subject.
@@ -235,29 +202,9 @@ impl NatsBus {
         }
     }
 
-    /// A request on `subject` to whichever node serves it; while none does (it is changing
-    /// hands), tried again every 200 ms for up to [`TAKEOVER_WAIT`].
-    pub async fn request_subject(
-        &self,
-        subject: &'static str,
-        payload: Vec<u8>,
-    ) -> Result<Bytes, BusError> {
-        let payload = Bytes::from(payload);
-        let deadline = Instant::now() + TAKEOVER_WAIT;
-        loop {
-            if let Some(answer) = self.ask_once(subject.to_string(), payload.clone()).await? {
-                return Ok(answer);
-            }
-            if Instant::now() >= deadline {
-                return Err(BusError::Timeout);
-            }
-            tokio::time::sleep(RETRY_EVERY).await;
-        }
-    }
-
     /// A request to a game on another node; while nobody serves the game but the store says it
     /// is unfinished (it is being taken over), tried again — here too, in case this node took it.
-    async fn remote(&self, game: Uuid, req: &GameRequest) -> Result<GameReply, BusError> {
+    async fn remote(&self, game: Uuid, req: &M::Request) -> Result<M::Reply, BusError> {
         let payload =
             Bytes::from(serde_json::to_vec(req).map_err(|e| BusError::Unavailable(e.to_string()))?);
         let deadline = Instant::now() + TAKEOVER_WAIT;
@@ -266,7 +213,7 @@ impl NatsBus {
                 return serde_json::from_slice(&answer)
                     .map_err(|e| BusError::Unavailable(format!("a bad reply: {e}")));
             }
-            if !self.store.is_unfinished(game).await.unwrap_or(true) {
+            if !(self.directory)(game).await {
                 return Err(BusError::NoGame);
             }
             if Instant::now() >= deadline {
@@ -280,12 +227,12 @@ impl NatsBus {
     }
 }
 
-impl Bus for NatsBus {
-    fn node(&self) -> &Node {
+impl<M: Mail> Bus<M> for NatsBus<M> {
+    fn node(&self) -> &Node<M> {
         &self.node
     }
 
-    fn request(&self, game: Uuid, req: GameRequest) -> BoxFuture<'_, Result<GameReply, BusError>> {
+    fn request(&self, game: Uuid, req: M::Request) -> BoxFuture<'_, Result<M::Reply, BusError>> {
         Box::pin(async move {
             if let Some(r) = self.node.request_here(game, req.clone()).await {
                 return r;
@@ -294,21 +241,83 @@ impl Bus for NatsBus {
         })
     }
 
-    fn tell(&self, game: Uuid, req: GameRequest) {
-        let cmd = Command::Request { req, reply: None };
-        if let Err(Command::Request { req, .. }) = self.node.actors.send_here(game, cmd) {
+    fn tell(&self, game: Uuid, req: M::Request) {
+        let cmd = M::command(req, None);
+        if let Some(req) = self
+            .node
+            .actors
+            .send_here(game, cmd)
+            .err()
+            .and_then(M::request_of)
+        {
             if let Ok(bytes) = serde_json::to_vec(&req) {
                 self.send(game_in(game), bytes);
             }
         }
     }
 
-    fn reply(&self, to: ReplyTo, reply: GameReply) {
+    fn reply(&self, to: ReplyTo, reply: M::Reply) {
         if let Some((subject, reply)) = self.node.answer_here(to, reply) {
             if let Ok(bytes) = serde_json::to_vec(&reply) {
                 self.send(subject, bytes);
             }
         }
+    }
+
+    fn request_subject(
+        &self,
+        subject: &'static str,
+        payload: Vec<u8>,
+    ) -> BoxFuture<'_, Result<Vec<u8>, BusError>> {
+        Box::pin(async move {
+            let payload = Bytes::from(payload);
+            let deadline = Instant::now() + TAKEOVER_WAIT;
+            loop {
+                if let Some(answer) = self.ask_once(subject.to_string(), payload.clone()).await? {
+                    return Ok(answer.to_vec());
+                }
+                if Instant::now() >= deadline {
+                    return Err(BusError::Timeout);
+                }
+                tokio::time::sleep(RETRY_EVERY).await;
+            }
+        })
+    }
+
+    fn serve_subject(
+        &self,
+        subject: &'static str,
+        handler: Handler,
+    ) -> BoxFuture<'_, Result<JoinHandle<()>, BusError>> {
+        Box::pin(async move {
+            let subscribed = async {
+                let sub = self
+                    .client
+                    .subscribe(subject)
+                    .await
+                    .map_err(|e| BusError::Unavailable(e.to_string()))?;
+                self.client
+                    .flush()
+                    .await
+                    .map_err(|e| BusError::Unavailable(e.to_string()))?;
+                Ok::<_, BusError>(sub)
+            };
+            let mut sub = tokio::time::timeout(CALL_WAIT, subscribed)
+                .await
+                .map_err(|_| BusError::Unavailable("NATS did not answer".into()))??;
+            let client = self.client.clone();
+            let metrics = self.metrics.clone();
+            Ok(tokio::spawn(async move {
+                while let Some(msg) = sub.next().await {
+                    metrics.bus_in.increment(1);
+                    let answer = handler(&msg.payload);
+                    if let Some(reply) = msg.reply {
+                        metrics.bus_out.increment(1);
+                        let _ = client.publish(reply, Bytes::from(answer)).await;
+                    }
+                }
+            }))
+        })
     }
 
     fn deliver(&self, node: &NodeId, d: Delivery) {
@@ -391,12 +400,12 @@ impl Bus for NatsBus {
             let _ = client.flush().await;
             while let Some(msg) = sub.next().await {
                 metrics.bus_in.increment(1);
-                let Ok(req) = serde_json::from_slice::<GameRequest>(&msg.payload) else {
+                let Ok(req) = serde_json::from_slice::<M::Request>(&msg.payload) else {
                     tracing::warn!(%game, "a request that does not read");
                     continue;
                 };
                 let reply = msg.reply.map(|s| ReplyTo::Inbox(s.to_string()));
-                if tx.send(Command::Request { req, reply }).await.is_err() {
+                if tx.send(M::command(req, reply)).await.is_err() {
                     break;
                 }
             }
@@ -454,8 +463,8 @@ async fn next_or_stop(
 }
 
 /// Passes deliveries for this node's connections to their queues.
-async fn receive_deliveries(
-    bus: Arc<NatsBus>,
+async fn receive_deliveries<M: Mail>(
+    bus: Arc<NatsBus<M>>,
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
@@ -470,8 +479,8 @@ async fn receive_deliveries(
 }
 
 /// Passes the lobby's pushes to this node's lobby followers.
-async fn feed_lobby(
-    bus: Arc<NatsBus>,
+async fn feed_lobby<M: Mail>(
+    bus: Arc<NatsBus<M>>,
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
@@ -484,8 +493,8 @@ async fn feed_lobby(
 }
 
 /// Joins this node's players to the games that moved to another node.
-async fn rejoin_moved(
-    bus: Arc<NatsBus>,
+async fn rejoin_moved<M: Mail>(
+    bus: Arc<NatsBus<M>>,
     mut sub: async_nats::Subscriber,
     shutdown: CancellationToken,
 ) {
@@ -503,8 +512,8 @@ async fn rejoin_moved(
                     node: bus.node.id.clone(),
                     conn,
                 };
-                if let Err(e) = super::calls::follow(&*bus, game, addr, &seats, None).await {
-                    tracing::warn!(%game, conn, error = %e.message, "could not join a moved game again");
+                if let Err(e) = bus.request(game, M::rejoin(addr, seats)).await {
+                    tracing::warn!(%game, conn, error = %e, "could not join a moved game again");
                 }
             });
         }
@@ -512,8 +521,8 @@ async fn rejoin_moved(
 }
 
 /// Announces this node every second, and notices nodes that stop or fall silent.
-async fn watch_nodes(
-    bus: Arc<NatsBus>,
+async fn watch_nodes<M: Mail>(
+    bus: Arc<NatsBus<M>>,
     mut alive: async_nats::Subscriber,
     mut gone: async_nats::Subscriber,
     shutdown: CancellationToken,

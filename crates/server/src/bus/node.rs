@@ -4,10 +4,9 @@
 use super::actors::Actors;
 use super::hubs::Hubs;
 use super::mailboxes::Mailboxes;
-use super::message::{GameReply, GameRequest};
 use super::replies::Replies;
+use super::Mail;
 use super::{BusError, NodeId, ReplyTo};
-use crate::game::command::Command;
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -16,13 +15,13 @@ use uuid::Uuid;
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A node's local parts.
-pub struct Node {
+pub struct Node<M: Mail> {
     /// Its id.
     pub id: NodeId,
     /// The games it runs.
-    pub actors: Actors,
+    pub actors: Actors<M::Command>,
     /// Its requests waiting for replies.
-    pub replies: Replies,
+    pub replies: Replies<M::Reply>,
     /// Its connections.
     pub mailboxes: Mailboxes,
     /// The public streams its spectators follow.
@@ -31,9 +30,9 @@ pub struct Node {
     pub lobby: tokio::sync::broadcast::Sender<crate::wire::Wire>,
 }
 
-impl Node {
+impl<M: Mail> Node<M> {
     /// A node with nothing yet.
-    pub fn new(id: NodeId) -> Node {
+    pub fn new(id: NodeId) -> Node<M> {
         Node {
             id,
             actors: Actors::default(),
@@ -48,14 +47,11 @@ impl Node {
     pub async fn request_here(
         &self,
         game: Uuid,
-        req: GameRequest,
-    ) -> Option<Result<GameReply, BusError>> {
+        req: M::Request,
+    ) -> Option<Result<M::Reply, BusError>> {
         let tx = self.actors.get(game)?;
         let mut waiting = self.replies.open();
-        let cmd = Command::Request {
-            req,
-            reply: Some(ReplyTo::Local(waiting.id)),
-        };
+        let cmd = M::command(req, Some(ReplyTo::Local(waiting.id)));
         if tx.send(cmd).await.is_err() {
             return Some(Err(BusError::NoGame));
         }
@@ -70,7 +66,7 @@ impl Node {
     }
 
     /// Hands a local request its reply.
-    pub fn answer_here(&self, to: ReplyTo, reply: GameReply) -> Option<(String, GameReply)> {
+    pub fn answer_here(&self, to: ReplyTo, reply: M::Reply) -> Option<(String, M::Reply)> {
         match to {
             ReplyTo::Local(id) => {
                 self.replies.answer(id, reply);

@@ -1,7 +1,7 @@
 //! The NATS subjects of a cluster (prefix `fourhand.`):
 //!
 //! - `fourhand.game.<id>.in` — requests to a game; only its owner subscribes. A request with a
-//!   NATS reply subject gets a JSON [`GameReply`](super::message::GameReply).
+//!   NATS reply subject gets the JSON of the game's reply (`game/mail.rs`).
 //! - `fourhand.game.<id>.pub` — the game's public events, for every node with spectators of it.
 //! - `fourhand.node.<node>.deliver` — a game's messages for connections of one node.
 //! - `fourhand.nodes.gone` — published by a node that stops (a node that dies is noticed by

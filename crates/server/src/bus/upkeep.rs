@@ -1,8 +1,8 @@
 //! A node's bus housekeeping: resyncing lagging connections once their queues have room, and
 //! dropping the spectator streams nobody follows any more.
 
-use super::message::GameRequest;
-use super::{ConnAddr, SharedBus};
+use super::{Bus, ConnAddr, Mail};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -13,7 +13,7 @@ const RESYNC_EVERY: Duration = Duration::from_millis(250);
 const SWEEP_EVERY_TICKS: u64 = 120;
 
 /// Runs the housekeeping until `shutdown`.
-pub fn spawn(bus: SharedBus, shutdown: CancellationToken, tracker: &TaskTracker) {
+pub fn spawn<M: Mail>(bus: Arc<dyn Bus<M>>, shutdown: CancellationToken, tracker: &TaskTracker) {
     tracker.spawn(async move {
         let mut tick = tokio::time::interval(RESYNC_EVERY);
         let mut ticks: u64 = 0;
@@ -30,7 +30,7 @@ pub fn spawn(bus: SharedBus, shutdown: CancellationToken, tracker: &TaskTracker)
                         node: node.id.clone(),
                         conn,
                     };
-                    bus.tell(game, GameRequest::Ready { conn });
+                    bus.tell(game, M::ready(conn));
                 }
             }
             if ticks.is_multiple_of(SWEEP_EVERY_TICKS) {

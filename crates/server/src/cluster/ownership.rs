@@ -6,13 +6,13 @@
 //! the other nodes, which take them over once the leases lapse (if they can reach the bus). Its
 //! own copies go on for its local clients until a write is fenced or a renewal shows the loss.
 
-use crate::bus::{Bus, NodeId};
+use crate::bus::NodeId;
 use crate::game::registry::{LEASE_RENEW, LEASE_TTL};
 use crate::state::App;
 use std::collections::HashSet;
 
 /// Renews the node's leases until shutdown.
-pub fn spawn(app: App, node: NodeId, bus: std::sync::Arc<dyn Bus>) {
+pub fn spawn(app: App, node: NodeId, bus: crate::game::mail::SharedBus) {
     let tracker = app.tracker.clone();
     tracker.spawn(async move {
         let mut tick = tokio::time::interval(LEASE_RENEW);

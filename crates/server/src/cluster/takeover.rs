@@ -4,8 +4,8 @@
 //! node whose end nobody saw); the first node to take a game's lease runs it. A node cut off
 //! from the bus takes nothing.
 
-use crate::bus::nats::NatsBus;
 use crate::bus::NodeId;
+use crate::game::mail::ClusterBus;
 use crate::state::App;
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,7 +18,7 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(10);
 const URGENT_FOR: Duration = Duration::from_secs(6);
 
 /// Looks for orphaned games until shutdown.
-pub fn spawn(app: App, node: NodeId, bus: Arc<NatsBus>) {
+pub fn spawn(app: App, node: NodeId, bus: Arc<ClusterBus>) {
     let tracker = app.tracker.clone();
     tracker.spawn(async move {
         let mut tick = tokio::time::interval(SCAN_EVERY);

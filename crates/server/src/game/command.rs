@@ -1,8 +1,8 @@
 //! What arrives in a game actor's inbox: requests from the bus (plain data with a reply
 //! address) and the moves its bots computed on the bot pool.
 
+use super::requests::GameRequest;
 use crate::bus::address::ReplyTo;
-use crate::bus::message::GameRequest;
 use fourhand_rules::Seat;
 use std::sync::Arc;
 use tokio::sync::mpsc;

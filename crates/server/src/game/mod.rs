@@ -9,11 +9,14 @@
 //!   the protocol.
 
 pub mod actor;
+pub mod calls;
 pub mod clock;
 pub mod command;
 pub mod convert;
 pub mod core;
+pub mod mail;
 pub mod rating;
 pub mod registry;
+pub mod requests;
 pub mod view;
 pub mod writes;

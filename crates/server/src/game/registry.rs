@@ -83,7 +83,7 @@ pub struct Launcher {
     /// Game timing.
     pub timing: Timing,
     /// The bus its actors answer and deliver through.
-    pub bus: crate::bus::SharedBus,
+    pub bus: crate::game::mail::SharedBus,
     /// In a cluster: this node's id, under which it takes a lease of every game it runs.
     pub owner: Option<crate::bus::NodeId>,
 }

@@ -1,8 +1,8 @@
 //! Open tables, live games, one game's state or summary, and its record as PGN4 or positions.
 
 use super::{text, IdPath};
-use crate::bus::message::{GameReply, GameRequest};
 use crate::error::ServerError;
+use crate::game::mail::{GameReply, GameRequest};
 use crate::game::view;
 use crate::library::positions;
 use crate::state::App;

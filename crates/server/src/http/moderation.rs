@@ -177,14 +177,14 @@ async fn abort_game(
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
     let game = game.0;
-    let (_, over) = crate::bus::calls::snapshot(&*app.bus, game).await?;
+    let (_, over) = crate::game::calls::snapshot(&*app.bus, game).await?;
     if over {
         return Err(ServerError::new(
             ErrorCode::UnknownGame,
             "no such live game",
         ));
     }
-    crate::bus::calls::input(&*app.bus, game, Input::Abort(reason.clone())).await?;
+    crate::game::calls::input(&*app.bus, game, Input::Abort(reason.clone())).await?;
     let row = record(
         &app,
         &by,

@@ -5,14 +5,13 @@
 use super::message::{LobbyReply, LobbyRequest};
 use super::{EngineLimits, Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
-use crate::bus::nats::NatsBus;
-use crate::bus::{ConnAddr, SharedBus};
+use crate::bus::ConnAddr;
 use crate::error::ServerError;
+use crate::game::mail::SharedBus;
 use crate::identity::Player;
 use crate::wire::Wire;
 use fourhand_protocol::{SeatName, TableInfo, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
@@ -23,7 +22,10 @@ pub const LOBBY_IN: &str = "fourhand.lobby.in";
 pub struct LobbyFront {
     /// The lobby's state (authoritative on a single server or on the lobby's node).
     pub local: Lobby,
-    cluster: Option<Arc<NatsBus>>,
+    /// The node's bus, over which a node that does not run the lobby asks the one that does.
+    bus: SharedBus,
+    /// The node is one of several (else it always runs the lobby).
+    cluster: bool,
     leading: AtomicBool,
 }
 
@@ -33,9 +35,10 @@ fn unexpected(r: LobbyReply) -> ServerError {
 
 impl LobbyFront {
     /// The lobby of a node on `bus`; `cluster` when the node is one of several.
-    pub fn new(bus: SharedBus, cluster: Option<Arc<NatsBus>>) -> LobbyFront {
+    pub fn new(bus: SharedBus, cluster: bool) -> LobbyFront {
         LobbyFront {
-            local: Lobby::new(bus),
+            local: Lobby::new(bus.clone()),
+            bus,
             cluster,
             leading: AtomicBool::new(false),
         }
@@ -43,7 +46,7 @@ impl LobbyFront {
 
     /// Whether this node runs the lobby (and its pairing): always on a single server.
     pub fn leads(&self) -> bool {
-        self.cluster.is_none() || self.leading.load(Ordering::Acquire)
+        !self.cluster || self.leading.load(Ordering::Acquire)
     }
 
     pub(super) fn set_leading(&self, on: bool) {
@@ -52,13 +55,12 @@ impl LobbyFront {
 
     /// Carries out `req` where the lobby runs.
     pub async fn ask(&self, req: LobbyRequest) -> Result<LobbyReply, ServerError> {
-        let reply = match &self.cluster {
-            Some(bus) if !self.leads() => {
-                let bytes = serde_json::to_vec(&req).map_err(ServerError::internal)?;
-                let answer = bus.request_subject(LOBBY_IN, bytes).await?;
-                serde_json::from_slice(&answer).map_err(ServerError::internal)?
-            }
-            _ => self.local.handle(req),
+        let reply = if self.leads() {
+            self.local.handle(req)
+        } else {
+            let bytes = serde_json::to_vec(&req).map_err(ServerError::internal)?;
+            let answer = self.bus.request_subject(LOBBY_IN, bytes).await?;
+            serde_json::from_slice(&answer).map_err(ServerError::internal)?
         };
         reply.ok()
     }

@@ -9,7 +9,7 @@
 
 use super::message::LobbyRequest;
 use super::snapshot::LOBBY_SETTING;
-use crate::bus::nats::NatsBus;
+use crate::game::mail::SharedBus;
 use crate::state::App;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +21,7 @@ pub const LOBBY_LOCK: i32 = 0x0f4a_1d01;
 const CHECK_EVERY: Duration = Duration::from_secs(1);
 
 /// Runs the contest for the lobby until shutdown.
-pub fn spawn(app: App, bus: Arc<NatsBus>) {
+pub fn spawn(app: App, bus: SharedBus) {
     let tracker = app.tracker.clone();
     tracker.spawn(async move {
         let mut tick = tokio::time::interval(CHECK_EVERY);
@@ -71,10 +71,13 @@ pub fn spawn(app: App, bus: Arc<NatsBus>) {
                 };
                 serde_json::to_vec(&reply).unwrap_or_default()
             };
-            match bus.serve_subject(super::front::LOBBY_IN, handler).await {
+            match bus
+                .serve_subject(super::front::LOBBY_IN, Arc::new(handler))
+                .await
+            {
                 Ok(serving) => {
                     app.lobby.set_leading(true);
-                    tracing::info!(node = %bus.node_id(), "this node runs the lobby and pairing");
+                    tracing::info!(node = %bus.node().id, "this node runs the lobby and pairing");
                     held = Some((lock, serving));
                 }
                 Err(e) => tracing::warn!(error = %e, "could not serve the lobby"),

@@ -10,8 +10,9 @@ mod serve;
 pub mod snapshot;
 
 use crate::bot::BotLevel;
-use crate::bus::{ConnAddr, SharedBus};
+use crate::bus::ConnAddr;
 use crate::error::ServerError;
+use crate::game::mail::SharedBus;
 use crate::game::registry::{GameSpec, SeatSpec};
 use crate::identity::{new_seat_token, Player};
 use crate::wire::{wire, Wire};

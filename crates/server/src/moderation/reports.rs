@@ -21,7 +21,7 @@ pub async fn file(
     game: Uuid,
     reason: String,
 ) -> Result<ReportRow, ServerError> {
-    let chat = crate::bus::calls::chat_lines(&*app.bus, game, Some(reporter.id))
+    let chat = crate::game::calls::chat_lines(&*app.bus, game, Some(reporter.id))
         .await
         .map_err(|e| match e.code {
             ErrorCode::UnknownGame => ServerError::new(

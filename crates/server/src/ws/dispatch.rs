@@ -1,8 +1,8 @@
 //! What each client message does.
 
 use super::{tables, Conn};
-use crate::bus::calls;
 use crate::error::ServerError;
+use crate::game::calls;
 use crate::game::convert::seat_of;
 use crate::game::core::{Input, Queued};
 use crate::wire::wire;
@@ -220,7 +220,7 @@ async fn ask(conn: &Conn, game: Uuid, input: Input) -> Result<(), ServerError> {
     let out = conn.tx.clone();
     let bus = conn.app.bus.clone();
     tokio::spawn(async move {
-        let refusal = match crate::bus::calls::input(&*bus, game, input).await {
+        let refusal = match crate::game::calls::input(&*bus, game, input).await {
             Ok(()) => return,
             Err(e) if e.code == ErrorCode::UnknownGame => {
                 bad(ErrorCode::GameOver, "the game has closed")
@@ -301,7 +301,7 @@ async fn join(
 /// queue (this task is the spectator's own, so only it waits); a spectator that falls behind
 /// the game's stream gets a snapshot instead of a gap, and then only the events after it.
 fn spectate(
-    bus: crate::bus::SharedBus,
+    bus: crate::game::mail::SharedBus,
     game: Uuid,
     mut rx: broadcast::Receiver<crate::bus::PublicEvent>,
     catch_up: Vec<crate::wire::Wire>,

@@ -191,7 +191,7 @@ impl Conn {
             self.app.bus.node().mailboxes.left(self.id, id);
             self.app
                 .bus
-                .tell(id, crate::bus::message::GameRequest::Leave { conn });
+                .tell(id, crate::game::mail::GameRequest::Leave { conn });
         }
     }
 

@@ -4,10 +4,11 @@
 
 use super::subscriber::Subscriber;
 use super::Actor;
-use crate::bus::message::{Delivery, GameReply};
+use crate::bus::message::Delivery;
 use crate::bus::{ConnAddr, NodeId};
 use crate::capacity::MAX_CATCH_UP;
 use crate::game::core::{Audience, Input, Numbered};
+use crate::game::mail::GameReply;
 use crate::wire::{wire, Wire};
 use fourhand_protocol::ServerMsg;
 use fourhand_rules::Seat;

@@ -1,10 +1,10 @@
-//! Typed requests to a game over any [`Bus`]: each sends one [`GameRequest`] and reads the
-//! reply it expects, with the bus's failures as [`ServerError`]s a client understands.
+//! Typed requests to a game over any bus: each sends one [`GameRequest`] and reads the reply
+//! it expects, with the bus's failures as [`ServerError`]s a client understands.
 
-use super::message::{GameReply, GameRequest};
-use super::{Bus, BusError, ConnAddr};
+use super::core::Input;
+use super::mail::{GameBus, GameReply, GameRequest};
+use crate::bus::{BusError, ConnAddr};
 use crate::error::ServerError;
-use crate::game::core::Input;
 use crate::wire::Wire;
 use fourhand_protocol::{ErrorCode, GameState};
 use fourhand_rules::Seat;
@@ -30,7 +30,7 @@ fn unexpected(r: GameReply) -> ServerError {
 }
 
 /// Sends an input; `Ok` once it is stored and applied.
-pub async fn input(bus: &dyn Bus, game: Uuid, input: Input) -> Result<(), ServerError> {
+pub async fn input(bus: &GameBus, game: Uuid, input: Input) -> Result<(), ServerError> {
     match bus.request(game, GameRequest::Input { input }).await? {
         GameReply::Done => Ok(()),
         other => Err(unexpected(other)),
@@ -39,19 +39,19 @@ pub async fn input(bus: &dyn Bus, game: Uuid, input: Input) -> Result<(), Server
 
 /// The seat `token` opens in `game`, if any.
 pub async fn authorize(
-    bus: &dyn Bus,
+    bus: &GameBus,
     game: Uuid,
     token: String,
 ) -> Result<Option<Seat>, ServerError> {
     match bus.request(game, GameRequest::Authorize { token }).await? {
-        GameReply::Seat { seat } => Ok(seat.map(crate::game::convert::seat_of)),
+        GameReply::Seat { seat } => Ok(seat.map(super::convert::seat_of)),
         other => Err(unexpected(other)),
     }
 }
 
 /// Follows `game` from `conn` as a player holding `seats` (its catch-up is delivered).
 pub async fn follow(
-    bus: &dyn Bus,
+    bus: &GameBus,
     game: Uuid,
     conn: ConnAddr,
     seats: &[Seat],
@@ -59,7 +59,7 @@ pub async fn follow(
 ) -> Result<(), ServerError> {
     let seats = seats
         .iter()
-        .map(|s| crate::game::convert::seat_name(*s))
+        .map(|s| super::convert::seat_name(*s))
         .collect();
     match bus
         .request(game, GameRequest::Join { conn, seats, since })
@@ -72,7 +72,7 @@ pub async fn follow(
 
 /// Follows `game` from `conn` as a spectator: the catch-up and the last event it covers.
 pub async fn spectate(
-    bus: &dyn Bus,
+    bus: &GameBus,
     game: Uuid,
     conn: ConnAddr,
     since: Option<u64>,
@@ -89,7 +89,7 @@ pub async fn spectate(
 }
 
 /// The game's state, and whether it is over.
-pub async fn snapshot(bus: &dyn Bus, game: Uuid) -> Result<(GameState, bool), ServerError> {
+pub async fn snapshot(bus: &GameBus, game: Uuid) -> Result<(GameState, bool), ServerError> {
     match bus.request(game, GameRequest::Snapshot).await? {
         GameReply::Snapshot { state, over } => Ok((*state, over)),
         other => Err(unexpected(other)),
@@ -98,7 +98,7 @@ pub async fn snapshot(bus: &dyn Bus, game: Uuid) -> Result<(GameState, bool), Se
 
 /// The chat lines `player` could see in `game`.
 pub async fn chat_lines(
-    bus: &dyn Bus,
+    bus: &GameBus,
     game: Uuid,
     player: Option<Uuid>,
 ) -> Result<Vec<String>, ServerError> {
