@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+pub mod accounts;
 pub mod lookup;
 pub mod names;
 pub mod session;
