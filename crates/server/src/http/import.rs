@@ -3,14 +3,12 @@
 
 use crate::error::ServerError;
 use crate::state::App;
-use crate::store::{GameEnd, NewGame};
-use crate::time::epoch_ms;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use fourhand_protocol::{ErrorCode, TimeControl};
-use fourhand_rules::notation::{fen4, pgn4};
+use fourhand_protocol::ErrorCode;
+use fourhand_rules::notation::pgn4;
 use serde::Serialize;
 
 /// A record refused at its first entry that does not replay.
@@ -58,43 +56,7 @@ pub(super) async fn import(
         };
         return Ok((StatusCode::BAD_REQUEST, Json(body)).into_response());
     }
-    let g = &r.game;
-    let id = Uuid::now_v7();
-    let names = r.tags.players(g.rules());
-    let new = NewGame {
-        id,
-        rules: g.rules().name(),
-        start_fen4: fen4::write_with_points(g.start_position(), &g.start_points()),
-        time: TimeControl::DEFAULT,
-        seed: g.seed() as i64,
-        seats: (0..4)
-            .map(|i| crate::store::StoredSeat {
-                name: names.0[i]
-                    .clone()
-                    .unwrap_or_else(|| g.rules().colours[i].to_string()),
-                player: None,
-                bot: None,
-                token_hash: None,
-            })
-            .collect(),
-        table_chat: false,
-        rated: false,
-        imported: true,
-        created_ms: epoch_ms(),
-    };
-    app.store.create_game(&new).await?;
-    // The record is the text as it came, variations and comments kept (it replays: the main
-    // line was just played through).
-    let result = pgn4::result_tag(g, &r.tags);
-    let end = GameEnd {
-        result: result.clone(),
-        termination: r.tags.get("Termination").unwrap_or("").to_string(),
-        points: g.points().0,
-        placings: (!g.rules().sides()).then(|| g.placings().0),
-        pgn4: body.clone(),
-        ended_ms: epoch_ms(),
-    };
-    app.store.finish_game(id, &end, None).await?;
+    let (id, result) = crate::import::store(&app, &r, &body).await?;
     let body = Imported {
         id,
         plies: r.plies,

@@ -90,12 +90,7 @@ pub(super) async fn sit(
         .check(&app, player.id)
         .await?;
     let ratings = if player.registered {
-        app.store
-            .ratings_of(player.id)
-            .await?
-            .into_iter()
-            .map(|r| (r.pool, r.rating.rating.round() as i32))
-            .collect()
+        crate::records::shown_ratings(&app, player.id).await?
     } else {
         Vec::new()
     };
@@ -146,7 +141,9 @@ pub(super) async fn start_if_full(conn: &mut Conn, full: Option<Full>) -> Result
 async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), ServerError> {
     let unknown = || bad(ErrorCode::UnknownGame, "no such finished game");
     let game: Uuid = of.parse().map_err(|_| unknown())?;
-    let g = conn.app.store.game(game).await?.ok_or_else(unknown)?;
+    let g = crate::records::game(&conn.app, game)
+        .await?
+        .ok_or_else(unknown)?;
     if g.end.is_none() || g.game.imported {
         return Err(bad(
             ErrorCode::BadRequest,
