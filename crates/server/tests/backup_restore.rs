@@ -4,9 +4,11 @@
 
 mod support;
 
+use fourhand_protocol::ClientMsg;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
-use serde_json::{json, Value};
+use serde_json::Value;
+use support::msg;
 use support::{four_players, play, Client, TestServer};
 
 /// Plays three moves on a new server over `url`; the game id, South's token and the moves.
@@ -18,7 +20,12 @@ async fn play_some(url: &str) -> (TestServer, String, String, Value) {
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12"].iter().enumerate() {
         play(&mut c, &game, i, mv).await;
     }
-    c[0].send(json!({"type": "join", "game": game})).await;
+    c[0].send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: None,
+        since: None,
+    })
+    .await;
     let moves = c[0].expect(|m| m["type"] == "snapshot").await["state"]["moves"].clone();
     (server, game, tokens[0].clone(), moves)
 }
@@ -30,7 +37,11 @@ async fn resumes(url: &str, game: &str, token: &str, moves: &Value) {
     let server = TestServer::start(config, Store::connect(url).await.unwrap()).await;
     let mut south = Client::connect(server.addr, &server.session("south").await).await;
     south
-        .send(json!({"type": "join", "game": game, "seat_token": token}))
+        .send(ClientMsg::Join {
+            game: msg::game(game),
+            seat_token: Some(msg::text(token)),
+            since: None,
+        })
         .await;
     let state = south.expect(|m| m["type"] == "snapshot").await["state"].clone();
     assert_eq!(&state["moves"], moves, "the restored game has every move");

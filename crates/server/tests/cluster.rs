@@ -4,8 +4,9 @@
 
 mod support;
 
-use serde_json::json;
+use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
 use support::cluster::{node, services};
+use support::msg;
 use support::{play, Client};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -27,13 +28,16 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         at_a.push(Client::connect(a.addr, s).await);
     }
     at_a[0]
-        .send(json!({"type": "create_table", "rules": "teams"}))
+        .send(ClientMsg::CreateTable(msg::new_table("teams")))
         .await;
     let table = at_a[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
     let mut tokens = Vec::new();
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
         at_a[i]
-            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .send(ClientMsg::Sit {
+                table: msg::table(&table),
+                seat: msg::seat(seat),
+            })
             .await;
         tokens.push(at_a[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
     }
@@ -46,20 +50,36 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     let mut players = Vec::new();
     for (i, s) in sessions.iter().enumerate() {
         let mut p = Client::connect(homes[i], s).await;
-        p.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
-            .await;
+        p.send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[i])),
+            since: None,
+        })
+        .await;
         p.expect(|m| m["type"] == "snapshot").await;
         players.push(p);
     }
     let watcher_home = support::cluster::node("node-d", &db, &nats).await;
     let mut watcher = watcher_home.client("watcher").await;
-    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
+        .await;
     watcher.expect(|m| m["type"] == "snapshot").await;
 
     // A spectator of node D that loses its socket and comes back with `since` gets exactly the
     // events it missed, from a game that runs on A.
     let mut early = watcher_home.client("early").await;
-    early.send(json!({"type": "join", "game": game})).await;
+    early
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
+        .await;
     let seen_seq = early.expect(|m| m["type"] == "snapshot").await["state"]["seq"]
         .as_u64()
         .unwrap();
@@ -67,7 +87,12 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
 
     // Partner chat between South (A) and North (C); West (B) and the spectator must not see it.
     players[0]
-        .send(json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": "push the h-pawn"}))
+        .send(ClientMsg::Chat {
+            game: msg::game(&game),
+            seat: SeatName::S,
+            to: ChatTarget::Partner,
+            text: "push the h-pawn".into(),
+        })
         .await;
     let line = players[2]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "chat")
@@ -81,7 +106,10 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         play(&mut players, &game, n % 4, mv).await;
     }
     players[1]
-        .send(json!({"type": "resign", "game": game, "seat": "W"}))
+        .send(ClientMsg::Resign {
+            game: msg::game(&game),
+            seat: SeatName::W,
+        })
         .await;
     let over = players[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
@@ -125,8 +153,12 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         "the spectator saw no partner chat"
     );
     let mut back = watcher_home.client("early").await;
-    back.send(json!({"type": "join", "game": game, "since": seen_seq}))
-        .await;
+    back.send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: None,
+        since: Some(seen_seq),
+    })
+    .await;
     // (Partner chat is numbered too, but a spectator's catch-up leaves it out.)
     let first = back.expect(|m| m["type"] == "event").await;
     let mut resumed = vec![first];
@@ -183,7 +215,7 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         players.push(nodes[*h].client(&format!("p{i}")).await);
     }
     players[0]
-        .send(json!({"type": "create_table", "rules": "teams"}))
+        .send(ClientMsg::CreateTable(msg::new_table("teams")))
         .await;
     let table = players[0].expect(|m| m["type"] == "table").await["table"]["id"]
         .as_str()
@@ -198,7 +230,10 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
     }
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
         players[i]
-            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .send(ClientMsg::Sit {
+                table: msg::table(&table),
+                seat: msg::seat(seat),
+            })
             .await;
         players[i].expect(|m| m["type"] == "seated").await;
     }
@@ -219,7 +254,12 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
     let mut queued = Vec::new();
     for (i, h) in homes.iter().enumerate() {
         let mut c = nodes[*h].client(&format!("q{i}")).await;
-        c.send(json!({"type": "quick_pair", "rules": "ffa"})).await;
+        c.send(ClientMsg::QuickPair {
+            rules: "ffa".into(),
+            time: None,
+            rated: false,
+        })
+        .await;
         c.expect(|m| m["type"] == "queued").await;
         queued.push(c);
     }
@@ -228,9 +268,11 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         let seated = c.expect(|m| m["type"] == "seated").await;
         let started = c.expect(|m| m["type"] == "game_started").await;
         paired.push((seated["seat"].clone(), started["game"].clone()));
-        c.send(
-            json!({"type": "join", "game": started["game"], "seat_token": seated["seat_token"]}),
-        )
+        c.send(ClientMsg::Join {
+            game: msg::game(&started["game"]),
+            seat_token: Some(msg::text(&seated["seat_token"])),
+            since: None,
+        })
         .await;
         c.expect(|m| m["type"] == "snapshot").await;
     }

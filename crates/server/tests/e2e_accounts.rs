@@ -7,9 +7,11 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::{SessionRow, Store};
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
+use support::msg;
 use support::{Client, TestServer};
 use tower::ServiceExt;
 use uuid::Uuid;
@@ -250,8 +252,11 @@ async fn sessions_expire_renew_on_use_and_can_be_revoked() {
 /// The socket refuses `token`: not_authenticated, then 1008.
 async fn refused(server: &TestServer, token: &str) {
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": token, "protocol": 1}))
-        .await;
+    c.send(ClientMsg::Hello {
+        session: msg::text(token),
+        protocol: 1,
+    })
+    .await;
     assert_eq!(c.error().await["code"], "not_authenticated");
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
@@ -274,15 +279,18 @@ async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_it
     }
     let (game, mut c, _) = support::four_at(
         &server,
-        json!({"type": "create_table", "rules": "teams"}),
+        ClientMsg::CreateTable(msg::new_table("teams")),
         &sessions,
     )
     .await;
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
         support::play(&mut c, &game, i, mv).await;
     }
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     c[0].expect(|m| m["event"]["kind"] == "over").await;
     let id: Uuid = game.parse().unwrap();
     while app.store.game(id).await.unwrap().unwrap().end.is_none() {

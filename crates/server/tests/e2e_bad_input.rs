@@ -3,26 +3,34 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
+use support::msg;
 use support::{four_players, Client, TestServer};
 
 #[tokio::test]
 async fn the_first_message_must_be_a_valid_hello() {
     let server = TestServer::memory().await;
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "ping"})).await;
+    c.send(ClientMsg::Ping).await;
     assert_eq!(c.error().await["code"], "not_authenticated");
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": "forged.token"}))
-        .await;
+    c.send(ClientMsg::Hello {
+        session: "forged.token".into(),
+        protocol: 1,
+    })
+    .await;
     assert_eq!(c.error().await["code"], "not_authenticated");
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
     let mut c = Client::raw(server.addr).await;
-    c.send(json!({"type": "hello", "session": server.session("x").await, "protocol": 99}))
-        .await;
+    c.send(ClientMsg::Hello {
+        session: msg::text(&server.session("x").await),
+        protocol: 99,
+    })
+    .await;
     assert_eq!(c.error().await["code"], "unsupported_version");
     let closed = c.expect(|m| m["type"] == "_closed").await;
     assert_eq!(closed["code"], 1008);
@@ -33,7 +41,7 @@ async fn the_first_message_must_be_a_valid_hello() {
         json!("hello"),
     ] {
         let mut c = Client::raw(server.addr).await;
-        c.send(hello.clone()).await;
+        c.send_json(hello.clone()).await;
         assert_eq!(c.error().await["code"], "not_authenticated", "{hello}");
         let closed = c.expect(|m| m["type"] == "_closed").await;
         assert_eq!(closed["code"], 1008, "{hello}");
@@ -52,7 +60,7 @@ async fn a_frame_over_64_kib_closes_with_1009() {
     ))
     .await;
     assert_eq!(c.error().await["code"], "too_large");
-    c.send(json!({"type": "ping"})).await;
+    c.send(ClientMsg::Ping).await;
     c.expect(|m| m["type"] == "pong").await;
     // Over 64 KiB: closed with 1009 (message too big).
     c.send_text(&"x".repeat(70 * 1024)).await;
@@ -182,8 +190,14 @@ async fn the_bad_input_matrix() {
         assert!(!e["message"].as_str().unwrap().is_empty());
     }
     // Out of turn, from a connection that holds the seat.
-    c[1].send(json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}))
-        .await;
+    c[1].send(ClientMsg::Play {
+        game: msg::game(&game),
+        seat: SeatName::W,
+        from: msg::square("b7"),
+        to: msg::square("c7"),
+        promotion: None,
+    })
+    .await;
     assert_eq!(c[1].error().await["code"], "not_your_turn");
     // Nothing was stored, and the connection is still usable.
     let after = server
@@ -196,7 +210,7 @@ async fn the_bad_input_matrix() {
         .actions
         .len();
     assert_eq!(before, after);
-    c[0].send(json!({"type": "ping"})).await;
+    c[0].send(ClientMsg::Ping).await;
     c[0].expect(|m| m["type"] == "pong").await;
     server.stop().await;
 }
@@ -208,7 +222,7 @@ async fn abuse_beyond_the_rate_limit_closes_with_1008() {
     let server = TestServer::start(config, Store::memory()).await;
     let mut c = server.client("spammer").await;
     for _ in 0..200 {
-        c.send(json!({"type": "ping"})).await;
+        c.send(ClientMsg::Ping).await;
     }
     let limited = c.expect(|m| m["type"] == "error").await;
     assert_eq!(limited["code"], "rate_limited");
@@ -216,7 +230,7 @@ async fn abuse_beyond_the_rate_limit_closes_with_1008() {
     assert_eq!(closed["code"], 1008);
     // Other connections are unaffected.
     let mut other = server.client("calm").await;
-    other.send(json!({"type": "ping"})).await;
+    other.send(ClientMsg::Ping).await;
     other.expect(|m| m["type"] == "pong").await;
     server.stop().await;
 }
@@ -236,8 +250,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         ("chaturaji KotH", "Chaturaji takes only OldChecks"),
         ("teams Play4Mate", "'Play4Mate' is not a Teams option"),
     ] {
-        c.send(json!({"type": "create_table", "rules": rules}))
-            .await;
+        c.send(ClientMsg::CreateTable(msg::new_table(rules))).await;
         let e = c.error().await;
         assert_eq!(e["code"], "bad_request", "{rules}: {e}");
         assert!(
@@ -246,8 +259,11 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         );
     }
     // Chaturaji's setup is its own.
-    c.send(json!({"type": "create_table", "rules": "teams", "setup": "Chaturaji"}))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable {
+        setup: Some("Chaturaji".into()),
+        ..msg::new_table("teams")
+    }))
+    .await;
     let e = c.error().await;
     assert!(
         e["message"]
@@ -257,13 +273,17 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         "{e}"
     );
     // A table with options opens, and says its rules by their canonical name.
-    c.send(json!({"type": "create_table", "rules": "teams  Teammate=3 Prom=8"}))
-        .await;
+    c.send(ClientMsg::CreateTable(msg::new_table(
+        "teams  Teammate=3 Prom=8",
+    )))
+    .await;
     let t = c.expect(|m| m["type"] == "table").await;
     assert_eq!(t["table"]["rules"], "teams Prom=8 Teammate=3", "{t}");
     // Chess960=random draws the arrangement's number; the table says which.
-    c.send(json!({"type": "create_table", "rules": "ffa Chess960=random"}))
-        .await;
+    c.send(ClientMsg::CreateTable(msg::new_table(
+        "ffa Chess960=random",
+    )))
+    .await;
     let t = c.expect(|m| m["type"] == "table").await;
     let name = t["table"]["rules"].as_str().unwrap();
     let n: u16 = name
@@ -273,8 +293,11 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     assert!((1..=960).contains(&n), "{t}");
     assert_eq!(t["table"]["setup"], "Chess960", "{t}");
     // Another setup is refused: the arrangement is the start.
-    c.send(json!({"type": "create_table", "rules": "teams Chess960=5", "setup": "4PC"}))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable {
+        setup: Some("4PC".into()),
+        ..msg::new_table("teams Chess960=5")
+    }))
+    .await;
     let e = c.error().await;
     assert!(
         e["message"]

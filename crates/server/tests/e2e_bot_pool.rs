@@ -3,10 +3,11 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
-use serde_json::json;
 use std::time::{Duration, Instant};
+use support::msg;
 use support::{against_bots, TestServer};
 
 /// This process's threads, and those among them whose name starts with `prefix`.
@@ -51,8 +52,14 @@ async fn many_engine_games_think_on_the_pool_alone() {
     }
     // Eight games' bots start thinking at once (24 searches of up to 0.4 s each).
     for (c, game) in players.iter_mut() {
-        c.send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
-            .await;
+        c.send(ClientMsg::Play {
+            game: msg::game(&game),
+            seat: SeatName::S,
+            from: msg::square("h2"),
+            to: msg::square("h3"),
+            promotion: None,
+        })
+        .await;
     }
     let mut most = 0;
     let end = Instant::now() + Duration::from_secs(2);

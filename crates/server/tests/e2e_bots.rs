@@ -4,10 +4,12 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::time::Duration;
+use support::msg;
 use support::{against_bots, Client, TestServer};
 
 async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
@@ -17,14 +19,18 @@ async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
 }
 
 async fn new_table(c: &mut Client) -> Value {
-    c.send(json!({"type": "create_table", "rules": "teams"}))
+    c.send(ClientMsg::CreateTable(msg::new_table("teams")))
         .await;
     c.expect(|m| m["type"] == "table").await["table"]["id"].clone()
 }
 
 async fn add_bot(c: &mut Client, table: &Value, seat: &str, level: &str) -> Value {
-    c.send(json!({"type": "add_bot", "table": table, "seat": seat, "level": level}))
-        .await;
+    c.send(ClientMsg::AddBot {
+        table: msg::table(table),
+        seat: msg::seat(seat),
+        level: Some(msg::text(level)),
+    })
+    .await;
     c.expect(|m| {
         m["type"] == "error"
             || (m["type"] == "table"
@@ -52,8 +58,11 @@ async fn only_a_seated_player_puts_bots_in_a_table() {
         m["code"], "not_seated",
         "the creator too must sit first: {m}"
     );
-    host.send(json!({"type": "sit", "table": table, "seat": "S"}))
-        .await;
+    host.send(ClientMsg::Sit {
+        table: msg::table(&table),
+        seat: SeatName::S,
+    })
+    .await;
     host.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut host, &table, "W", "engine3").await;
     assert_eq!(m["type"], "table", "{m}");
@@ -74,8 +83,11 @@ async fn engine_games_are_limited_per_player_and_in_all() {
     against_bots(&mut ann, "engine1").await;
     // An open table with an engine bot counts as an engine game too.
     let second = new_table(&mut ann).await;
-    ann.send(json!({"type": "sit", "table": second, "seat": "S"}))
-        .await;
+    ann.send(ClientMsg::Sit {
+        table: msg::table(&second),
+        seat: SeatName::S,
+    })
+    .await;
     ann.expect(|m| m["type"] == "seated").await;
     assert_eq!(
         add_bot(&mut ann, &second, "W", "engine2").await["type"],
@@ -87,8 +99,11 @@ async fn engine_games_are_limited_per_player_and_in_all() {
         "table"
     );
     let third = new_table(&mut ann).await;
-    ann.send(json!({"type": "sit", "table": third, "seat": "S"}))
-        .await;
+    ann.send(ClientMsg::Sit {
+        table: msg::table(&third),
+        seat: SeatName::S,
+    })
+    .await;
     ann.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut ann, &third, "W", "engine1").await;
     assert_eq!(m["code"], "bot_limit", "{m}");
@@ -102,8 +117,11 @@ async fn engine_games_are_limited_per_player_and_in_all() {
     against_bots(&mut bob, "engine1").await;
     let mut cleo = server.client("cleo").await;
     let t = new_table(&mut cleo).await;
-    cleo.send(json!({"type": "sit", "table": t, "seat": "S"}))
-        .await;
+    cleo.send(ClientMsg::Sit {
+        table: msg::table(&t),
+        seat: SeatName::S,
+    })
+    .await;
     cleo.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut cleo, &t, "W", "engine1").await;
     assert_eq!(m["code"], "bot_limit", "{m}");
@@ -124,7 +142,13 @@ async fn a_seat_bot_keeps_its_table_between_moves() {
             .to_string();
         let (from, to) = mv.split_once('-').unwrap();
         south
-            .send(json!({"type": "play", "game": game, "seat": "S", "from": from, "to": to}))
+            .send(ClientMsg::Play {
+                game: msg::game(&game),
+                seat: SeatName::S,
+                from: msg::square(from),
+                to: msg::square(to),
+                promotion: None,
+            })
             .await;
         // The three bots answer before South may move again.
         for _ in 0..3 {
@@ -147,7 +171,13 @@ async fn a_search_stops_when_its_game_ends() {
     let mut south = server.client("south").await;
     let (game, _) = against_bots(&mut south, "engine3").await;
     south
-        .send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
+        .send(ClientMsg::Play {
+            game: msg::game(&game),
+            seat: SeatName::S,
+            from: msg::square("h2"),
+            to: msg::square("h3"),
+            promotion: None,
+        })
         .await;
     south
         .expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "S")
@@ -159,7 +189,10 @@ async fn a_search_stops_when_its_game_ends() {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     south
-        .send(json!({"type": "resign", "game": game, "seat": "S"}))
+        .send(ClientMsg::Resign {
+            game: msg::game(&game),
+            seat: SeatName::S,
+        })
         .await;
     south.expect(|m| m["event"]["kind"] == "over").await;
     // The barrier: the search has answered. It must have been cut short by the game's end,

@@ -4,11 +4,12 @@
 
 mod support;
 
+use fourhand_protocol::ClientMsg;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use futures_util::StreamExt;
-use serde_json::json;
 use std::time::{Duration, Instant};
+use support::msg;
 use support::{Client, TestServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
@@ -32,7 +33,7 @@ async fn a_socket_that_answers_no_ping_is_closed_and_one_that_does_stays() {
             "the live client was closed"
         );
     }
-    alive.send(json!({"type": "ping"})).await;
+    alive.send(ClientMsg::Ping).await;
     alive.expect(|m| m["type"] == "pong").await;
     // The silent one read nothing meanwhile: it finds a close frame, 1001.
     let closed = silent.expect(|m| m["type"] == "_closed").await;
@@ -103,8 +104,11 @@ async fn sockets_beyond_the_caps_are_closed_with_1013() {
     let end = Instant::now() + Duration::from_secs(5);
     let mut again = loop {
         let mut c = Client::raw(server.addr).await;
-        c.send(json!({"type": "hello", "session": session, "protocol": 1}))
-            .await;
+        c.send(ClientMsg::Hello {
+            session: msg::text(&session),
+            protocol: 1,
+        })
+        .await;
         let m = c.next().await.unwrap();
         if m["type"] == "welcome" {
             break c;
@@ -116,7 +120,7 @@ async fn sockets_beyond_the_caps_are_closed_with_1013() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    again.send(json!({"type": "ping"})).await;
+    again.send(ClientMsg::Ping).await;
     again.expect(|m| m["type"] == "pong").await;
     assert!(support::metric(&server.app, "fourhand_refused_connections_total") >= 1.0);
     server.stop().await;

@@ -4,9 +4,11 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_rules::notation::pgn4;
 use fourhand_server::store::StoredGame;
 use serde_json::json;
+use support::msg;
 use support::{four_players, play, TestServer};
 
 /// The stored record of `game` once its end is stored (the store write follows the `over`
@@ -88,7 +90,13 @@ async fn a_club_game_through_a_mate_and_a_revival_with_a_spectator() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "club1893", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
+        .await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     let line = [
         "h2-h3", "b7-c7", "g13-g12", "m8-l8", "g1-j4", "a8-d5", "h14-e11", "n7-m8", "e1-f3",
@@ -369,11 +377,14 @@ async fn south_plays_to_the_end(c: &mut support::Client, game: &str) -> serde_js
             None => (mv, None),
         };
         let (from, to) = squares.split_once('-').unwrap();
-        let mut play = json!({"type": "play", "game": game, "seat": "S", "from": from, "to": to});
-        if let Some(p) = promotion {
-            play["promotion"] = json!(p);
-        }
-        c.send(play).await;
+        c.send(ClientMsg::Play {
+            game: msg::game(game),
+            seat: SeatName::S,
+            from: msg::square(from),
+            to: msg::square(to),
+            promotion: promotion.map(msg::piece),
+        })
+        .await;
         moves += 1;
         assert!(moves < 2000, "the game ends");
     }
@@ -417,14 +428,19 @@ async fn a_three_player_conquest_game_to_its_end() {
     let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let mut first = server.client("x3").await;
     first
-        .send(json!({"type": "create_table", "rules": "conquest  Players=3"}))
+        .send(ClientMsg::CreateTable(msg::new_table(
+            "conquest  Players=3",
+        )))
         .await;
     let table = first.expect(|m| m["type"] == "table").await["table"].clone();
     assert_eq!(table["rules"], "conquest Players=3", "{table}");
     let id = table["id"].clone();
     // East is not a seat anyone may take.
     first
-        .send(json!({"type": "sit", "table": id, "seat": "E"}))
+        .send(ClientMsg::Sit {
+            table: msg::table(&id),
+            seat: SeatName::E,
+        })
         .await;
     let e = first.error().await;
     assert!(
@@ -436,7 +452,7 @@ async fn a_three_player_conquest_game_to_its_end() {
     for name in ["s3", "w3", "n3"] {
         sessions.push(server.session(name).await);
     }
-    let create = json!({"type": "create_table", "rules": "conquest Players=3"});
+    let create = ClientMsg::CreateTable(msg::new_table("conquest Players=3"));
     let (game, mut c, _) = support::four_at(&server, create, &sessions).await;
     let rules = RuleSet::from_name("conquest Players=3").unwrap();
     let mut local = Game::new(rules);

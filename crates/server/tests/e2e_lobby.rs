@@ -4,40 +4,60 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
+use support::msg;
 use support::{four_players, play, TestServer};
 
 #[tokio::test]
 async fn tables_are_pushed_and_bots_fill_seats() {
     let server = TestServer::memory().await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "lobby_subscribe"})).await;
+    watcher.send(ClientMsg::LobbySubscribe).await;
     assert_eq!(
         watcher.expect(|m| m["type"] == "tables").await["tables"],
         json!([])
     );
     let mut host = server.client("host").await;
-    host.send(json!({"type": "create_table", "rules": "verney1881", "time": {"base_ms": 300000, "increment_ms": 5000}})).await;
+    host.send(ClientMsg::CreateTable(NewTable {
+        time: Some(msg::increment(300000, 5000)),
+        ..msg::new_table("verney1881")
+    }))
+    .await;
     let t = host.expect(|m| m["type"] == "table").await["table"].clone();
     assert_eq!(t["setup"], "4PCo");
     let pushed = watcher.expect(|m| m["type"] == "table").await;
     assert_eq!(pushed["table"]["id"], t["id"]);
-    host.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
-        .await;
+    host.send(ClientMsg::Sit {
+        table: msg::table(&t["id"]),
+        seat: SeatName::S,
+    })
+    .await;
     let token = host.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    host.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
-        .await;
+    host.send(ClientMsg::Sit {
+        table: msg::table(&t["id"]),
+        seat: SeatName::S,
+    })
+    .await;
     assert_eq!(host.error().await["code"], "seat_taken");
     for seat in ["W", "N", "E"] {
-        host.send(json!({"type": "add_bot", "table": t["id"], "seat": seat, "level": "random"}))
-            .await;
+        host.send(ClientMsg::AddBot {
+            table: msg::table(&t["id"]),
+            seat: msg::seat(seat),
+            level: Some("random".into()),
+        })
+        .await;
     }
     let game = host.expect(|m| m["type"] == "game_started").await["game"].clone();
     watcher.expect(|m| m["type"] == "table_closed").await;
-    host.send(json!({"type": "join", "game": game, "seat_token": token}))
-        .await;
+    host.send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: Some(msg::text(&token)),
+        since: None,
+    })
+    .await;
     let snap = host.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(snap["state"]["rules"], "verney1881");
     assert_eq!(snap["state"]["seats"][1]["bot"], true);
@@ -51,8 +71,14 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     );
     // South moves; the three bots answer.
     host.expect(|m| m["type"] == "legal").await;
-    host.send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
-        .await;
+    host.send(ClientMsg::Play {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        from: msg::square("h2"),
+        to: msg::square("h3"),
+        promotion: None,
+    })
+    .await;
     host.expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "E")
         .await;
     let legal = host.expect(|m| m["type"] == "legal").await;
@@ -74,7 +100,12 @@ async fn quick_pairing_forms_tables_and_fills_with_bots() {
     let mut players = Vec::new();
     for n in ["a", "b", "c", "d", "e"] {
         let mut c = server.client(n).await;
-        c.send(json!({"type": "quick_pair", "rules": "ffa"})).await;
+        c.send(ClientMsg::QuickPair {
+            rules: "ffa".into(),
+            time: None,
+            rated: false,
+        })
+        .await;
         c.expect(|m| m["type"] == "queued").await;
         players.push(c);
     }
@@ -100,8 +131,11 @@ async fn dead_king_walking_moves_are_played_by_the_server() {
     for (k, mv) in line.iter().enumerate() {
         play(&mut c, &game, k % 4, mv).await;
     }
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     let z = c[0]
         .expect(|m| {
             m["type"] == "event" && m["event"]["kind"] == "moved" && m["event"]["zombie"] == true
@@ -130,24 +164,34 @@ async fn shutdown_closes_connections_with_1012() {
 async fn a_player_who_leaves_before_the_start_is_stood_up() {
     let server = TestServer::memory().await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "lobby_subscribe"})).await;
+    watcher.send(ClientMsg::LobbySubscribe).await;
     watcher.expect(|m| m["type"] == "tables").await;
     let mut host = server.client("host").await;
     let mut guest = server.client("guest").await;
-    host.send(json!({"type": "create_table", "rules": "teams"}))
+    host.send(ClientMsg::CreateTable(msg::new_table("teams")))
         .await;
     let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    host.send(json!({"type": "sit", "table": t, "seat": "S"}))
-        .await;
+    host.send(ClientMsg::Sit {
+        table: msg::table(&t),
+        seat: SeatName::S,
+    })
+    .await;
     host.expect(|m| m["type"] == "seated").await;
-    host.send(json!({"type": "add_bot", "table": t, "seat": "W"}))
-        .await;
+    host.send(ClientMsg::AddBot {
+        table: msg::table(&t),
+        seat: SeatName::W,
+        level: None,
+    })
+    .await;
     let with_bot = host
         .expect(|m| m["type"] == "table" && m["table"]["seats"][1]["bot"] == true)
         .await;
     assert_eq!(with_bot["table"]["seats"][1]["level"], "greedy");
     guest
-        .send(json!({"type": "sit", "table": t, "seat": "N"}))
+        .send(ClientMsg::Sit {
+            table: msg::table(&t),
+            seat: SeatName::N,
+        })
         .await;
     guest.expect(|m| m["type"] == "seated").await;
     // The guest's socket closes: his seat is free again, the host is told.
@@ -175,15 +219,22 @@ async fn a_connection_follows_a_bounded_number_of_games() {
     let mut host = server.client("host").await;
     let mut games = Vec::new();
     for _ in 0..33 {
-        host.send(json!({"type": "create_table", "rules": "teams"}))
+        host.send(ClientMsg::CreateTable(msg::new_table("teams")))
             .await;
         let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-        host.send(json!({"type": "sit", "table": t, "seat": "S"}))
-            .await;
+        host.send(ClientMsg::Sit {
+            table: msg::table(&t),
+            seat: SeatName::S,
+        })
+        .await;
         host.expect(|m| m["type"] == "seated").await;
         for seat in ["W", "N", "E"] {
-            host.send(json!({"type": "add_bot", "table": t, "seat": seat}))
-                .await;
+            host.send(ClientMsg::AddBot {
+                table: msg::table(&t),
+                seat: msg::seat(seat),
+                level: None,
+            })
+            .await;
         }
         let g = host
             .expect(|m| m["type"] == "game_started" && m["table"] == t)
@@ -193,20 +244,36 @@ async fn a_connection_follows_a_bounded_number_of_games() {
     }
     let mut watcher = server.client("watcher").await;
     for g in &games[..32] {
-        watcher.send(json!({"type": "join", "game": g})).await;
+        watcher
+            .send(ClientMsg::Join {
+                game: msg::game(g),
+                seat_token: None,
+                since: None,
+            })
+            .await;
         watcher.expect(|m| m["type"] == "snapshot").await;
     }
     watcher
-        .send(json!({"type": "join", "game": games[32]}))
+        .send(ClientMsg::Join {
+            game: msg::game(&games[32]),
+            seat_token: None,
+            since: None,
+        })
         .await;
     let e = watcher.error().await;
     assert_eq!(e["code"], "bad_request", "{e}");
     // Leaving one makes room.
     watcher
-        .send(json!({"type": "leave_game", "game": games[0]}))
+        .send(ClientMsg::LeaveGame {
+            game: msg::game(&games[0]),
+        })
         .await;
     watcher
-        .send(json!({"type": "join", "game": games[32]}))
+        .send(ClientMsg::Join {
+            game: msg::game(&games[32]),
+            seat_token: None,
+            since: None,
+        })
         .await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     server.stop().await;
@@ -227,7 +294,12 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules() {
         ("t1", "teams"),
     ] {
         let mut c = server.client(n).await;
-        c.send(json!({"type": "quick_pair", "rules": rules})).await;
+        c.send(ClientMsg::QuickPair {
+            rules: msg::text(rules),
+            time: None,
+            rated: false,
+        })
+        .await;
         let q = c.expect(|m| m["type"] == "queued").await;
         assert_eq!(
             q["rules"],
@@ -245,8 +317,12 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules() {
     // Rated pairing under options queues too: the game counts in its family's pool.
     let (_, session) = support::account(&server, "member").await;
     let mut m = support::Client::connect(server.addr, &session).await;
-    m.send(json!({"type": "quick_pair", "rules": "teams KotH", "rated": true}))
-        .await;
+    m.send(ClientMsg::QuickPair {
+        rules: "teams KotH".into(),
+        time: None,
+        rated: true,
+    })
+    .await;
     let q = m.expect(|m| m["type"] == "queued").await;
     assert_eq!(q["rules"], "teams KotH", "{q}");
     server.stop().await;
@@ -262,8 +338,12 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
     let mut players = Vec::new();
     for n in ["r1", "r2"] {
         let mut c = server.client(n).await;
-        c.send(json!({"type": "quick_pair", "rules": "ffa  Chess960=random"}))
-            .await;
+        c.send(ClientMsg::QuickPair {
+            rules: "ffa  Chess960=random".into(),
+            time: None,
+            rated: false,
+        })
+        .await;
         let q = c.expect(|m| m["type"] == "queued").await;
         assert_eq!(q["rules"], "ffa Chess960=random", "{q}");
         players.push(c);
@@ -272,8 +352,12 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
     for p in players.iter_mut() {
         let token = p.expect(|m| m["type"] == "seated").await["seat_token"].clone();
         let game = p.expect(|m| m["type"] == "game_started").await["game"].clone();
-        p.send(json!({"type": "join", "game": game, "seat_token": token}))
-            .await;
+        p.send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&token)),
+            since: None,
+        })
+        .await;
         let snap = p.expect(|m| m["type"] == "snapshot").await;
         let rules = snap["state"]["rules"]
             .as_str()
@@ -306,8 +390,12 @@ async fn quick_pairing_for_three_player_conquest_seats_three() {
     let mut players = Vec::new();
     for n in ["q1", "q2", "q3"] {
         let mut c = server.client(n).await;
-        c.send(json!({"type": "quick_pair", "rules": "conquest Players=3"}))
-            .await;
+        c.send(ClientMsg::QuickPair {
+            rules: "conquest Players=3".into(),
+            time: None,
+            rated: false,
+        })
+        .await;
         c.expect(|m| m["type"] == "queued").await;
         players.push(c);
     }

@@ -7,9 +7,11 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
+use support::msg;
 use support::{account, four_at, TestServer};
 use tower::ServiceExt;
 
@@ -53,16 +55,25 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     }
     let (game, mut c, _) = four_at(
         &server,
-        json!({"type": "create_table", "rules": "teams"}),
+        ClientMsg::CreateTable(msg::new_table("teams")),
         &sessions,
     )
     .await;
     // Bob begs for points at the table; his partner answers him privately.
-    let say = |seat: &str, to: &str, text: &str| json!({"type": "chat", "game": game, "seat": seat, "to": to, "text": text});
-    c[0].send(say("S", "table", "resign and give me your points"))
-        .await;
+    let say = |seat: &str, to: ChatTarget, text: &str| ClientMsg::Chat {
+        game: msg::game(&game),
+        seat: msg::seat(seat),
+        to,
+        text: text.into(),
+    };
+    c[0].send(say(
+        "S",
+        ChatTarget::Table,
+        "resign and give me your points",
+    ))
+    .await;
     c[1].expect(|m| m["event"]["kind"] == "chat").await;
-    c[2].send(say("N", "partner", "stop it")).await;
+    c[2].send(say("N", ChatTarget::Partner, "stop it")).await;
     c[0].expect(|m| m["event"]["text"] == "stop it").await;
 
     // West reports the chat he saw: the table line, not the partners' one.
@@ -127,7 +138,8 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     )
     .await;
     assert_eq!(s, StatusCode::CREATED);
-    c[0].send(say("S", "table", "one more time")).await;
+    c[0].send(say("S", ChatTarget::Table, "one more time"))
+        .await;
     let e = c[0].error().await;
     assert_eq!(e["code"], "muted", "{e}");
     let msg = e["message"].as_str().unwrap();
@@ -136,7 +148,7 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
         "{msg}"
     );
     // Others still talk.
-    c[1].send(say("W", "table", "thanks")).await;
+    c[1].send(say("W", ChatTarget::Table, "thanks")).await;
     c[1].expect(|m| m["event"]["text"] == "thanks").await;
 
     // The game is aborted by the moderator: everyone sees it end without a result.
@@ -170,20 +182,27 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     )
     .await;
     assert_eq!(s, StatusCode::CREATED);
-    c[0].send(json!({"type": "quick_pair", "rules": "teams"}))
-        .await;
+    c[0].send(ClientMsg::QuickPair {
+        rules: "teams".into(),
+        time: None,
+        rated: false,
+    })
+    .await;
     let e = c[0].error().await;
     assert_eq!(e["code"], "banned");
     assert!(e["message"].as_str().unwrap().contains("for good"), "{e}");
-    c[1].send(json!({"type": "create_table", "rules": "ffa"}))
+    c[1].send(ClientMsg::CreateTable(msg::new_table("ffa")))
         .await;
     let table = c[1].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c[0].send(json!({"type": "sit", "table": table, "seat": "S"}))
-        .await;
+    c[0].send(ClientMsg::Sit {
+        table: msg::table(&table),
+        seat: SeatName::S,
+    })
+    .await;
     assert_eq!(c[0].error().await["code"], "banned");
 
     // The moderator closes that table; its creator... sat nowhere, the lobby is told.
-    c[1].send(json!({"type": "lobby_subscribe"})).await;
+    c[1].send(ClientMsg::LobbySubscribe).await;
     c[1].expect(|m| m["type"] == "tables").await;
     let (s, _) = call(
         &app,

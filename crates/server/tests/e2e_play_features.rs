@@ -5,7 +5,9 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use serde_json::{json, Value};
+use support::msg;
 use support::{account, four_at, four_players, play, Client, TestServer};
 
 fn premove_msg(m: &Value) -> bool {
@@ -17,8 +19,14 @@ async fn a_premove_is_played_the_moment_the_seats_turn_comes() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     // West queues b7-c7 while South is to move; only West's connections hear of it.
-    c[1].send(json!({"type": "premove", "game": game, "seat": "W", "from": "b7", "to": "c7"}))
-        .await;
+    c[1].send(ClientMsg::Premove {
+        game: msg::game(&game),
+        seat: SeatName::W,
+        from: msg::square("b7"),
+        to: msg::square("c7"),
+        promotion: None,
+    })
+    .await;
     let q = c[1].expect(premove_msg).await;
     assert_eq!(q["premove"], json!({"from": "b7", "to": "c7"}));
     play(&mut c, &game, 0, "h2-h3").await;
@@ -50,17 +58,32 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     // North queues the pawn g13-g12, then South and West move; the pawn's square is still free
     // so it is legal — cancel it instead, and queue one that will be illegal.
-    c[2].send(json!({"type": "premove", "game": game, "seat": "N", "from": "g13", "to": "g12"}))
-        .await;
+    c[2].send(ClientMsg::Premove {
+        game: msg::game(&game),
+        seat: SeatName::N,
+        from: msg::square("g13"),
+        to: msg::square("g12"),
+        promotion: None,
+    })
+    .await;
     c[2].expect(|m| premove_msg(m) && !m["premove"].is_null())
         .await;
-    c[2].send(json!({"type": "cancel_premove", "game": game, "seat": "N"}))
-        .await;
+    c[2].send(ClientMsg::CancelPremove {
+        game: msg::game(&game),
+        seat: SeatName::N,
+    })
+    .await;
     c[2].expect(|m| premove_msg(m) && m["premove"].is_null())
         .await;
     // A queen move through its own pawns is never legal: dropped at North's turn.
-    c[2].send(json!({"type": "premove", "game": game, "seat": "N", "from": "g14", "to": "g10"}))
-        .await;
+    c[2].send(ClientMsg::Premove {
+        game: msg::game(&game),
+        seat: SeatName::N,
+        from: msg::square("g14"),
+        to: msg::square("g10"),
+        promotion: None,
+    })
+    .await;
     c[2].expect(|m| premove_msg(m) && !m["premove"].is_null())
         .await;
     play(&mut c, &game, 0, "h2-h3").await;
@@ -72,8 +95,14 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
     // North is still to move and plays normally.
     play(&mut c, &game, 2, "g13-g12").await;
     // A premove from a square without one's own piece is refused at once.
-    c[0].send(json!({"type": "premove", "game": game, "seat": "S", "from": "b7", "to": "b6"}))
-        .await;
+    c[0].send(ClientMsg::Premove {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        from: msg::square("b7"),
+        to: msg::square("b6"),
+        promotion: None,
+    })
+    .await;
     assert_eq!(c[0].error().await["code"], "illegal_move");
 }
 
@@ -81,14 +110,27 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
 async fn a_table_against_bots_in_one_message_starts_the_game() {
     let server = TestServer::memory().await;
     let mut c = server.client("ann").await;
-    c.send(json!({"type": "create_table", "rules": "ffa", "sit": ["N"],
-        "bots": {"S": "random", "W": "greedy", "E": "random"}}))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable {
+        sit: vec![SeatName::N],
+        bots: [
+            (SeatName::S, "random".into()),
+            (SeatName::W, "greedy".into()),
+            (SeatName::E, "random".into()),
+        ]
+        .into_iter()
+        .collect(),
+        ..msg::new_table("ffa")
+    }))
+    .await;
     let seated = c.expect(|m| m["type"] == "seated").await;
     assert_eq!(seated["seat"], "N");
     let started = c.expect(|m| m["type"] == "game_started").await;
-    c.send(json!({"type": "join", "game": started["game"], "seat_token": seated["seat_token"]}))
-        .await;
+    c.send(ClientMsg::Join {
+        game: msg::game(&started["game"]),
+        seat_token: Some(msg::text(&seated["seat_token"])),
+        since: None,
+    })
+    .await;
     let snap = c.expect(|m| m["type"] == "snapshot").await;
     let names: Vec<&str> = snap["state"]["seats"]
         .as_array()
@@ -105,11 +147,19 @@ async fn a_table_against_bots_in_one_message_starts_the_game() {
         "a bot's fixed rating is shown"
     );
     // Bad requests change nothing: a seat both mine and a bot's, an unknown level.
-    c.send(json!({"type": "create_table", "rules": "ffa", "sit": ["S"], "bots": {"S": "random"}}))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable {
+        sit: vec![SeatName::S],
+        bots: [(SeatName::S, "random".into())].into_iter().collect(),
+        ..msg::new_table("ffa")
+    }))
+    .await;
     assert_eq!(c.error().await["code"], "bad_request");
-    c.send(json!({"type": "create_table", "rules": "ffa", "sit": ["S"], "bots": {"W": "genius"}}))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable {
+        sit: vec![SeatName::S],
+        bots: [(SeatName::W, "genius".into())].into_iter().collect(),
+        ..msg::new_table("ffa")
+    }))
+    .await;
     assert_eq!(c.error().await["code"], "bad_request");
     let tables: Vec<Value> = server
         .app
@@ -132,8 +182,13 @@ async fn the_record_names_each_slot_and_numbers_have_no_gaps_for_anyone() {
     let (game, mut c, tokens) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
     // A partner arrow: West and East get a stand-in with its number.
-    c[0].send(json!({"type": "arrow", "game": game, "seat": "S", "from": "g1", "to": "j4"}))
-        .await;
+    c[0].send(ClientMsg::Arrow {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        from: msg::square("g1"),
+        to: msg::square("j4"),
+    })
+    .await;
     let hidden = c[1]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "hidden")
         .await;
@@ -153,14 +208,21 @@ async fn the_record_names_each_slot_and_numbers_have_no_gaps_for_anyone() {
         seq + 1,
         "no gap after the stand-in"
     );
-    c[2].send(json!({"type": "resign", "game": game, "seat": "N"}))
-        .await;
+    c[2].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::N,
+    })
+    .await;
     c[2].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     // A rejoin from the start catches up without a gap, and the record names every slot.
     let mut again = Client::connect(server.addr, &server.session("west").await).await;
     again
-        .send(json!({"type": "join", "game": game, "seat_token": tokens[1]}))
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[1])),
+            since: None,
+        })
         .await;
     let snap = again.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(
@@ -184,12 +246,15 @@ async fn the_record_names_each_slot_and_numbers_have_no_gaps_for_anyone() {
 async fn a_finished_game_leaves_the_live_games_at_once() {
     let server = TestServer::memory().await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "lobby_subscribe"})).await;
+    watcher.send(ClientMsg::LobbySubscribe).await;
     watcher.expect(|m| m["type"] == "tables").await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     let ended = watcher.expect(|m| m["type"] == "game_ended").await;
     assert_eq!(ended["game"], game.as_str());
     let live: Value = reqwest_get(&server, "/api/games").await;
@@ -203,12 +268,18 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     for n in ["rm_s", "rm_w", "rm_n", "rm_e"] {
         sessions.push(account(&server, n).await.1);
     }
-    let create = json!({"type": "create_table", "rules": "teams", "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        rated: true,
+        ..msg::new_table("teams")
+    });
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
     play(&mut c, &game, 1, "b7-c7").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     for x in c.iter_mut() {
         x.expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
             .await;
@@ -231,10 +302,13 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
 
     // East asks for a rematch: a rated table, East seated, the other seats kept.
     for x in c.iter_mut() {
-        x.send(json!({"type": "lobby_subscribe"})).await;
+        x.send(ClientMsg::LobbySubscribe).await;
     }
-    c[3].send(json!({"type": "create_table", "rules": "teams", "rematch_of": game}))
-        .await;
+    c[3].send(ClientMsg::CreateTable(NewTable {
+        rematch_of: Some(msg::text(&game)),
+        ..msg::new_table("teams")
+    }))
+    .await;
     let table = c[3]
         .expect(|m| m["type"] == "table" && m["table"]["rematch_of"] == game.as_str())
         .await;
@@ -253,12 +327,18 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     // A stranger may not take a kept seat.
     let mut stranger = Client::connect(server.addr, &account(&server, "rm_x").await.1).await;
     stranger
-        .send(json!({"type": "sit", "table": id, "seat": "S"}))
+        .send(ClientMsg::Sit {
+            table: msg::table(&id),
+            seat: SeatName::S,
+        })
         .await;
     assert_eq!(stranger.error().await["code"], "seat_taken");
     for (i, seat) in ["S", "W", "N"].iter().enumerate() {
-        c[i].send(json!({"type": "sit", "table": id, "seat": seat}))
-            .await;
+        c[i].send(ClientMsg::Sit {
+            table: msg::table(&id),
+            seat: msg::seat(seat),
+        })
+        .await;
         c[i].expect(|m| m["type"] == "seated").await;
     }
     for x in c.iter_mut() {
@@ -267,7 +347,10 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     }
     // Only a player of the game may ask.
     stranger
-        .send(json!({"type": "create_table", "rules": "teams", "rematch_of": game}))
+        .send(ClientMsg::CreateTable(NewTable {
+            rematch_of: Some(msg::text(&game)),
+            ..msg::new_table("teams")
+        }))
         .await;
     assert_eq!(stranger.error().await["code"], "not_seated");
 }

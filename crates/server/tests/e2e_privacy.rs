@@ -3,7 +3,9 @@
 
 mod support;
 
-use serde_json::{json, Value};
+use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
+use serde_json::Value;
+use support::msg;
 use support::{four_players, play, Client, TestServer};
 
 fn private(msgs: &[Value]) -> Vec<&Value> {
@@ -21,14 +23,34 @@ async fn partner_chat_and_arrows_reach_only_the_partner() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "join", "game": game})).await;
-    watcher.expect(|m| m["type"] == "snapshot").await;
-    c[0].send(json!({"type": "chat", "game": game, "seat": "S", "to": "partner", "text": "go for blue's queen"})).await;
-    c[0].send(json!({"type": "arrow", "game": game, "seat": "S", "from": "g1", "to": "j4"}))
+    watcher
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
         .await;
-    c[0].send(
-        json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": "good luck all"}),
-    )
+    watcher.expect(|m| m["type"] == "snapshot").await;
+    c[0].send(ClientMsg::Chat {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        to: ChatTarget::Partner,
+        text: "go for blue's queen".into(),
+    })
+    .await;
+    c[0].send(ClientMsg::Arrow {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        from: msg::square("g1"),
+        to: msg::square("j4"),
+    })
+    .await;
+    c[0].send(ClientMsg::Chat {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        to: ChatTarget::Table,
+        text: "good luck all".into(),
+    })
     .await;
     let north = c[2]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "arrow")
@@ -61,10 +83,20 @@ async fn partner_chat_and_arrows_reach_only_the_partner() {
         "spectators must not see partner messages"
     );
     // East's arrow reaches West only: Red has East's table line after it, and no arrow.
-    c[3].send(json!({"type": "arrow", "game": game, "seat": "E", "from": "m8", "to": "k8"}))
-        .await;
-    c[3].send(json!({"type": "chat", "game": game, "seat": "E", "to": "table", "text": "gl"}))
-        .await;
+    c[3].send(ClientMsg::Arrow {
+        game: msg::game(&game),
+        seat: SeatName::E,
+        from: msg::square("m8"),
+        to: msg::square("k8"),
+    })
+    .await;
+    c[3].send(ClientMsg::Chat {
+        game: msg::game(&game),
+        seat: SeatName::E,
+        to: ChatTarget::Table,
+        text: "gl".into(),
+    })
+    .await;
     c[1].expect(|m| m["event"]["kind"] == "arrow").await;
     let east_line = |m: &Value| table_line(m) && m["event"]["seat"] == "E";
     c[0].expect(east_line).await;
@@ -98,7 +130,11 @@ async fn reconnecting_with_a_sequence_number_returns_the_missed_events() {
     play(&mut rest, &game, 1, "b7-c7").await;
     let mut north = server.client("north").await;
     north
-        .send(json!({"type": "join", "game": game, "seat_token": tokens[2], "since": last}))
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[2])),
+            since: Some(last),
+        })
         .await;
     let missed = north
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "moved")

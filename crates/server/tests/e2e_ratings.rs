@@ -5,6 +5,7 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use fourhand_rating::{rate, Finish, Participant, Rating};
 use fourhand_rules::game::Action;
 use fourhand_rules::notation::{fen4, pgn4};
@@ -12,6 +13,7 @@ use fourhand_rules::{Position, RuleSet, Setup};
 use fourhand_server::store::{ActionRecord, NewGame, Store, StoredAction, StoredSeat};
 use fourhand_server::Config;
 use serde_json::json;
+use support::msg;
 use support::{account, four_at, play, TestServer};
 use uuid::Uuid;
 
@@ -81,7 +83,11 @@ async fn rated_game(
     setup: &str,
     file: &str,
 ) -> String {
-    let create = json!({"type": "create_table", "rules": rules, "setup": setup, "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        setup: Some(msg::text(setup)),
+        rated: true,
+        ..msg::new_table(rules)
+    });
     let (game, mut clients, _) = four_at(server, create, sessions).await;
     support::replay_records(&mut clients, &game, &support::data(file)).await;
     clients[0]
@@ -165,11 +171,17 @@ async fn an_abort_changes_only_the_aborter(store: Store) {
         &format!("a{}", &Uuid::now_v7().simple().to_string()[24..]),
     )
     .await;
-    let create = json!({"type": "create_table", "rules": "teams", "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        rated: true,
+        ..msg::new_table("teams")
+    });
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     wait_for_end(&store, &game).await;
@@ -322,35 +334,60 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
     let server = TestServer::memory().await;
     let mut guest = support::Client::connect(server.addr, &server.session("g").await).await;
     guest
-        .send(json!({"type": "create_table", "rules": "teams", "rated": true}))
+        .send(ClientMsg::CreateTable(NewTable {
+            rated: true,
+            ..msg::new_table("teams")
+        }))
         .await;
     assert_eq!(guest.error().await["code"], "account_required");
     guest
-        .send(json!({"type": "quick_pair", "rules": "ffa", "rated": true}))
+        .send(ClientMsg::QuickPair {
+            rules: "ffa".into(),
+            time: None,
+            rated: true,
+        })
         .await;
     assert_eq!(guest.error().await["code"], "account_required");
     let (_, session) = account(&server, "member").await;
     let mut m = support::Client::connect(server.addr, &session).await;
     for (rated_bots, ok) in [(false, false), (true, true)] {
-        m.send(json!({"type": "create_table", "rules": "teams", "rated": true, "rated_bots": rated_bots}))
-            .await;
+        m.send(ClientMsg::CreateTable(NewTable {
+            rated: true,
+            rated_bots,
+            ..msg::new_table("teams")
+        }))
+        .await;
         let t = m.expect(|x| x["type"] == "table").await["table"].clone();
         assert_eq!(t["rated_bots"], rated_bots);
-        m.send(json!({"type": "sit", "table": t["id"], "seat": "S"}))
-            .await;
+        m.send(ClientMsg::Sit {
+            table: msg::table(&t["id"]),
+            seat: SeatName::S,
+        })
+        .await;
         m.expect(|x| x["type"] == "seated").await;
-        m.send(json!({"type": "add_bot", "table": t["id"], "seat": "W", "level": "engine1"}))
-            .await;
+        m.send(ClientMsg::AddBot {
+            table: msg::table(&t["id"]),
+            seat: SeatName::W,
+            level: Some("engine1".into()),
+        })
+        .await;
         if ok {
             // The seat is taken now.
-            m.send(json!({"type": "add_bot", "table": t["id"], "seat": "W"}))
-                .await;
+            m.send(ClientMsg::AddBot {
+                table: msg::table(&t["id"]),
+                seat: SeatName::W,
+                level: None,
+            })
+            .await;
             assert_eq!(m.error().await["code"], "seat_taken");
         } else {
             assert_eq!(m.error().await["code"], "bots_not_allowed");
             // One account, one seat of a rated game.
-            m.send(json!({"type": "sit", "table": t["id"], "seat": "N"}))
-                .await;
+            m.send(ClientMsg::Sit {
+                table: msg::table(&t["id"]),
+                seat: SeatName::N,
+            })
+            .await;
             let e = m.error().await;
             assert_eq!(e["message"], "in a rated game a player takes one seat");
         }
@@ -370,19 +407,26 @@ async fn frequent_aborters_wait_for_quick_pairing() {
             server.session("c").await,
         ];
         sessions[0] = server.session(&format!("r{round}")).await;
-        let create = json!({"type": "create_table", "rules": "teams"});
+        let create = ClientMsg::CreateTable(msg::new_table("teams"));
         let (game, mut c, _) = four_at(&server, create, &sessions).await;
         play(&mut c, &game, 0, "h2-h3").await;
-        c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-            .await;
+        c[1].send(ClientMsg::Resign {
+            game: msg::game(&game),
+            seat: SeatName::W,
+        })
+        .await;
         c[0].expect(|m| m["event"]["kind"] == "over").await;
         wait_for_end(&server.app.store, &game).await;
         let mut q = support::Client::connect(server.addr, &quitter).await;
-        q.send(json!({"type": "quick_pair", "rules": "teams"}))
-            .await;
+        q.send(ClientMsg::QuickPair {
+            rules: "teams".into(),
+            time: None,
+            rated: false,
+        })
+        .await;
         if round < 2 {
             q.expect(|m| m["type"] == "queued").await;
-            q.send(json!({"type": "cancel_pair"})).await;
+            q.send(ClientMsg::CancelPair).await;
         } else {
             let e = q.error().await;
             assert_eq!(e["code"], "pairing_closed", "{e}");
@@ -410,8 +454,12 @@ async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
     for i in 0..4 {
         let (_, s) = account(&server, &format!("pair{i}")).await;
         let mut c = support::Client::connect(server.addr, &s).await;
-        c.send(json!({"type": "quick_pair", "rules": "teams", "rated": true}))
-            .await;
+        c.send(ClientMsg::QuickPair {
+            rules: "teams".into(),
+            time: None,
+            rated: true,
+        })
+        .await;
         c.expect(|m| m["type"] == "queued").await;
         clients.push(c);
     }
@@ -436,8 +484,12 @@ async fn rated_quick_pairing_fills_the_empty_seats_with_the_strongest_bots() {
     let server = TestServer::start(config, Store::memory()).await;
     let (_, s) = account(&server, "alone").await;
     let mut c = support::Client::connect(server.addr, &s).await;
-    c.send(json!({"type": "quick_pair", "rules": "teams", "rated": true}))
-        .await;
+    c.send(ClientMsg::QuickPair {
+        rules: "teams".into(),
+        time: None,
+        rated: true,
+    })
+    .await;
     c.expect(|m| m["type"] == "queued").await;
     c.expect(|m| m["type"] == "seated").await;
     let game = c.expect(|m| m["type"] == "game_started").await["game"]
@@ -483,7 +535,10 @@ async fn a_rated_placed_game_counts_in_its_own_pool(name: &str, rules: RuleSet) 
     let tag = format!("c{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
     let (text, placings) = a_placed_game(rules);
-    let create = json!({"type": "create_table", "rules": name, "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        rated: true,
+        ..msg::new_table(name)
+    });
     let (game, mut clients, _) = four_at(&server, create, &sessions).await;
     support::replay_records(&mut clients, &game, &text).await;
     clients[0]
@@ -518,13 +573,19 @@ async fn a_rated_game_with_partners_side_by_side_counts_in_its_family_pool() {
     let tag = format!("t{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
     // Red with Blue against Yellow with Green; after a move each, Yellow resigns.
-    let create = json!({"type": "create_table", "rules": "teams Teammate=1", "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        rated: true,
+        ..msg::new_table("teams Teammate=1")
+    });
     let (game, mut clients, _) = four_at(&server, create, &sessions).await;
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
         support::play(&mut clients, &game, i, mv).await;
     }
     clients[2]
-        .send(json!({"type": "resign", "game": game, "seat": "N"}))
+        .send(ClientMsg::Resign {
+            game: msg::game(&game),
+            seat: SeatName::N,
+        })
         .await;
     clients[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
@@ -556,7 +617,10 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     let server = TestServer::start(Config::for_tests(), store.clone()).await;
     let tag = format!("h{}", &Uuid::now_v7().simple().to_string()[24..]);
     let (ids, sessions) = accounts(&server, &tag).await;
-    let create = json!({"type": "create_table", "rules": "conquest Players=3", "rated": true});
+    let create = ClientMsg::CreateTable(NewTable {
+        rated: true,
+        ..msg::new_table("conquest Players=3")
+    });
     let (game, mut c, _) = four_at(&server, create, &sessions[..3]).await;
     // Three rounds (past the abort window), then Blue and Yellow resign: Blue third, Yellow
     // second, Red first.
@@ -571,14 +635,20 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     }
     // Each resigns on his own turn (seen by all before the next acts).
     support::play(&mut c, &game, 0, "j2-j3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     c[2].expect(|m| {
         m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "W"
     })
     .await;
-    c[2].send(json!({"type": "resign", "game": game, "seat": "N"}))
-        .await;
+    c[2].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::N,
+    })
+    .await;
     c[0].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     wait_for_end(&store, &game).await;

@@ -3,9 +3,10 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
-use serde_json::json;
+use support::msg;
 use support::{four_players, play, Client, TestServer};
 
 async fn restart_keeps_the_game(url: String) {
@@ -17,7 +18,12 @@ async fn restart_keeps_the_game(url: String) {
     for (k, mv) in line.iter().enumerate() {
         play(&mut c, &game, k % 4, mv).await;
     }
-    c[0].send(json!({"type": "join", "game": game})).await;
+    c[0].send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: None,
+        since: None,
+    })
+    .await;
     let before = c[0].expect(|m| m["type"] == "snapshot").await["state"].clone();
     drop(c);
     server.stop().await;
@@ -27,7 +33,11 @@ async fn restart_keeps_the_game(url: String) {
     let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
     let mut north = Client::connect(server.addr, &server.session("north").await).await;
     north
-        .send(json!({"type": "join", "game": game, "seat_token": tokens[2]}))
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[2])),
+            since: None,
+        })
         .await;
     let after = north.expect(|m| m["type"] == "snapshot").await["state"].clone();
     assert_eq!(after["moves"], before["moves"], "the same moves");
@@ -40,7 +50,13 @@ async fn restart_keeps_the_game(url: String) {
     }
     // The game goes on with the same seat token.
     north
-        .send(json!({"type": "play", "game": game, "seat": "N", "from": "h14", "to": "e11"}))
+        .send(ClientMsg::Play {
+            game: msg::game(&game),
+            seat: SeatName::N,
+            from: msg::square("h14"),
+            to: msg::square("e11"),
+            promotion: None,
+        })
         .await;
     let m = north
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "moved")

@@ -4,10 +4,12 @@
 
 mod support;
 
+use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
 use std::time::Duration;
+use support::msg;
 use support::{four_players, play, Client, TestServer};
 
 async fn server(reconnect_secs: u64) -> TestServer {
@@ -18,9 +20,14 @@ async fn server(reconnect_secs: u64) -> TestServer {
 }
 
 /// Seat `i` says `text` to the table (or its partner) and waits for its own echo.
-async fn say(c: &mut Client, game: &str, seat: &str, to: &str, text: &str) {
-    c.send(json!({"type": "chat", "game": game, "seat": seat, "to": to, "text": text}))
-        .await;
+async fn say(c: &mut Client, game: &str, seat: &str, to: ChatTarget, text: &str) {
+    c.send(ClientMsg::Chat {
+        game: msg::game(game),
+        seat: msg::seat(seat),
+        to,
+        text: text.into(),
+    })
+    .await;
     c.expect(|m| {
         m["type"] == "event" && m["event"]["kind"] == "chat" && m["event"]["text"] == text
     })
@@ -53,18 +60,35 @@ async fn a_catch_up_larger_than_the_queue_is_a_snapshot() {
     let server = server(60).await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
+        .await;
     let first = watcher.expect(|m| m["type"] == "snapshot").await;
     let since = first["state"]["seq"].as_u64().unwrap();
     drop(watcher);
 
     // A short gap is caught up event by event.
     for k in 0..10 {
-        say(&mut c[0], &game, "S", "table", &format!("line {k}")).await;
+        say(
+            &mut c[0],
+            &game,
+            "S",
+            ChatTarget::Table,
+            &format!("line {k}"),
+        )
+        .await;
     }
     let mut back = server.client("watcher").await;
-    back.send(json!({"type": "join", "game": game, "since": since}))
-        .await;
+    back.send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: None,
+        since: Some(since),
+    })
+    .await;
     let m = back.next().await.unwrap();
     assert_eq!(m["type"], "event", "{m}");
     assert_eq!(m["seq"].as_u64(), Some(since + 1));
@@ -72,17 +96,28 @@ async fn a_catch_up_larger_than_the_queue_is_a_snapshot() {
 
     // More than a connection's queue holds (1024) is a snapshot, not a truncated stream.
     for k in 10..1200 {
-        say(&mut c[0], &game, "S", "table", &format!("line {k}")).await;
+        say(
+            &mut c[0],
+            &game,
+            "S",
+            ChatTarget::Table,
+            &format!("line {k}"),
+        )
+        .await;
     }
     let mut late = server.client("watcher").await;
-    late.send(json!({"type": "join", "game": game, "since": since}))
-        .await;
+    late.send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: None,
+        since: Some(since),
+    })
+    .await;
     let m = late.next().await.unwrap();
     assert_eq!(m["type"], "snapshot", "{m}");
     let last = m["state"]["seq"].as_u64().unwrap();
     assert!(last >= since + 1200, "{last}");
     // Barrier: the next public event follows the snapshot directly.
-    say(&mut c[0], &game, "S", "table", "after").await;
+    say(&mut c[0], &game, "S", ChatTarget::Table, "after").await;
     let m = late.expect(|m| m["type"] == "event").await;
     assert_eq!(m["seq"].as_u64(), Some(last + 1));
     server.stop().await;
@@ -94,7 +129,13 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot_and_no_gap() {
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     let session = server.session("slow watcher").await;
     let mut watcher = Client::connect_small_buffer(server.addr, &session).await;
-    watcher.send(json!({"type": "join", "game": game})).await;
+    watcher
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: None,
+            since: None,
+        })
+        .await;
     let first = watcher.expect(|m| m["type"] == "snapshot").await;
     let start = first["state"]["seq"].as_u64().unwrap();
     // The spectator reads nothing while 12,000 long lines (6 MB) go by: more than its socket,
@@ -103,15 +144,18 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot_and_no_gap() {
     for batch in 0..60 {
         for k in 0..200 {
             let text = format!("{batch}.{k} {long}");
-            c[0].send(
-                json!({"type": "chat", "game": game, "seat": "S", "to": "table", "text": text}),
-            )
+            c[0].send(ClientMsg::Chat {
+                game: msg::game(&game),
+                seat: SeatName::S,
+                to: ChatTarget::Table,
+                text: msg::text(&text),
+            })
             .await;
         }
         let last = format!("{batch}.199 {long}");
         c[0].expect(|m| m["event"]["text"] == last.as_str()).await;
     }
-    say(&mut c[0], &game, "S", "table", "the end").await;
+    say(&mut c[0], &game, "S", ChatTarget::Table, "the end").await;
     let end = c[0].seen.last().unwrap()["seq"].as_u64().unwrap();
     watcher.grow_buffer();
     let mut msgs = Vec::new();
@@ -136,18 +180,35 @@ async fn a_player_who_stops_reading_is_resynced_not_forfeited() {
     let session = server.session("south").await;
     let mut south = Client::connect_small_buffer(server.addr, &session).await;
     south
-        .send(json!({"type": "join", "game": game, "seat_token": tokens[0]}))
+        .send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[0])),
+            since: None,
+        })
         .await;
     let snap = south.expect(|m| m["type"] == "snapshot").await;
     let start = snap["state"]["seq"].as_u64().unwrap();
     drop(std::mem::replace(&mut c[0], south));
-    c[0].send(json!({"type": "play", "game": game, "seat": "S", "from": "h2", "to": "h3"}))
-        .await;
+    c[0].send(ClientMsg::Play {
+        game: msg::game(&game),
+        seat: SeatName::S,
+        from: msg::square("h2"),
+        to: msg::square("h3"),
+        promotion: None,
+    })
+    .await;
     // North talks to his partner until South's queue is full.
     let long = "y".repeat(450);
     let mut k = 0;
     while support::metric(&server.app, "fourhand_player_queue_full_total") == 0.0 {
-        say(&mut c[2], &game, "N", "partner", &format!("{k} {long}")).await;
+        say(
+            &mut c[2],
+            &game,
+            "N",
+            ChatTarget::Partner,
+            &format!("{k} {long}"),
+        )
+        .await;
         k += 1;
         assert!(k < 100_000, "South's queue never filled");
     }

@@ -8,13 +8,14 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::msg;
 use support::{four_at, Client, TestServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
@@ -52,8 +53,14 @@ async fn try_play(
     from: &str,
     to: &str,
 ) -> serde_json::Value {
-    c.send(json!({"type": "play", "game": game, "seat": seat, "from": from, "to": to}))
-        .await;
+    c.send(ClientMsg::Play {
+        game: msg::game(game),
+        seat: msg::seat(seat),
+        from: msg::square(from),
+        to: msg::square(to),
+        promotion: None,
+    })
+    .await;
     c.expect(|m| {
         m["type"] == "error"
             || (m["type"] == "event" && m["event"]["kind"] == "moved" && m["event"]["from"] == from)
@@ -145,7 +152,10 @@ async fn a_full_disk_refuses_moves_and_nothing_spins() {
     );
     // South cannot resign either: refused clearly, nothing changed.
     south
-        .send(json!({"type": "resign", "game": game, "seat": "S"}))
+        .send(ClientMsg::Resign {
+            game: msg::game(&game),
+            seat: SeatName::S,
+        })
         .await;
     let e = south.error().await;
     assert_eq!(e["code"], "store_unavailable", "{e}");
@@ -259,7 +269,7 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     }
     let (game, mut c, _) = four_at(
         &server,
-        json!({"type": "create_table", "rules": "teams"}),
+        ClientMsg::CreateTable(msg::new_table("teams")),
         &sessions,
     )
     .await;
@@ -275,8 +285,14 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     // Cut: health fails; West's move cannot be recorded; a second try is refused at once.
     proxy.set(CUT);
     health_becomes(&app, StatusCode::SERVICE_UNAVAILABLE).await;
-    c[1].send(json!({"type": "play", "game": game, "seat": "W", "from": "b7", "to": "c7"}))
-        .await;
+    c[1].send(ClientMsg::Play {
+        game: msg::game(&game),
+        seat: SeatName::W,
+        from: msg::square("b7"),
+        to: msg::square("c7"),
+        promotion: None,
+    })
+    .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let errors_before = support::metric(&app, "fourhand_store_errors_total");
     let m = try_play(&mut c[1], &game, "W", "b7", "c7").await;

@@ -3,9 +3,11 @@
 
 mod support;
 
+use fourhand_protocol::{ClientMsg, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
+use support::msg;
 use support::{four_players, play, TestServer};
 
 async fn quick_server() -> TestServer {
@@ -52,16 +54,22 @@ async fn early_resignations_abort() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     // FFA: Yellow resigns during Blue's turn; it takes effect in his own slot, before he has
     // made three moves and out of check, so the game is aborted.
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[2].send(json!({"type": "resign", "game": game, "seat": "N"}))
-        .await;
+    c[2].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::N,
+    })
+    .await;
     play(&mut c, &game, 1, "b7-c7").await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
@@ -77,8 +85,11 @@ async fn early_resignations_abort() {
 async fn an_ffa_resignation_before_three_moves_aborts() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
-    c[0].send(json!({"type": "resign", "game": game, "seat": "S"}))
-        .await;
+    c[0].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::S,
+    })
+    .await;
     let over = c[3].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     assert_eq!(over["event"]["termination"], "aborted by Red");
@@ -92,23 +103,41 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     for n in ["a", "b", "c"] {
         c.push(server.client(n).await);
     }
-    c[0].send(json!({"type": "create_table", "rules": "ffa"}))
+    c[0].send(ClientMsg::CreateTable(msg::new_table("ffa")))
         .await;
     let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c[0].send(json!({"type": "sit", "table": table, "seat": "S"}))
-        .await;
+    c[0].send(ClientMsg::Sit {
+        table: msg::table(&table),
+        seat: SeatName::S,
+    })
+    .await;
     let tok = c[0].expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    c[1].send(json!({"type": "sit", "table": table, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Sit {
+        table: msg::table(&table),
+        seat: SeatName::W,
+    })
+    .await;
     c[1].expect(|m| m["type"] == "seated").await;
     // A seated player puts the bots in.
-    c[1].send(json!({"type": "add_bot", "table": table, "seat": "N"}))
-        .await;
-    c[1].send(json!({"type": "add_bot", "table": table, "seat": "E"}))
-        .await;
+    c[1].send(ClientMsg::AddBot {
+        table: msg::table(&table),
+        seat: SeatName::N,
+        level: None,
+    })
+    .await;
+    c[1].send(ClientMsg::AddBot {
+        table: msg::table(&table),
+        seat: SeatName::E,
+        level: None,
+    })
+    .await;
     let game = c[0].expect(|m| m["type"] == "game_started").await["game"].clone();
-    c[0].send(json!({"type": "join", "game": game, "seat_token": tok}))
-        .await;
+    c[0].send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: Some(msg::text(&tok)),
+        since: None,
+    })
+    .await;
     // West never joins: after the start timeout the game is cancelled.
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
@@ -135,8 +164,11 @@ async fn a_finished_game_leaves_the_live_list_and_answers_with_its_summary() {
     assert_eq!(live.as_array().unwrap().len(), 1, "{live}");
     assert!(get(format!("/api/games/{game}")).await["fen4"].is_string());
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(json!({"type": "resign", "game": game, "seat": "W"}))
-        .await;
+    c[1].send(ClientMsg::Resign {
+        game: msg::game(&game),
+        seat: SeatName::W,
+    })
+    .await;
     c[0].expect(|m| m["event"]["kind"] == "over").await;
     // The result is stored right after the over event; from then on the game is not live.
     let end = std::time::Instant::now() + std::time::Duration::from_secs(5);

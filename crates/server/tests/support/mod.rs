@@ -3,8 +3,10 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+pub mod msg;
 pub mod ports;
 
+use fourhand_protocol::{ClientMsg, NewTable, SeatName, TimeControl};
 use fourhand_server::identity::Player;
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
@@ -138,8 +140,11 @@ impl Client {
             ws,
             seen: Vec::new(),
         };
-        c.send(json!({"type": "hello", "session": session, "protocol": 1}))
-            .await;
+        c.send(ClientMsg::Hello {
+            session: msg::text(session),
+            protocol: 1,
+        })
+        .await;
         c.expect(|m| m["type"] == "welcome").await;
         c
     }
@@ -161,14 +166,26 @@ impl Client {
     /// Connects and sends `hello`.
     pub async fn connect(addr: SocketAddr, session: &str) -> Client {
         let mut c = Client::raw(addr).await;
-        c.send(json!({"type": "hello", "session": session, "protocol": 1}))
-            .await;
+        c.send(ClientMsg::Hello {
+            session: msg::text(session),
+            protocol: 1,
+        })
+        .await;
         c.expect(|m| m["type"] == "welcome").await;
         c
     }
 
-    /// Sends a JSON message.
-    pub async fn send(&mut self, v: Value) {
+    /// Sends a client message.
+    pub async fn send(&mut self, m: ClientMsg) {
+        let text = serde_json::to_string(&m).expect("a client message serialises");
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .expect("send");
+    }
+
+    /// Sends any JSON (for what no typed message can say: a malformed or unknown message).
+    pub async fn send_json(&mut self, v: Value) {
         self.ws
             .send(Message::Text(v.to_string().into()))
             .await
@@ -244,15 +261,13 @@ pub async fn four_players(
     server: &TestServer,
     rules: &str,
     setup: Option<&str>,
-    time: Option<Value>,
+    time: Option<TimeControl>,
 ) -> (String, Vec<Client>, Vec<String>) {
-    let mut create = json!({"type": "create_table", "rules": rules});
-    if let Some(s) = setup {
-        create["setup"] = json!(s);
-    }
-    if let Some(t) = time {
-        create["time"] = t;
-    }
+    let create = ClientMsg::CreateTable(NewTable {
+        setup: setup.map(str::to_string),
+        time,
+        ..msg::new_table(rules)
+    });
     let sessions: Vec<String> = ["south", "west", "north", "east"]
         .iter()
         .map(|n| n.to_string())
@@ -282,23 +297,33 @@ pub struct BotGame {
 
 /// Like [`against_bots`], at a new table of `rules`.
 pub async fn against_bots_in(c: &mut Client, rules: &str, level: &str) -> BotGame {
-    c.send(json!({"type": "create_table", "rules": rules}))
-        .await;
+    c.send(ClientMsg::CreateTable(msg::new_table(rules))).await;
     let table = c.expect(|m| m["type"] == "table").await["table"].clone();
     let id = table["id"].clone();
-    c.send(json!({"type": "sit", "table": id, "seat": "S"}))
-        .await;
+    c.send(ClientMsg::Sit {
+        table: msg::table(&id),
+        seat: SeatName::S,
+    })
+    .await;
     let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
     for seat in ["W", "N", "E"] {
-        c.send(json!({"type": "add_bot", "table": id, "seat": seat, "level": level}))
-            .await;
+        c.send(ClientMsg::AddBot {
+            table: msg::table(&id),
+            seat: msg::seat(seat),
+            level: Some(msg::text(level)),
+        })
+        .await;
     }
     let game = c.expect(|m| m["type"] == "game_started").await["game"]
         .as_str()
         .unwrap()
         .to_string();
-    c.send(json!({"type": "join", "game": game, "seat_token": token}))
-        .await;
+    c.send(ClientMsg::Join {
+        game: msg::game(&game),
+        seat_token: Some(msg::text(&token)),
+        since: None,
+    })
+    .await;
     let snapshot = c.expect(|m| m["type"] == "snapshot").await;
     BotGame {
         game,
@@ -333,7 +358,7 @@ pub async fn account(server: &TestServer, name: &str) -> (Uuid, String) {
 /// order and the seat tokens.
 pub async fn four_at(
     server: &TestServer,
-    create: Value,
+    create: ClientMsg,
     sessions: &[String],
 ) -> (String, Vec<Client>, Vec<String>) {
     let mut clients = Vec::new();
@@ -349,7 +374,10 @@ pub async fn four_at(
     // As many seats as there are sessions: four, or South, West and North for three players.
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate().take(sessions.len()) {
         clients[i]
-            .send(json!({"type": "sit", "table": table, "seat": seat}))
+            .send(ClientMsg::Sit {
+                table: msg::table(&table),
+                seat: msg::seat(seat),
+            })
             .await;
         let m = clients[i].expect(|m| m["type"] == "seated").await;
         tokens.push(m["seat_token"].as_str().unwrap().to_string());
@@ -364,8 +392,12 @@ pub async fn four_at(
             .to_string();
     }
     for (i, c) in clients.iter_mut().enumerate() {
-        c.send(json!({"type": "join", "game": game, "seat_token": tokens[i]}))
-            .await;
+        c.send(ClientMsg::Join {
+            game: msg::game(&game),
+            seat_token: Some(msg::text(&tokens[i])),
+            since: None,
+        })
+        .await;
         c.expect(|m| m["type"] == "snapshot").await;
     }
     (game, clients, tokens)
@@ -390,9 +422,12 @@ pub async fn replay_records(clients: &mut [Client], game: &str, text: &str) {
             | Action::Timeout
             | Action::AutoClaim => continue,
         };
-        clients[i]
-            .send(json!({"type": kind, "game": game, "seat": letter(i)}))
-            .await;
+        let (game, seat) = (msg::game(game), msg::seat(letter(i)));
+        let m = match kind {
+            "resign" => ClientMsg::Resign { game, seat },
+            _ => ClientMsg::ClaimWin { game, seat },
+        };
+        clients[i].send(m).await;
     }
 }
 
@@ -408,11 +443,14 @@ pub async fn play(clients: &mut [Client], game: &str, i: usize, mv: &str) {
         Some((t, p)) => (t, Some(p)),
         None => (rest, None),
     };
-    let mut msg = json!({"type": "play", "game": game, "seat": letter(i), "from": from, "to": to});
-    if let Some(p) = promo {
-        msg["promotion"] = json!(p);
-    }
-    clients[i].send(msg).await;
+    let m = ClientMsg::Play {
+        game: msg::game(game),
+        seat: msg::seat(letter(i)),
+        from: msg::square(from),
+        to: msg::square(to),
+        promotion: promo.map(msg::piece),
+    };
+    clients[i].send(m).await;
     let m = clients[i]
         .expect(|m| {
             m["type"] == "error"
