@@ -3,7 +3,8 @@
 //! row), mobility, king safety, checked kings, and the state of each army (out, or in
 //! Verney/Club inert: mating one opponent is half the win, reviving the partner undoes it).
 
-use fourhand_rules::position::{Army, KingZone};
+use crate::features::{Features, KingZone};
+use fourhand_rules::position::Army;
 use fourhand_rules::ruleset::MatedArmy;
 use fourhand_rules::{Kind, Position, Seat, Square};
 
@@ -80,7 +81,7 @@ const ZONE_AFIELD: i32 = 50;
 const ZONE_BARE: i32 = 50;
 
 /// How unsafe `seat`'s king is by the pieces bearing on its zone `z` (see
-/// [`Position::king_zone`]): per square, the attackers' weight minus half the defenders',
+/// [`Features::king_zone`]): per square, the attackers' weight minus half the defenders',
 /// never below zero; more when several armies converge, or the king is uncovered while an
 /// enemy has a queen (`queens`: the seats with one), halved when no enemy has a queen.
 fn zone_danger(pos: &Position, seat: Seat, z: &KingZone, queens: u8) -> i32 {
@@ -338,7 +339,7 @@ mod tests {
     use super::*;
     use fourhand_rules::{Piece, RuleSet, Square, Variant};
 
-    /// [`zone_danger`] of `seat`'s zone as [`Position::king_zone`] finds it.
+    /// [`zone_danger`] of `seat`'s zone as [`Features::king_zone`] finds it.
     fn zone_danger_of(p: &Position, seat: Seat, queens: u8) -> i32 {
         zone_danger(p, seat, &p.king_zone(seat, &ZONE_VALUE), queens)
     }

@@ -14,6 +14,7 @@ mod claim;
 mod clock;
 pub mod eval;
 pub mod external;
+pub mod features;
 mod greedy;
 mod level;
 mod placement;

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod position;
 #[cfg(test)]
 mod random_games;
+pub mod raw;
 mod rule_variants;
 pub mod ruleset;
 mod ruleset_error;

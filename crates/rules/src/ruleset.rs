@@ -756,7 +756,7 @@ impl RuleSet {
     /// This rule set as a shared, static value that positions can refer to: the variant's own
     /// when the options change nothing, otherwise one kept for the life of the process and
     /// handed out again for an equal rule set. The options a rule set can take are bounded
-    /// ([`crate::RuleOptions`] refuses values out of range), so so is what is kept.
+    /// ([`RuleSet::with_rule_variants`] refuses values out of range), so so is what is kept.
     pub fn shared(&self) -> &'static RuleSet {
         let own = RuleSet::get(self.variant);
         if own == self {

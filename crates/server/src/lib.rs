@@ -9,9 +9,10 @@
 //!   and its header deadline), [`headers`], [`web`] (the embedded client), [`config`].
 //! - Shared state: [`mod@state`] (what every handler holds), [`error`] (the one error type),
 //!   [`time`], [`wire`] (messages serialised once), [`metrics`].
-//! - HTTP by resource: [`http`] (health, games, imports, library), [`accounts`], [`records`]
-//!   (profiles, archive, leaderboards), [`moderation`], with [`http_limits`] and [`peer`] (client
-//!   address, socket caps).
+//! - HTTP by resource: [`http`] (health, games, imports, library, accounts, records,
+//!   moderation), calling the domain: [`identity`] (accounts and sessions), [`records`]
+//!   (profiles, archive, leaderboards), [`import`], [`moderation`]; with [`http_limits`] and
+//!   [`peer`] (client address, socket caps).
 //! - WebSockets: [`ws`] (a connection's task and its dispatch of client messages).
 //! - Between tasks and nodes: [`bus`] (requests to games, deliveries to connections, public
 //!   streams; in-process or on NATS).

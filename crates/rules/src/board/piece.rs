@@ -131,9 +131,9 @@ impl Piece {
 }
 
 /// Cell value of an empty square.
-pub(crate) const EMPTY: u8 = 0;
+pub const EMPTY: u8 = 0;
 /// Cell value of a wall (padding or cut corner).
-pub(crate) const WALL: u8 = 7;
+pub const WALL: u8 = 7;
 /// Mask of the kind bits.
 pub(crate) const KIND: u8 = 7;
 /// Dead (grey) mark.
@@ -145,19 +145,19 @@ pub(crate) const REVERSED: u8 = 0x80;
 
 /// Kind bits of a cell (0 empty, 7 wall).
 #[inline(always)]
-pub(crate) const fn kind_bits(c: u8) -> u8 {
+pub const fn kind_bits(c: u8) -> u8 {
     c & KIND
 }
 
 /// Seat index of a cell holding a piece.
 #[inline(always)]
-pub(crate) const fn seat_bits(c: u8) -> u8 {
+pub const fn seat_bits(c: u8) -> u8 {
     (c >> 3) & 3
 }
 
 /// True when the cell holds a non-dead piece of a seat in `seats` (a one-bit-per-seat set).
 #[inline(always)]
-pub(crate) const fn is_of(c: u8, seats: u8) -> bool {
+pub const fn is_of(c: u8, seats: u8) -> bool {
     let k = c & KIND;
     k != 0 && k != WALL && c & DEAD == 0 && (seats >> seat_bits(c)) & 1 != 0
 }

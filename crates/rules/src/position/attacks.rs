@@ -16,7 +16,7 @@ impl Position {
     /// True when a non-dead piece of a seat in `by` attacks internal square `sq`. The square
     /// `ignore` (0 for none) is treated as empty, so a king can test the squares it moves to.
     #[inline]
-    pub(crate) fn is_attacked(&self, sq: u8, by: u8, ignore: u8) -> bool {
+    pub fn is_attacked(&self, sq: u8, by: u8, ignore: u8) -> bool {
         let cells = &self.cells;
         let near = self.near(sq, by);
         if near.knights {
@@ -70,7 +70,7 @@ impl Position {
     }
 
     /// Squares of the non-dead pieces of seats in `by` that attack internal square `sq`.
-    pub(crate) fn attackers(&self, sq: u8, by: u8) -> Bits {
+    pub fn attackers(&self, sq: u8, by: u8) -> Bits {
         let cells = &self.cells;
         let mut out = [0u64; 4];
         for d in KNIGHT {

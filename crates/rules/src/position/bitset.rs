@@ -6,7 +6,7 @@
 use crate::board::BoardShape;
 
 /// A set of internal square indices.
-pub(crate) type Bits = [u64; 4];
+pub type Bits = [u64; 4];
 
 /// The squares of the board (not its walls or cut-off corners).
 pub(crate) const ON_BOARD: Bits = on_board();
@@ -48,7 +48,7 @@ pub(crate) fn set_bit(b: &mut Bits, i: u8) {
 
 /// True when square `i` is in the set `b`.
 #[inline(always)]
-pub(crate) fn has(b: &Bits, i: u8) -> bool {
+pub fn has(b: &Bits, i: u8) -> bool {
     b[(i >> 6) as usize] >> (i & 63) & 1 != 0
 }
 
@@ -59,7 +59,7 @@ pub(crate) fn clear_bit(b: &mut Bits, i: u8) {
 
 /// `a ∩ b`.
 #[inline(always)]
-pub(crate) fn and(a: &Bits, b: &Bits) -> Bits {
+pub fn and(a: &Bits, b: &Bits) -> Bits {
     [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
 }
 
@@ -77,7 +77,7 @@ pub(crate) fn or(a: &Bits, b: &Bits) -> Bits {
 
 /// True when the set is empty.
 #[inline(always)]
-pub(crate) fn is_empty(b: &Bits) -> bool {
+pub fn is_empty(b: &Bits) -> bool {
     (b[0] | b[1] | b[2] | b[3]) == 0
 }
 
@@ -114,12 +114,12 @@ pub(crate) fn shift(b: &Bits, d: u8) -> Bits {
 
 /// Iterates over the squares of a set, in index order.
 #[inline(always)]
-pub(crate) fn bits(b: &Bits) -> Squares {
+pub fn bits(b: &Bits) -> Squares {
     Squares { words: *b, w: 0 }
 }
 
 /// The squares of a set, in index order (see [`bits`]).
-pub(crate) struct Squares {
+pub struct Squares {
     words: Bits,
     /// The word being emptied.
     w: usize,

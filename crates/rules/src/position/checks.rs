@@ -106,7 +106,7 @@ impl Position {
     /// True when `m`, a legal move of the seat to move, leaves one of `kings` (this position's
     /// [`Position::enemy_kings`]) attacked, statuses as before the move. Worked out without
     /// making the move for an ordinary move or capture, from the two lines it can change — the
-    /// moved piece's new square and the square it left — as [`Position::checks_after`] does; a
+    /// moved piece's new square and the square it left — as `Position::checks_after` does; a
     /// castle, en passant, promotion or reversing pawn, or any move while one of the kings
     /// already stands in check (only a move on the checking line ends it), is made on a copy
     /// of the board.

@@ -7,13 +7,13 @@ use crate::board::{Kind, Seat, Square, Symmetry};
 use std::sync::LazyLock;
 
 /// Orthogonal steps: up, down, right, left.
-pub(crate) const ORTHO: [u8; 4] = [16, 240, 1, 255];
+pub const ORTHO: [u8; 4] = [16, 240, 1, 255];
 /// Diagonal steps.
-pub(crate) const DIAG: [u8; 4] = [17, 15, 241, 239];
+pub const DIAG: [u8; 4] = [17, 15, 241, 239];
 /// Knight jumps.
-pub(crate) const KNIGHT: [u8; 8] = [33, 31, 18, 14, 223, 225, 238, 242];
+pub const KNIGHT: [u8; 8] = [33, 31, 18, 14, 223, 225, 238, 242];
 /// King steps.
-pub(crate) const KING: [u8; 8] = [16, 240, 1, 255, 17, 15, 241, 239];
+pub const KING: [u8; 8] = [16, 240, 1, 255, 17, 15, 241, 239];
 
 /// Per internal square, the board squares an empty board's lines reach from it (the square
 /// itself not included): `[orthogonal, diagonal]`. Rays stop at the walls and the cut-off
@@ -47,7 +47,7 @@ const fn lines() -> [[Bits; 2]; 256] {
 
 /// Per internal square, the board squares a knight's jump away (`KNIGHT_SQUARES`) and the
 /// board squares next to it (`RING`): where a knight, or a king or pawn, must stand to attack it.
-pub(crate) static KNIGHT_SQUARES: [Bits; 256] = steps_from(&KNIGHT);
+pub static KNIGHT_SQUARES: [Bits; 256] = steps_from(&KNIGHT);
 /// See [`KNIGHT_SQUARES`].
 pub(crate) static RING: [Bits; 256] = steps_from(&KING);
 
@@ -72,13 +72,13 @@ const fn steps_from(steps: &[u8; 8]) -> [Bits; 256] {
 
 /// Forward step of a seat's (unreversed) pawns.
 #[inline(always)]
-pub(crate) const fn forward(seat: u8) -> u8 {
+pub const fn forward(seat: u8) -> u8 {
     [16, 1, 240, 255][seat as usize & 3]
 }
 
 /// The step at right angles to a forward step (the other one is its negation).
 #[inline(always)]
-pub(crate) const fn sideways(fwd: u8) -> u8 {
+pub const fn sideways(fwd: u8) -> u8 {
     if fwd == 16 || fwd == 240 {
         1
     } else {
@@ -88,7 +88,7 @@ pub(crate) const fn sideways(fwd: u8) -> u8 {
 
 /// Forward step of the pawn with cell code `c`.
 #[inline(always)]
-pub(crate) const fn pawn_step(c: u8) -> u8 {
+pub const fn pawn_step(c: u8) -> u8 {
     let f = forward(seat_bits(c));
     if c & crate::board::piece::REVERSED != 0 {
         f.wrapping_neg()
@@ -119,7 +119,7 @@ pub(crate) fn forward_edge(seat: usize) -> Bits {
 
 /// Rank of square `i` counted from `seat`'s back row (1 = back row, 14 = the far edge).
 #[inline(always)]
-pub(crate) const fn relative_rank(seat: u8, i: u8) -> u8 {
+pub const fn relative_rank(seat: u8, i: u8) -> u8 {
     let row = i >> 4;
     let col = i & 15;
     match seat & 3 {

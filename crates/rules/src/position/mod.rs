@@ -4,26 +4,20 @@
 //! The position knows how pieces move under its rule set; the consequences of a move (scoring,
 //! eliminations, results) belong to [`crate::game`].
 
-mod activity;
 mod attacks;
 pub(crate) mod bitset;
 mod checks;
 pub(crate) mod geometry;
-mod king_zone;
 mod legality;
 pub(crate) mod levels;
 mod lives;
 mod movegen;
 mod play;
 mod sink;
-mod survey;
 mod zobrist;
 
-pub use activity::{Activity, KingShelter};
 pub use checks::EnemyKings;
-pub use king_zone::{KingZone, ZonePressure};
 pub use play::Played;
-pub use survey::Survey;
 
 pub(crate) use bitset::{bits, clear_bit, has, set_bit, Bits};
 
@@ -316,8 +310,26 @@ impl Position {
         self.rules.enemies(s) & self.hostile_armies() & !self.allies_of(s)
     }
 
+    /// The cell at internal index `i` (see [`crate::raw`]): a piece byte, `EMPTY` or `WALL`.
+    #[inline(always)]
+    pub fn cell(&self, i: u8) -> u8 {
+        self.cells[i as usize]
+    }
+
+    /// The internal squares of `seat`'s pieces (see [`crate::raw`]).
+    #[inline(always)]
+    pub fn occupancy(&self, seat: Seat) -> &Bits {
+        &self.occ[seat.index()]
+    }
+
+    /// The internal index of `seat`'s king, 0 when it has none (see [`crate::raw`]).
+    #[inline(always)]
+    pub fn king_index(&self, seat: Seat) -> u8 {
+        self.kings[seat.index()]
+    }
+
     /// The seats whose armies attack (see [`Army::is_hostile`]), as a one-bit-per-seat set.
-    pub(crate) fn hostile_armies(&self) -> u8 {
+    pub fn hostile_armies(&self) -> u8 {
         Seat::ALL
             .into_iter()
             .filter(|seat| self.armies[seat.index()].is_hostile())

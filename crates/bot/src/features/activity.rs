@@ -2,12 +2,10 @@
 //! develops, which captures would win material, and how many squares around a king its enemies
 //! attack.
 
-use super::geometry::{forward, sideways, KING};
-use super::Position;
-use crate::board::piece::{is_of, kind_bits, EMPTY, WALL};
-use crate::board::{Kind, Seat};
+use fourhand_rules::raw::{forward, is_of, kind_bits, sideways, EMPTY, KING, WALL};
+use fourhand_rules::{Kind, Position, Seat};
 
-/// How well a king is sheltered (see [`Position::king_shelter`]).
+/// How well a king is sheltered (see [`Features::king_shelter`](super::Features::king_shelter)).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KingShelter {
     /// Squares of the king zone (the eight around the king) that a hostile enemy attacks.
@@ -19,7 +17,7 @@ pub struct KingShelter {
     pub shield: u32,
 }
 
-/// What one army's pieces do, for evaluation (see [`Position::activity`]).
+/// What one army's pieces do, for evaluation (see [`Features::activity`](super::Features::activity)).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Activity {
     /// The squares its knights, bishops, rooks and queens reach counted once per piece.
@@ -43,94 +41,85 @@ impl Activity {
     pub const DEVELOPED_REACH: u32 = 5;
 }
 
-impl Position {
-    /// [`Activity`] of `seat`'s army: its mobility, development and (with `threats`; else
-    /// left at 0, which saves a defence test per capture) threats (all zero for an army with
-    /// no live pieces, or one that does not attack). Asking for every army at once,
-    /// [`Position::survey`] does the work of one call.
-    pub fn activity(&self, seat: Seat, threats: bool) -> Activity {
-        self.survey(threats, false, &[0; 7]).activity[seat.index()]
+/// How many of the squares next to `seat`'s king that it could step to (empty, or held by
+/// an enemy) a hostile enemy piece attacks (0 when it has no king).
+pub(crate) fn king_danger(pos: &Position, seat: Seat) -> u32 {
+    let k = pos.king_index(seat);
+    if k == 0 {
+        return 0;
     }
+    let own = 1u8 << seat as u8;
+    let enemies = pos.hostile_to(seat);
+    KING.iter()
+        .map(|&d| k.wrapping_add(d))
+        .filter(|&t| reachable(pos, t, own))
+        .filter(|&t| pos.is_attacked(t, enemies, k))
+        .count() as u32
+}
 
-    /// How many of the squares next to `seat`'s king that it could step to (empty, or held by
-    /// an enemy) a hostile enemy piece attacks (0 when it has no king).
-    pub fn king_danger(&self, seat: Seat) -> u32 {
-        let k = self.kings[seat.index()];
-        if k == 0 {
-            return 0;
-        }
-        let own = 1u8 << seat as u8;
-        let enemies = self.hostile_to(seat);
-        KING.iter()
-            .map(|&d| k.wrapping_add(d))
-            .filter(|&t| self.reachable(t, own))
-            .filter(|&t| self.is_attacked(t, enemies, k))
-            .count() as u32
+/// The king zone's attacked squares and the pawn shield of `seat`'s king (all zero when it
+/// has no king). "In front" is the seat's forward direction.
+pub(crate) fn king_shelter(pos: &Position, seat: Seat) -> KingShelter {
+    let k = pos.king_index(seat);
+    if k == 0 {
+        return KingShelter::default();
     }
+    let own = 1u8 << seat as u8;
+    let enemies = pos.hostile_to(seat);
+    let mut attacked = 0;
+    let mut attackers = 0;
+    for t in KING.iter().map(|&d| k.wrapping_add(d)) {
+        if pos.cell(t) == WALL {
+            continue;
+        }
+        // One test for all enemies; which of them attack is asked only of an attacked square.
+        if !pos.is_attacked(t, enemies, k) {
+            continue;
+        }
+        let mut by = 0;
+        for e in Seat::ALL {
+            if enemies & e.bit() != 0 && pos.is_attacked(t, e.bit(), k) {
+                by |= e.bit();
+            }
+        }
+        attacked += u32::from(by != 0);
+        attackers |= by;
+    }
+    let f = forward(seat as u8);
+    let side = sideways(f);
+    let mut shield = 0;
+    for row in [k.wrapping_add(f), k.wrapping_add(f).wrapping_add(f)] {
+        for t in [row, row.wrapping_add(side), row.wrapping_sub(side)] {
+            let c = pos.cell(t);
+            if c != WALL && kind_bits(c) == Kind::Pawn as u8 && is_of(c, own) {
+                shield += 1;
+            }
+        }
+    }
+    KingShelter {
+        attacked,
+        attackers,
+        shield,
+    }
+}
 
-    /// The king zone's attacked squares and the pawn shield of `seat`'s king (all zero when it
-    /// has no king). "In front" is the seat's forward direction.
-    pub fn king_shelter(&self, seat: Seat) -> KingShelter {
-        let k = self.kings[seat.index()];
-        if k == 0 {
-            return KingShelter::default();
-        }
-        let own = 1u8 << seat as u8;
-        let enemies = self.hostile_to(seat);
-        let mut attacked = 0;
-        let mut attackers = 0;
-        for t in KING.iter().map(|&d| k.wrapping_add(d)) {
-            if self.cells[t as usize] == WALL {
-                continue;
-            }
-            // One test for all enemies; which of them attack is asked only of an attacked square.
-            if !self.is_attacked(t, enemies, k) {
-                continue;
-            }
-            let mut by = 0;
-            for e in Seat::ALL {
-                if enemies & e.bit() != 0 && self.is_attacked(t, e.bit(), k) {
-                    by |= e.bit();
-                }
-            }
-            attacked += u32::from(by != 0);
-            attackers |= by;
-        }
-        let f = forward(seat as u8);
-        let side = sideways(f);
-        let mut shield = 0;
-        for row in [k.wrapping_add(f), k.wrapping_add(f).wrapping_add(f)] {
-            for t in [row, row.wrapping_add(side), row.wrapping_sub(side)] {
-                let c = self.cells[t as usize];
-                if c != WALL && kind_bits(c) == Kind::Pawn as u8 && is_of(c, own) {
-                    shield += 1;
-                }
-            }
-        }
-        KingShelter {
-            attacked,
-            attackers,
-            shield,
-        }
-    }
-
-    /// A square a piece of `own` (a one-bit seat set) could move to, ignoring legality.
-    #[inline(always)]
-    fn reachable(&self, t: u8, own: u8) -> bool {
-        let c = self.cells[t as usize];
-        c == EMPTY || (c != crate::board::piece::WALL && !crate::board::piece::is_of(c, own))
-    }
+/// A square a piece of `own` (a one-bit seat set) could move to, ignoring legality.
+#[inline(always)]
+fn reachable(pos: &Position, t: u8, own: u8) -> bool {
+    let c = pos.cell(t);
+    c == EMPTY || (c != WALL && !is_of(c, own))
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Seat, Setup};
-    use crate::ruleset::RuleSet;
-    use crate::Position;
+    use crate::features::Features;
+    use fourhand_rules::Position;
+    use fourhand_rules::RuleSet;
+    use fourhand_rules::{Seat, Setup};
 
     #[test]
     fn at_the_start_only_knights_move_and_no_king_is_threatened() {
-        let p = Position::start(RuleSet::get(crate::Variant::Teams), Setup::Modern);
+        let p = Position::start(RuleSet::get(fourhand_rules::Variant::Teams), Setup::Modern);
         for seat in Seat::ALL {
             let a = p.activity(seat, true);
             assert_eq!(a.mobility, 4, "{seat}");
@@ -143,9 +132,9 @@ mod tests {
 
     #[test]
     fn activity_counts_threats_on_better_pieces_hanging_ones_and_knights_near_kings() {
-        use crate::board::{Kind, Piece, Square};
+        use fourhand_rules::{Kind, Piece, Square};
         let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
-        let mut p = Position::empty(RuleSet::get(crate::Variant::Teams));
+        let mut p = Position::empty(RuleSet::get(fourhand_rules::Variant::Teams));
         p.put(sq('h', 1), Piece::new(Seat::South, Kind::King));
         // Red's pawn on e4 attacks Blue's knight on f5 (a better piece); Red's rook on k4
         // attacks Blue's pawn on k9, which Green's bishop on m11 defends.
@@ -178,9 +167,9 @@ mod tests {
 
     #[test]
     fn the_shelter_counts_the_attacked_zone_and_the_pawns_in_front() {
-        use crate::board::{Kind, Piece, Square};
+        use fourhand_rules::{Kind, Piece, Square};
         let sq = |f: char, r: u8| Square::new(f as u8 - b'a', r - 1).unwrap();
-        let mut p = Position::empty(RuleSet::get(crate::Variant::Teams));
+        let mut p = Position::empty(RuleSet::get(fourhand_rules::Variant::Teams));
         let red = |k| Piece::new(Seat::South, k);
         p.put(sq('h', 1), red(Kind::King));
         // In front: g2 and h3 (two ahead); k2 is not.

@@ -1,18 +1,16 @@
 //! The pressure on a king's zone for evaluation: per square next to the king, the pieces that
 //! attack it and those that defend it, weighed by kind, and whether pieces shelter the king.
 
-use super::geometry::{forward, sideways, KING};
-use super::{bits, Position};
-use crate::board::piece::{is_of, kind_bits, seat_bits, WALL};
-use crate::board::{Kind, Seat, Square};
+use fourhand_rules::raw::{bits, forward, is_of, kind_bits, seat_bits, sideways, KING, WALL};
+use fourhand_rules::{Kind, Position, Seat, Square};
 
-/// The pieces bearing on one square of a king zone (see [`Position::king_zone`]). Kings are
+/// The pieces bearing on one square of a king zone (see [`Features::king_zone`](super::Features::king_zone)). Kings are
 /// not counted on either side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ZonePressure {
     /// How many hostile pieces attack the square.
     pub attackers: u32,
-    /// The attackers' values, by the table given to [`Position::king_zone`].
+    /// The attackers' values, by the table given to [`Features::king_zone`](super::Features::king_zone).
     pub attack: i32,
     /// How many pieces of the king's side (its own army and a partner's) defend the square.
     pub defenders: u32,
@@ -20,7 +18,7 @@ pub struct ZonePressure {
     pub defence: i32,
 }
 
-/// The pressure on a king's zone (see [`Position::king_zone`]).
+/// The pressure on a king's zone (see [`Features::king_zone`](super::Features::king_zone)).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KingZone {
     /// The zone's squares in use, `len` of them: the king's square and the squares next to it,
@@ -45,7 +43,7 @@ impl KingZone {
     }
 
     /// Adds the next square's pressure (at most nine).
-    pub(super) fn push(&mut self, p: ZonePressure) {
+    pub(crate) fn push(&mut self, p: ZonePressure) {
         self.squares[self.len] = p;
         self.len += 1;
     }
@@ -57,77 +55,76 @@ fn on_edge(sq: u8) -> bool {
         .is_some_and(|s| s.file() == 0 || s.file() == 13 || s.rank() == 0 || s.rank() == 13)
 }
 
-impl Position {
-    /// The pressure on `seat`'s king zone: per square, the hostile pieces that attack it and
-    /// the pieces of the king's side that defend it, each counted and weighed by `value`
-    /// (indexed by [`Kind`] as a number; kings never count); which hostile seats take part; the
-    /// king's cover. Sliders are stopped by the king itself. All zero when `seat` has no king.
-    pub fn king_zone(&self, seat: Seat, value: &[i32; 7]) -> KingZone {
-        let k = self.kings[seat.index()];
-        let mut z = KingZone::default();
-        if k == 0 {
-            return z;
-        }
-        let armed = self.hostile_armies();
-        let hostile = self.hostile_to(seat);
-        let friendly = armed & !self.rules.enemies(seat);
-        for t in self.zone_squares(k) {
-            let mut p = ZonePressure::default();
-            for from in bits(&self.attackers(t, armed)) {
-                let c = self.cells[from as usize];
-                let kind = kind_bits(c);
-                if kind == Kind::King as u8 {
-                    continue;
-                }
-                let v = value[kind as usize];
-                if is_of(c, hostile) {
-                    p.attackers += 1;
-                    p.attack += v;
-                    z.attackers |= 1 << seat_bits(c);
-                } else if is_of(c, friendly) {
-                    p.defenders += 1;
-                    p.defence += v;
-                }
+/// The pressure on `seat`'s king zone: per square, the hostile pieces that attack it and
+/// the pieces of the king's side that defend it, each counted and weighed by `value`
+/// (indexed by [`Kind`] as a number; kings never count); which hostile seats take part; the
+/// king's cover. Sliders are stopped by the king itpos. All zero when `seat` has no king.
+pub(crate) fn king_zone(pos: &Position, seat: Seat, value: &[i32; 7]) -> KingZone {
+    let k = pos.king_index(seat);
+    let mut z = KingZone::default();
+    if k == 0 {
+        return z;
+    }
+    let armed = pos.hostile_armies();
+    let hostile = pos.hostile_to(seat);
+    let friendly = armed & !pos.rules().enemies(seat);
+    for t in zone_squares(pos, k) {
+        let mut p = ZonePressure::default();
+        for from in bits(&pos.attackers(t, armed)) {
+            let c = pos.cell(from);
+            let kind = kind_bits(c);
+            if kind == Kind::King as u8 {
+                continue;
             }
-            z.push(p);
+            let v = value[kind as usize];
+            if is_of(c, hostile) {
+                p.attackers += 1;
+                p.attack += v;
+                z.attackers |= 1 << seat_bits(c);
+            } else if is_of(c, friendly) {
+                p.defenders += 1;
+                p.defence += v;
+            }
         }
-        self.zone_cover(seat, z)
+        z.push(p);
     }
+    zone_cover(pos, seat, z)
+}
 
-    /// The squares of the zone of a king on `k`: its own and those next to it, leaving out
-    /// walls and the board's outer ring, in a fixed order.
-    pub(super) fn zone_squares(&self, k: u8) -> impl Iterator<Item = u8> + '_ {
-        std::iter::once(k)
-            .chain(KING.iter().map(move |&d| k.wrapping_add(d)))
-            .filter(|&t| self.cells[t as usize] != WALL && !on_edge(t))
-    }
+/// The squares of the zone of a king on `k`: its own and those next to it, leaving out
+/// walls and the board's outer ring, in a fixed order.
+pub(crate) fn zone_squares(pos: &Position, k: u8) -> impl Iterator<Item = u8> + '_ {
+    std::iter::once(k)
+        .chain(KING.iter().map(move |&d| k.wrapping_add(d)))
+        .filter(|&t| pos.cell(t) != WALL && !on_edge(t))
+}
 
-    /// `z` with the cover of `seat`'s king filled in: whether its own pieces (or the edge)
-    /// close the lines ahead, and whether it stands on the outer ring.
-    pub(super) fn zone_cover(&self, seat: Seat, mut z: KingZone) -> KingZone {
-        let k = self.kings[seat.index()];
-        let f = forward(seat as u8);
-        let side = sideways(f);
-        let own = seat.bit();
-        z.shielded = [f, f.wrapping_add(side), f.wrapping_sub(side)]
-            .iter()
-            .all(|&d| {
-                let near = k.wrapping_add(d);
-                [near, near.wrapping_add(d)].iter().any(|&t| {
-                    let c = self.cells[t as usize];
-                    c == WALL || is_of(c, own)
-                })
-            });
-        z.on_edge = on_edge(k);
-        z
-    }
+/// `z` with the cover of `seat`'s king filled in: whether its own pieces (or the edge)
+/// close the lines ahead, and whether it stands on the outer ring.
+pub(crate) fn zone_cover(pos: &Position, seat: Seat, mut z: KingZone) -> KingZone {
+    let k = pos.king_index(seat);
+    let f = forward(seat as u8);
+    let side = sideways(f);
+    let own = seat.bit();
+    z.shielded = [f, f.wrapping_add(side), f.wrapping_sub(side)]
+        .iter()
+        .all(|&d| {
+            let near = k.wrapping_add(d);
+            [near, near.wrapping_add(d)].iter().any(|&t| {
+                let c = pos.cell(t);
+                c == WALL || is_of(c, own)
+            })
+        });
+    z.on_edge = on_edge(k);
+    z
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Kind, Piece, Seat, Setup, Square};
-    use crate::ruleset::RuleSet;
-    use crate::{Position, Variant};
+    use crate::features::Features;
+    use fourhand_rules::RuleSet;
+    use fourhand_rules::{Kind, Piece, Seat, Setup, Square};
+    use fourhand_rules::{Position, Variant};
 
     const VALUE: [i32; 7] = [0, 25, 30, 30, 40, 50, 0];
 
