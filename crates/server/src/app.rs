@@ -189,7 +189,7 @@ fn spawn_pairing(app: &App) {
             }
             for full in pairing::form_tables(&app2.lobby.local, wait) {
                 match app2.games.start(full.spec.clone()).await {
-                    Ok(id) => app2.lobby.local.started(&full, id),
+                    Ok(id) => app2.lobby.local.started(&full, id.0),
                     Err(e) => tracing::error!(error = %e, "could not start a paired game"),
                 }
             }

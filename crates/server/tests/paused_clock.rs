@@ -52,7 +52,7 @@ async fn game_with(time: TimeControl) -> (Game, mpsc::Receiver<std::sync::Arc<st
 
 struct Game {
     app: fourhand_server::App,
-    id: uuid::Uuid,
+    id: fourhand_protocol::GameId,
 }
 
 async fn play(g: &Game, seat: usize, mv: &str) {

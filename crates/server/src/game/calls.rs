@@ -6,9 +6,8 @@ use super::mail::{GameBus, GameReply, GameRequest};
 use crate::bus::{BusError, ConnAddr};
 use crate::error::ServerError;
 use crate::wire::Wire;
-use fourhand_protocol::{ErrorCode, GameState};
+use fourhand_protocol::{ErrorCode, GameId, GameState, PlayerId};
 use fourhand_rules::Seat;
-use uuid::Uuid;
 
 impl From<BusError> for ServerError {
     fn from(e: BusError) -> ServerError {
@@ -30,8 +29,8 @@ fn unexpected(r: GameReply) -> ServerError {
 }
 
 /// Sends an input; `Ok` once it is stored and applied.
-pub async fn input(bus: &GameBus, game: Uuid, input: Input) -> Result<(), ServerError> {
-    match bus.request(game, GameRequest::Input { input }).await? {
+pub async fn input(bus: &GameBus, game: GameId, input: Input) -> Result<(), ServerError> {
+    match bus.request(game.0, GameRequest::Input { input }).await? {
         GameReply::Done => Ok(()),
         other => Err(unexpected(other)),
     }
@@ -40,10 +39,13 @@ pub async fn input(bus: &GameBus, game: Uuid, input: Input) -> Result<(), Server
 /// The seat `token` opens in `game`, if any.
 pub async fn authorize(
     bus: &GameBus,
-    game: Uuid,
+    game: GameId,
     token: String,
 ) -> Result<Option<Seat>, ServerError> {
-    match bus.request(game, GameRequest::Authorize { token }).await? {
+    match bus
+        .request(game.0, GameRequest::Authorize { token })
+        .await?
+    {
         GameReply::Seat { seat } => Ok(seat.map(super::convert::seat_of)),
         other => Err(unexpected(other)),
     }
@@ -52,7 +54,7 @@ pub async fn authorize(
 /// Follows `game` from `conn` as a player holding `seats` (its catch-up is delivered).
 pub async fn follow(
     bus: &GameBus,
-    game: Uuid,
+    game: GameId,
     conn: ConnAddr,
     seats: &[Seat],
     since: Option<u64>,
@@ -62,7 +64,7 @@ pub async fn follow(
         .map(|s| super::convert::seat_name(*s))
         .collect();
     match bus
-        .request(game, GameRequest::Join { conn, seats, since })
+        .request(game.0, GameRequest::Join { conn, seats, since })
         .await?
     {
         GameReply::Followed => Ok(()),
@@ -73,7 +75,7 @@ pub async fn follow(
 /// Follows `game` from `conn` as a spectator: the catch-up and the last event it covers.
 pub async fn spectate(
     bus: &GameBus,
-    game: Uuid,
+    game: GameId,
     conn: ConnAddr,
     since: Option<u64>,
 ) -> Result<(Vec<Wire>, u64), ServerError> {
@@ -82,15 +84,15 @@ pub async fn spectate(
         seats: Vec::new(),
         since,
     };
-    match bus.request(game, req).await? {
+    match bus.request(game.0, req).await? {
         GameReply::Joined { catch_up, upto } => Ok((catch_up, upto)),
         other => Err(unexpected(other)),
     }
 }
 
 /// The game's state, and whether it is over.
-pub async fn snapshot(bus: &GameBus, game: Uuid) -> Result<(GameState, bool), ServerError> {
-    match bus.request(game, GameRequest::Snapshot).await? {
+pub async fn snapshot(bus: &GameBus, game: GameId) -> Result<(GameState, bool), ServerError> {
+    match bus.request(game.0, GameRequest::Snapshot).await? {
         GameReply::Snapshot { state, over } => Ok((*state, over)),
         other => Err(unexpected(other)),
     }
@@ -99,10 +101,13 @@ pub async fn snapshot(bus: &GameBus, game: Uuid) -> Result<(GameState, bool), Se
 /// The chat lines `player` could see in `game`.
 pub async fn chat_lines(
     bus: &GameBus,
-    game: Uuid,
-    player: Option<Uuid>,
+    game: GameId,
+    player: Option<PlayerId>,
 ) -> Result<Vec<String>, ServerError> {
-    match bus.request(game, GameRequest::ChatLines { player }).await? {
+    match bus
+        .request(game.0, GameRequest::ChatLines { player })
+        .await?
+    {
         GameReply::ChatLines { lines } => Ok(lines),
         other => Err(unexpected(other)),
     }

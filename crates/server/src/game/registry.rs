@@ -9,7 +9,7 @@ use crate::error::ServerError;
 use crate::identity::token_hash;
 use crate::metrics::Metrics;
 use crate::store::{ActionRecord, NewGame, Store, StoredGame, StoredSeat};
-use fourhand_protocol::TimeControl;
+use fourhand_protocol::{GameId, TimeControl};
 use fourhand_rules::game::Game;
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{BySeat, Position, RuleSet, Seat, Setup};
@@ -184,7 +184,7 @@ fn seat_state(s: &StoredSeat) -> SeatState {
 
 impl Games {
     /// Starts a game: records it, then runs its actor.
-    pub async fn start(&self, spec: GameSpec) -> Result<Uuid, ServerError> {
+    pub async fn start(&self, spec: GameSpec) -> Result<GameId, ServerError> {
         let l = &self.launcher;
         let id = Uuid::now_v7();
         let seed = rand::random::<i64>();
@@ -235,7 +235,7 @@ impl Games {
             0,
         );
         self.launch(id, core, &new, lease, false);
-        Ok(id)
+        Ok(GameId(id))
     }
 
     fn launch(

@@ -5,9 +5,8 @@
 use super::core::{Input, Refusal};
 use crate::bus::{ConnAddr, NodeId};
 use crate::wire::Wire;
-use fourhand_protocol::{ErrorCode, GameState, SeatName};
+use fourhand_protocol::{ErrorCode, GameState, PlayerId, SeatName};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// What a connection (or an HTTP handler, or another node) asks a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -57,7 +56,7 @@ pub enum GameRequest {
     /// The chat lines `player` could see ([`GameReply::ChatLines`]; none: a spectator's view).
     ChatLines {
         /// The player.
-        player: Option<Uuid>,
+        player: Option<PlayerId>,
     },
     /// The current state ([`GameReply::Snapshot`]).
     Snapshot,

@@ -72,7 +72,7 @@ async fn report(
 ) -> Result<Response, ServerError> {
     let (p, _) = bearer(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let row = crate::moderation::reports::file(&app, &p, game.0, reason).await?;
+    let row = crate::moderation::reports::file(&app, &p, game, reason).await?;
     Ok((StatusCode::CREATED, Json(row)).into_response())
 }
 
@@ -153,7 +153,6 @@ async fn close_table(
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let table = table.0;
     app.lobby.close_table(table).await?;
     let row = record(
         &app,
@@ -176,7 +175,6 @@ async fn abort_game(
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
-    let game = game.0;
     let (_, over) = crate::game::calls::snapshot(&*app.bus, game).await?;
     if over {
         return Err(ServerError::new(

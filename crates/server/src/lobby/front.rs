@@ -10,10 +10,9 @@ use crate::error::ServerError;
 use crate::game::mail::SharedBus;
 use crate::identity::Player;
 use crate::wire::Wire;
-use fourhand_protocol::{SeatName, TableInfo, TimeControl};
+use fourhand_protocol::{GameId, PlayerId, SeatName, TableId, TableInfo, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::broadcast;
-use uuid::Uuid;
 
 /// The subject the lobby's node takes requests on.
 pub const LOBBY_IN: &str = "fourhand.lobby.in";
@@ -90,7 +89,7 @@ impl LobbyFront {
     /// Seats `occupant`; the full table when this filled it (its game is then started here).
     pub async fn sit(
         &self,
-        table: Uuid,
+        table: TableId,
         seat: SeatName,
         occupant: Occupant,
         registered: bool,
@@ -110,9 +109,9 @@ impl LobbyFront {
     /// Frees a seat the player holds.
     pub async fn stand(
         &self,
-        table: Uuid,
+        table: TableId,
         seat: SeatName,
-        player: Uuid,
+        player: PlayerId,
     ) -> Result<(), ServerError> {
         self.ask(LobbyRequest::Stand {
             table,
@@ -126,11 +125,11 @@ impl LobbyFront {
     /// Puts a bot in a free seat for `asker` (see [`Lobby::add_bot`]).
     pub async fn add_bot(
         &self,
-        table: Uuid,
+        table: TableId,
         seat: SeatName,
         level: BotLevel,
-        asker: Uuid,
-        live: Vec<Vec<Uuid>>,
+        asker: PlayerId,
+        live: Vec<Vec<PlayerId>>,
         limits: EngineLimits,
     ) -> Result<Option<Full>, ServerError> {
         let req = LobbyRequest::AddBot {
@@ -148,9 +147,9 @@ impl LobbyFront {
     }
 
     /// The game of a full table started: its people and the lobby are told.
-    pub async fn started(&self, full: &Full, game: Uuid) -> Result<(), ServerError> {
+    pub async fn started(&self, full: &Full, game: GameId) -> Result<(), ServerError> {
         let req = LobbyRequest::Started {
-            table: full.table,
+            table: TableId(full.table),
             game,
             notify: full.notify.clone(),
         };
@@ -158,12 +157,12 @@ impl LobbyFront {
     }
 
     /// Closes a table (a moderator's action).
-    pub async fn close_table(&self, table: Uuid) -> Result<(), ServerError> {
+    pub async fn close_table(&self, table: TableId) -> Result<(), ServerError> {
         self.ask(LobbyRequest::Close { table }).await.map(|_| ())
     }
 
     /// A connection closed: its seats are freed and its player leaves the queues.
-    pub async fn connection_closed(&self, conn: ConnAddr, player: Option<Uuid>) {
+    pub async fn connection_closed(&self, conn: ConnAddr, player: Option<PlayerId>) {
         let req = LobbyRequest::ConnectionClosed { conn, player };
         if let Err(e) = self.ask(req).await {
             tracing::warn!(error = %e.message, "could not tell the lobby a connection closed");
@@ -193,7 +192,7 @@ impl LobbyFront {
     }
 
     /// Takes `player` out of the quick-pairing queues.
-    pub async fn unpair(&self, player: Uuid) -> Result<(), ServerError> {
+    pub async fn unpair(&self, player: PlayerId) -> Result<(), ServerError> {
         self.ask(LobbyRequest::Unpair { player }).await.map(|_| ())
     }
 }

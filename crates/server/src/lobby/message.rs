@@ -6,9 +6,8 @@ use super::{Full, Occupant, TableSettings};
 use crate::bus::ConnAddr;
 use crate::error::ServerError;
 use crate::identity::Player;
-use fourhand_protocol::{ErrorCode, SeatName, TableInfo, TimeControl};
+use fourhand_protocol::{ErrorCode, GameId, PlayerId, SeatName, TableId, TableInfo, TimeControl};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// What is asked of the lobby.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -24,7 +23,7 @@ pub enum LobbyRequest {
     /// Put someone in a free seat ([`LobbyReply::Full`]).
     Sit {
         /// The table.
-        table: Uuid,
+        table: TableId,
         /// The seat.
         seat: SeatName,
         /// Who sits: a player or a bot level.
@@ -35,47 +34,47 @@ pub enum LobbyRequest {
     /// Free a seat the player holds ([`LobbyReply::Done`]).
     Stand {
         /// The table.
-        table: Uuid,
+        table: TableId,
         /// The seat.
         seat: SeatName,
         /// The player.
-        player: Uuid,
+        player: PlayerId,
     },
     /// Put a bot in a free seat for `asker` ([`LobbyReply::Full`]).
     AddBot {
         /// The table.
-        table: Uuid,
+        table: TableId,
         /// The seat.
         seat: SeatName,
         /// The bot's level.
         level: String,
         /// Who asks (he must sit at the table).
-        asker: Uuid,
+        asker: PlayerId,
         /// The people of the engine games being played on the asker's node.
-        live: Vec<Vec<Uuid>>,
+        live: Vec<Vec<PlayerId>>,
         /// Engine games per player and in all (0: no limit).
         limits: (usize, usize),
     },
     /// A full table's game started ([`LobbyReply::Done`]).
     Started {
         /// The table.
-        table: Uuid,
+        table: TableId,
         /// The game.
-        game: Uuid,
+        game: GameId,
         /// The seated people's connections.
         notify: Vec<ConnAddr>,
     },
     /// A moderator closes a table ([`LobbyReply::Done`]).
     Close {
         /// The table.
-        table: Uuid,
+        table: TableId,
     },
     /// A connection closed: its seats are freed, its player leaves the queues.
     ConnectionClosed {
         /// The connection.
         conn: ConnAddr,
         /// Its player, if it had said hello.
-        player: Option<Uuid>,
+        player: Option<PlayerId>,
     },
     /// Queue for quick pairing ([`LobbyReply::Waiting`]).
     Pair {
@@ -93,7 +92,7 @@ pub enum LobbyRequest {
     /// Leave the quick-pairing queues.
     Unpair {
         /// The player leaving every queue he is in.
-        player: Uuid,
+        player: PlayerId,
     },
 }
 

@@ -31,14 +31,14 @@ impl Lobby {
                 occupant,
                 registered,
             } => LobbyReply::Full {
-                full: self.sit(table, seat, occupant, registered)?,
+                full: self.sit(table.0, seat, occupant, registered)?,
             },
             LobbyRequest::Stand {
                 table,
                 seat,
                 player,
             } => {
-                self.stand(table, seat, player)?;
+                self.stand(table.0, seat, player.0)?;
                 LobbyReply::Done
             }
             LobbyRequest::AddBot {
@@ -56,8 +56,12 @@ impl Lobby {
                     per_player: limits.0,
                     total: limits.1,
                 };
+                let live: Vec<Vec<uuid::Uuid>> = live
+                    .into_iter()
+                    .map(|g| g.into_iter().map(|p| p.0).collect())
+                    .collect();
                 LobbyReply::Full {
-                    full: self.add_bot(table, seat, level, asker, &live, limits)?,
+                    full: self.add_bot(table.0, seat, level, asker.0, &live, limits)?,
                 }
             }
             LobbyRequest::Started {
@@ -65,18 +69,18 @@ impl Lobby {
                 game,
                 notify,
             } => {
-                self.announce_start(table, game, &notify);
+                self.announce_start(table.0, game.0, &notify);
                 LobbyReply::Done
             }
             LobbyRequest::Close { table } => {
-                self.close_table(table)?;
+                self.close_table(table.0)?;
                 LobbyReply::Done
             }
             LobbyRequest::ConnectionClosed { conn, player } => {
                 self.connection_closed(&conn);
                 self.pairing.connection_closed(&conn);
                 if let Some(p) = player {
-                    self.pairing.leave(p);
+                    self.pairing.leave(p.0);
                 }
                 LobbyReply::Done
             }
@@ -90,7 +94,7 @@ impl Lobby {
                 waiting: self.pairing.join(player, &rules, time, rating, notify),
             },
             LobbyRequest::Unpair { player } => {
-                self.pairing.leave(player);
+                self.pairing.leave(player.0);
                 LobbyReply::Done
             }
         })

@@ -7,7 +7,7 @@ use crate::identity::Player;
 use crate::state::App;
 use crate::store::{ModerationRow, ReportRow};
 use crate::time::epoch_ms;
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, GameId, PlayerId};
 use uuid::Uuid;
 
 /// How many reports, or log rows, a moderator's list shows (the newest).
@@ -18,10 +18,10 @@ const LISTED: i64 = 200;
 pub async fn file(
     app: &App,
     reporter: &Player,
-    game: Uuid,
+    game: GameId,
     reason: String,
 ) -> Result<ReportRow, ServerError> {
-    let chat = crate::game::calls::chat_lines(&*app.bus, game, Some(reporter.id))
+    let chat = crate::game::calls::chat_lines(&*app.bus, game, Some(PlayerId(reporter.id)))
         .await
         .map_err(|e| match e.code {
             ErrorCode::UnknownGame => ServerError::new(
@@ -32,7 +32,7 @@ pub async fn file(
         })?;
     let row = ReportRow {
         id: Uuid::now_v7(),
-        game,
+        game: game.0,
         reporter: reporter.id,
         reporter_name: reporter.name.clone(),
         reason,

@@ -6,10 +6,11 @@ use crate::game::calls;
 use crate::game::convert::seat_of;
 use crate::game::core::{Input, Queued};
 use crate::wire::wire;
-use fourhand_protocol::{ClientMsg, ErrorCode, GameId, SeatName, ServerMsg, PROTOCOL_VERSION};
+use fourhand_protocol::{
+    ClientMsg, ErrorCode, GameId, PlayerId, SeatName, ServerMsg, PROTOCOL_VERSION,
+};
 use fourhand_rules::{Kind, Seat, Square};
 use tokio::sync::broadcast;
-use uuid::Uuid;
 
 /// Games one connection may follow at once.
 const MAX_FOLLOWED: usize = 32;
@@ -61,11 +62,11 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             Ok(())
         }
         ClientMsg::CreateTable(t) => tables::create(conn, &player, t).await,
-        ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table.0, seat).await,
-        ClientMsg::Stand { table, seat } => app.lobby.stand(table.0, seat, player.id).await,
+        ClientMsg::Sit { table, seat } => tables::sit(conn, &player, table, seat).await,
+        ClientMsg::Stand { table, seat } => app.lobby.stand(table, seat, PlayerId(player.id)).await,
         ClientMsg::AddBot { table, seat, level } => {
             let level = tables::level_of(level.as_deref())?;
-            tables::add_bot(conn, &player, table.0, seat, level).await
+            tables::add_bot(conn, &player, table, seat, level).await
         }
         ClientMsg::QuickPair { rules, time, rated } => {
             let a = crate::lobby::admission::admit(&app, &player, &rules, time, rated).await?;
@@ -86,7 +87,7 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             });
             Ok(())
         }
-        ClientMsg::CancelPair => app.lobby.unpair(player.id).await,
+        ClientMsg::CancelPair => app.lobby.unpair(PlayerId(player.id)).await,
         ClientMsg::Join {
             game,
             seat_token,
@@ -195,7 +196,7 @@ async fn hello(conn: &mut Conn, session: &str, protocol: u32) -> Result<(), Serv
 }
 
 /// The game and seat, when this connection holds that seat.
-fn held(conn: &Conn, game: GameId, seat: SeatName) -> Result<(Uuid, Seat), ServerError> {
+fn held(conn: &Conn, game: GameId, seat: SeatName) -> Result<(GameId, Seat), ServerError> {
     let id = game.0;
     let j = conn.games.get(&id).ok_or_else(|| {
         bad(
@@ -210,13 +211,13 @@ fn held(conn: &Conn, game: GameId, seat: SeatName) -> Result<(Uuid, Seat), Serve
             "this connection holds no token for that seat",
         ));
     }
-    Ok((id, seat))
+    Ok((game, seat))
 }
 
 /// Sends an input to its game. The answer comes when the input is stored and applied (or
 /// refused); a refusal is sent to the client then, so this connection goes on reading
 /// meanwhile (its pings and other messages are not held up by a slow store).
-async fn ask(conn: &Conn, game: Uuid, input: Input) -> Result<(), ServerError> {
+async fn ask(conn: &Conn, game: GameId, input: Input) -> Result<(), ServerError> {
     let out = conn.tx.clone();
     let bus = conn.app.bus.clone();
     tokio::spawn(async move {
@@ -266,7 +267,7 @@ async fn join(
         .map(|j| j.seats.clone())
         .unwrap_or_default();
     if let Some(token) = token {
-        let seat = calls::authorize(&*bus, id, token)
+        let seat = calls::authorize(&*bus, game, token)
             .await
             .map_err(no_live_game)?
             .ok_or_else(|| {
@@ -280,7 +281,7 @@ async fn join(
         }
     }
     if !seats.is_empty() {
-        calls::follow(&*bus, id, conn.addr(), &seats, since)
+        calls::follow(&*bus, game, conn.addr(), &seats, since)
             .await
             .map_err(no_live_game)?;
         conn.joined(id, seats, None);
@@ -289,10 +290,10 @@ async fn join(
     // A spectator follows the public stream from before its join, so that nothing published
     // after the catch-up is missed; what the catch-up covers is skipped.
     let stream = bus.watch(id).await;
-    let (catch_up, upto) = calls::spectate(&*bus, id, conn.addr(), since)
+    let (catch_up, upto) = calls::spectate(&*bus, game, conn.addr(), since)
         .await
         .map_err(no_live_game)?;
-    let forward = spectate(bus, id, stream, catch_up, upto, conn.tx.clone());
+    let forward = spectate(bus, game, stream, catch_up, upto, conn.tx.clone());
     conn.joined(id, seats, Some(forward));
     Ok(())
 }
@@ -302,7 +303,7 @@ async fn join(
 /// the game's stream gets a snapshot instead of a gap, and then only the events after it.
 fn spectate(
     bus: crate::game::mail::SharedBus,
-    game: Uuid,
+    game: GameId,
     mut rx: broadcast::Receiver<crate::bus::PublicEvent>,
     catch_up: Vec<crate::wire::Wire>,
     upto: u64,

@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use fourhand_protocol::{CloseCode, ErrorCode, ServerMsg, MAX_MESSAGE_BYTES};
+use fourhand_protocol::{CloseCode, ErrorCode, PlayerId, ServerMsg, MAX_MESSAGE_BYTES};
 use futures_util::{SinkExt, StreamExt};
 use limit::{RateLimit, Verdict};
 use std::collections::HashMap;
@@ -202,7 +202,7 @@ impl Conn {
         }
         self.unfollow_lobby();
         if self.in_lobby {
-            let player = self.player.as_ref().map(|p| p.id);
+            let player = self.player.as_ref().map(|p| PlayerId(p.id));
             self.app.lobby.connection_closed(self.addr(), player).await;
         }
     }

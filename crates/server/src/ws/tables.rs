@@ -5,7 +5,7 @@ use super::Conn;
 use crate::error::ServerError;
 use crate::identity::Player;
 use crate::lobby::{Full, Occupant, Rematch, TableSettings};
-use fourhand_protocol::{ErrorCode, NewTable, SeatName, ServerMsg};
+use fourhand_protocol::{ErrorCode, NewTable, PlayerId, SeatName, ServerMsg, TableId};
 use fourhand_rules::notation::fen4;
 use fourhand_rules::{Position, RuleSet, Setup};
 use uuid::Uuid;
@@ -61,10 +61,10 @@ pub(super) async fn create(
     let id = table.id;
     conn.send(&ServerMsg::Table { table });
     for seat in t.sit {
-        sit(conn, player, id.0, seat).await?;
+        sit(conn, player, id, seat).await?;
     }
     for (seat, level) in bots {
-        add_bot(conn, player, id.0, seat, level).await?;
+        add_bot(conn, player, id, seat, level).await?;
     }
     Ok(())
 }
@@ -82,7 +82,7 @@ pub(super) fn level_of(name: Option<&str>) -> Result<crate::bot::BotLevel, Serve
 pub(super) async fn sit(
     conn: &mut Conn,
     player: &Player,
-    table: Uuid,
+    table: TableId,
     seat: SeatName,
 ) -> Result<(), ServerError> {
     let app = conn.app.clone();
@@ -101,7 +101,7 @@ pub(super) async fn sit(
         .await?;
     conn.in_lobby = true;
     conn.send(&ServerMsg::Seated {
-        table: table.into(),
+        table,
         seat,
         seat_token: token,
     });
@@ -112,7 +112,7 @@ pub(super) async fn sit(
 pub(super) async fn add_bot(
     conn: &mut Conn,
     player: &Player,
-    table: Uuid,
+    table: TableId,
     seat: SeatName,
     level: crate::bot::BotLevel,
 ) -> Result<(), ServerError> {
@@ -121,10 +121,15 @@ pub(super) async fn add_bot(
         per_player: app.config.max_engine_games_per_player,
         total: app.config.max_engine_games,
     };
-    let live = app.games.engine_games();
+    let live = app
+        .games
+        .engine_games()
+        .into_iter()
+        .map(|g| g.into_iter().map(PlayerId).collect())
+        .collect();
     let full = app
         .lobby
-        .add_bot(table, seat, level, player.id, live, limits)
+        .add_bot(table, seat, level, PlayerId(player.id), live, limits)
         .await?;
     start_if_full(conn, full).await
 }
@@ -220,10 +225,10 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
         }
     };
     for seat in &mine {
-        sit(conn, player, id.0, *seat).await?;
+        sit(conn, player, id, *seat).await?;
     }
     for (seat, level) in bots {
-        match add_bot(conn, player, id.0, seat, level).await {
+        match add_bot(conn, player, id, seat, level).await {
             Ok(()) => {}
             Err(e) if e.code == ErrorCode::SeatTaken || e.code == ErrorCode::UnknownTable => {}
             Err(e) => return Err(e),

@@ -293,7 +293,7 @@ impl Actor {
             }
             GameRequest::Ready { conn } => self.resync(&conn),
             GameRequest::ChatLines { player } => {
-                let seats = player.map(|p| self.core.seats_of(p)).unwrap_or_default();
+                let seats = player.map(|p| self.core.seats_of(p.0)).unwrap_or_default();
                 let lines = self.core.chat_lines(&seats);
                 answer(self, GameReply::ChatLines { lines });
             }
