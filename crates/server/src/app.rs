@@ -11,6 +11,7 @@ pub use crate::state::{App, AppState};
 use crate::store::Store;
 use crate::{http, ws};
 use axum::Router;
+use fourhand_protocol::GameId;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,7 +46,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
             let unfinished = store.clone();
             let directory: crate::bus::nats::Directory = Arc::new(move |game| {
                 let store = unfinished.clone();
-                Box::pin(async move { store.is_unfinished(game).await.unwrap_or(true) })
+                Box::pin(async move { store.is_unfinished(GameId(game)).await.unwrap_or(true) })
             });
             let bus = crate::game::mail::ClusterBus::connect(
                 url,

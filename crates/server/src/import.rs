@@ -5,7 +5,7 @@ use crate::error::ServerError;
 use crate::state::App;
 use crate::store::{GameEnd, NewGame};
 use crate::time::epoch_ms;
-use fourhand_protocol::TimeControl;
+use fourhand_protocol::{GameId, TimeControl};
 use fourhand_rules::notation::pgn4::Replay;
 use fourhand_rules::notation::{fen4, pgn4};
 use uuid::Uuid;
@@ -49,6 +49,6 @@ pub async fn store(app: &App, r: &Replay, text: &str) -> Result<(Uuid, String), 
         pgn4: text.to_string(),
         ended_ms: epoch_ms(),
     };
-    app.store.finish_game(id, &end, None).await?;
+    app.store.finish_game(GameId(id), &end, None).await?;
     Ok((id, result))
 }

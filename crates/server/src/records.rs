@@ -5,7 +5,7 @@
 use crate::error::ServerError;
 use crate::state::App;
 use crate::store::{ArchiveFilter, RatingRow, StoredGame};
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, GameId, PlayerId};
 use fourhand_rating::glicko2::{PROVISIONAL_RD, START_RD};
 use fourhand_rules::{RuleSet, Seat, Side};
 use serde::Serialize;
@@ -190,8 +190,8 @@ pub async fn profile(app: &App, name: &str) -> Result<Profile, ServerError> {
         .user_by_name(name)
         .await?
         .ok_or_else(|| ServerError::new(ErrorCode::UnknownPlayer, "no player of that name"))?;
-    let ratings = app.store.ratings_of(user.id).await?;
-    let history = app.store.rating_history(user.id, 500).await?;
+    let ratings = app.store.ratings_of(PlayerId(user.id)).await?;
+    let history = app.store.rating_history(PlayerId(user.id), 500).await?;
     let filter = ArchiveFilter {
         player: Some(user.name.clone()),
         limit: 2000,
@@ -267,7 +267,7 @@ pub async fn archive(app: &App, filter: &ArchiveFilter) -> Result<Vec<GameListed
 pub async fn shown_ratings(app: &App, player: Uuid) -> Result<Vec<(String, i32)>, ServerError> {
     Ok(app
         .store
-        .ratings_of(player)
+        .ratings_of(PlayerId(player))
         .await?
         .into_iter()
         .map(|r| (r.pool, r.rating.rating.round() as i32))
@@ -276,5 +276,5 @@ pub async fn shown_ratings(app: &App, player: Uuid) -> Result<Vec<(String, i32)>
 
 /// Game `id` as it is stored (live, finished or imported), if there is one.
 pub async fn game(app: &App, id: Uuid) -> Result<Option<StoredGame>, ServerError> {
-    Ok(app.store.game(id).await?)
+    Ok(app.store.game(GameId(id)).await?)
 }

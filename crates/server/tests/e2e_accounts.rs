@@ -7,7 +7,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, SeatName};
 use fourhand_server::store::{SessionRow, Store};
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
@@ -293,7 +293,15 @@ async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_it
     .await;
     c[0].expect(|m| m["event"]["kind"] == "over").await;
     let id: Uuid = game.parse().unwrap();
-    while app.store.game(id).await.unwrap().unwrap().end.is_none() {
+    while app
+        .store
+        .game(GameId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .end
+        .is_none()
+    {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
     // A guest has no password to change; a wrong old password changes nothing.
@@ -357,7 +365,7 @@ async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_it
             .0,
         StatusCode::NOT_FOUND
     );
-    let stored = app.store.game(id).await.unwrap().unwrap();
+    let stored = app.store.game(GameId(id)).await.unwrap().unwrap();
     let placeholder = stored.game.seats[0].name.clone();
     assert!(placeholder.starts_with("deleted-"), "{placeholder}");
     let pgn4 = stored.end.unwrap().pgn4;

@@ -5,7 +5,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, NewTable, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, NewTable, PlayerId, SeatName};
 use fourhand_rating::{rate, Finish, Participant, Rating};
 use fourhand_rules::game::Action;
 use fourhand_rules::notation::{fen4, pgn4};
@@ -48,7 +48,7 @@ async fn accounts(server: &TestServer, tag: &str) -> (Vec<Uuid>, Vec<String>) {
 async fn ratings(store: &Store, ids: &[Uuid], pool: &str) -> Vec<Option<Rating>> {
     let mut v = Vec::new();
     for id in ids {
-        let rows = store.ratings_of(*id).await.unwrap();
+        let rows = store.ratings_of(PlayerId(*id)).await.unwrap();
         v.push(rows.into_iter().find(|r| r.pool == pool).map(|r| r.rating));
     }
     v
@@ -243,9 +243,9 @@ async fn a_crash_between_result_and_rating(store: Store) {
             clocks: [60_000; 4],
             at_ms: 2,
         };
-        store.append_action(id, &a).await.unwrap();
+        store.append_action(GameId(id), &a).await.unwrap();
     }
-    assert!(store.game(id).await.unwrap().unwrap().end.is_none());
+    assert!(store.game(GameId(id)).await.unwrap().unwrap().end.is_none());
     // Up again: the restored game is over at once and is rated.
     let server = TestServer::start(Config::for_tests(), store.clone()).await;
     wait_for_end(&store, &id.to_string()).await;
@@ -262,9 +262,12 @@ async fn a_crash_between_result_and_rating(store: Store) {
         ratings(&store, &ids, "teams-blitz").await.to_vec(),
         want.to_vec()
     );
-    assert_eq!(store.game_rating_changes(id).await.unwrap().len(), 4);
-    let end = store.game(id).await.unwrap().unwrap().end.unwrap();
-    assert!(!store.finish_game(id, &end, None).await.unwrap());
+    assert_eq!(
+        store.game_rating_changes(GameId(id)).await.unwrap().len(),
+        4
+    );
+    let end = store.game(GameId(id)).await.unwrap().unwrap().end.unwrap();
+    assert!(!store.finish_game(GameId(id), &end, None).await.unwrap());
     assert_eq!(
         ratings(&store, &ids, "teams-blitz").await.to_vec(),
         want.to_vec()

@@ -8,7 +8,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
 use std::path::{Path, PathBuf};
@@ -169,7 +169,7 @@ async fn a_full_disk_refuses_moves_and_nothing_spins() {
         })
         .await;
     assert_eq!(m["event"]["zombie"], false);
-    let stored = app.store.game(id).await.unwrap().unwrap();
+    let stored = app.store.game(GameId(id)).await.unwrap().unwrap();
     assert_eq!(
         stored.actions.len(),
         2,
@@ -324,7 +324,7 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
         tokio::time::sleep(Duration::from_secs(2)).await;
     }
     assert!(played, "West's move is played once the store is back");
-    let stored = app.store.game(id).await.unwrap().unwrap();
+    let stored = app.store.game(GameId(id)).await.unwrap().unwrap();
     assert_eq!(stored.actions.len(), 2, "South's move and West's, once");
     server.stop().await;
 }

@@ -3,7 +3,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
@@ -34,7 +34,15 @@ async fn no_reconnect_within_the_window_forfeits() {
     // The record says so too: a forfeit by disconnection, not a loss on time.
     let id: uuid::Uuid = game.parse().unwrap();
     let end = loop {
-        if let Some(end) = server.app.store.game(id).await.unwrap().unwrap().end {
+        if let Some(end) = server
+            .app
+            .store
+            .game(GameId(id))
+            .await
+            .unwrap()
+            .unwrap()
+            .end
+        {
             break end;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;

@@ -2,7 +2,7 @@
 
 mod support;
 
-use fourhand_protocol::TimeControl;
+use fourhand_protocol::{GameId, PlayerId, TimeControl};
 use fourhand_server::moderation::ModerationAction;
 use fourhand_server::store::{
     ActionRecord, GameEnd, ModerationRow, NewGame, Store, StoreError, StoredAction, StoredSeat,
@@ -103,7 +103,7 @@ async fn contract(store: Store) {
         Some(50)
     );
     store
-        .revoke_sessions_of(u.id, Some(s1.id), 60)
+        .revoke_sessions_of(PlayerId(u.id), Some(s1.id), 60)
         .await
         .unwrap();
     assert_eq!(
@@ -134,7 +134,7 @@ async fn contract(store: Store) {
             clocks: [60_000, 59_000, 58_000, ply as u64],
             at_ms: 1_700_000_000_000 + ply,
         };
-        store.append_action(g.id, &a).await.unwrap();
+        store.append_action(GameId(g.id), &a).await.unwrap();
     }
     let dup = StoredAction {
         ply: 2,
@@ -143,10 +143,10 @@ async fn contract(store: Store) {
         at_ms: 0,
     };
     assert!(matches!(
-        store.append_action(g.id, &dup).await,
+        store.append_action(GameId(g.id), &dup).await,
         Err(StoreError::Conflict)
     ));
-    let stored = store.game(g.id).await.unwrap().unwrap();
+    let stored = store.game(GameId(g.id)).await.unwrap().unwrap();
     assert_eq!(stored.game, g);
     assert_eq!(stored.actions.len(), 3);
     assert_eq!(stored.actions[2].clocks[3], 3);
@@ -156,10 +156,10 @@ async fn contract(store: Store) {
         .unwrap()
         .iter()
         .any(|x| x.game.id == g.id));
-    assert_eq!(store.game(g.id).await.unwrap().unwrap().stream, 0);
-    assert_eq!(store.next_stream(g.id).await.unwrap(), 1);
-    assert_eq!(store.next_stream(g.id).await.unwrap(), 2);
-    assert_eq!(store.game(g.id).await.unwrap().unwrap().stream, 2);
+    assert_eq!(store.game(GameId(g.id)).await.unwrap().unwrap().stream, 0);
+    assert_eq!(store.next_stream(GameId(g.id)).await.unwrap(), 1);
+    assert_eq!(store.next_stream(GameId(g.id)).await.unwrap(), 2);
+    assert_eq!(store.game(GameId(g.id)).await.unwrap().unwrap().stream, 2);
     store.set_setting("alive_ms", "5").await.unwrap();
     store.set_setting("alive_ms", "7").await.unwrap();
     assert_eq!(
@@ -174,12 +174,12 @@ async fn contract(store: Store) {
         pgn4: "[Variant \"Teams\"]\n\n1. h2-h3\n".into(),
         ended_ms: 1_700_000_100_000,
     };
-    assert!(store.finish_game(g.id, &end, None).await.unwrap());
+    assert!(store.finish_game(GameId(g.id), &end, None).await.unwrap());
     assert!(
-        !store.finish_game(g.id, &end, None).await.unwrap(),
+        !store.finish_game(GameId(g.id), &end, None).await.unwrap(),
         "a game ends once"
     );
-    let done = store.game(g.id).await.unwrap().unwrap();
+    let done = store.game(GameId(g.id)).await.unwrap().unwrap();
     assert_eq!(done.end.as_ref(), Some(&end));
     assert!(!store
         .live_games()
@@ -193,7 +193,7 @@ async fn contract(store: Store) {
         .unwrap()
         .iter()
         .any(|x| x.game.id == g.id));
-    assert_eq!(store.game(Uuid::now_v7()).await.unwrap(), None);
+    assert_eq!(store.game(GameId(Uuid::now_v7())).await.unwrap(), None);
     // Deleting an account renames it wherever it is stored; its game stays.
     let mut mine = new_game();
     let owner = User {
@@ -210,23 +210,26 @@ async fn contract(store: Store) {
         pgn4: format!("[Red \"{}\"]\n\n1. h2-h3\n", owner.name),
         ..end.clone()
     };
-    store.finish_game(mine.id, &tagged, None).await.unwrap();
+    store
+        .finish_game(GameId(mine.id), &tagged, None)
+        .await
+        .unwrap();
     let retag: fourhand_server::store::Retag = |pgn, _rules, old, new| pgn.replace(old, new);
     assert!(store
-        .delete_account(owner.id, "deleted-x1", retag, 9)
+        .delete_account(PlayerId(owner.id), "deleted-x1", retag, 9)
         .await
         .unwrap());
     assert!(store.user_by_name(&owner.name).await.unwrap().is_none());
-    let gone = store.user_by_id(owner.id).await.unwrap().unwrap();
+    let gone = store.user_by_id(PlayerId(owner.id)).await.unwrap().unwrap();
     assert_eq!(
         (gone.name.as_str(), gone.password_hash.as_str()),
         ("deleted-x1", "!")
     );
-    let kept = store.game(mine.id).await.unwrap().unwrap();
+    let kept = store.game(GameId(mine.id)).await.unwrap().unwrap();
     assert_eq!(kept.game.seats[0].name, "deleted-x1");
     assert_eq!(kept.end.unwrap().pgn4, "[Red \"deleted-x1\"]\n\n1. h2-h3\n");
     assert!(!store
-        .delete_account(Uuid::now_v7(), "deleted-x2", retag, 9)
+        .delete_account(PlayerId(Uuid::now_v7()), "deleted-x2", retag, 9)
         .await
         .unwrap());
 }
@@ -248,14 +251,14 @@ async fn leases(store: Store) {
         at_ms: now + ply,
     };
     let a = store
-        .acquire_lease(g.id, "node-a", now, ttl)
+        .acquire_lease(GameId(g.id), "node-a", now, ttl)
         .await
         .unwrap()
         .expect("a new lease");
     assert_eq!(a.epoch, 1);
     assert_eq!(
         store
-            .acquire_lease(g.id, "node-b", now + 1, ttl)
+            .acquire_lease(GameId(g.id), "node-b", now + 1, ttl)
             .await
             .unwrap(),
         None,
@@ -264,8 +267,11 @@ async fn leases(store: Store) {
     let orphaned =
         |v: Vec<(uuid::Uuid, Option<String>)>| v.into_iter().map(|(g, _)| g).collect::<Vec<_>>();
     assert!(!orphaned(store.orphaned_games(now + 1).await.unwrap()).contains(&g.id));
-    assert!(store.is_unfinished(g.id).await.unwrap());
-    assert!(!store.is_unfinished(uuid::Uuid::now_v7()).await.unwrap());
+    assert!(store.is_unfinished(GameId(g.id)).await.unwrap());
+    assert!(!store
+        .is_unfinished(GameId(uuid::Uuid::now_v7()))
+        .await
+        .unwrap());
     store.append_action_fenced(&a, &move_at(1)).await.unwrap();
     // Its node beats: the lease is held on, with its epoch; still not B's.
     assert_eq!(
@@ -277,13 +283,13 @@ async fn leases(store: Store) {
     );
     assert_eq!(
         store
-            .acquire_lease(g.id, "node-b", now + 4_000, ttl)
+            .acquire_lease(GameId(g.id), "node-b", now + 4_000, ttl)
             .await
             .unwrap(),
         None
     );
     let again = store
-        .acquire_lease(g.id, "node-a", now + 4_000, ttl)
+        .acquire_lease(GameId(g.id), "node-a", now + 4_000, ttl)
         .await
         .unwrap()
         .unwrap();
@@ -299,7 +305,7 @@ async fn leases(store: Store) {
         .unwrap()
         .contains(&(g.id, Some("node-a".to_string()))));
     let b = store
-        .acquire_lease(g.id, "node-b", late, ttl)
+        .acquire_lease(GameId(g.id), "node-b", late, ttl)
         .await
         .unwrap()
         .expect("an expired lease passes");
@@ -328,7 +334,7 @@ async fn leases(store: Store) {
         store.append_action_fenced(&b, &move_at(2)).await,
         Err(StoreError::Conflict)
     ));
-    let stored = store.game(g.id).await.unwrap().unwrap();
+    let stored = store.game(GameId(g.id)).await.unwrap().unwrap();
     assert_eq!(
         stored.actions.iter().map(|x| x.ply).collect::<Vec<_>>(),
         [1, 2],
@@ -340,7 +346,7 @@ async fn leases(store: Store) {
         .await
         .unwrap();
     let a3 = store
-        .acquire_lease(g.id, "node-a", late + 10, ttl)
+        .acquire_lease(GameId(g.id), "node-a", late + 10, ttl)
         .await
         .unwrap()
         .unwrap();
@@ -369,13 +375,16 @@ async fn actions_of_many_games_at_once(store: Store) {
         clocks: [60_000; 4],
         at_ms: ply,
     };
-    store.append_action(games[7], &action(1)).await.unwrap();
+    store
+        .append_action(GameId(games[7]), &action(1))
+        .await
+        .unwrap();
     let mut writes = tokio::task::JoinSet::new();
     for (i, &id) in games.iter().enumerate() {
         for ply in 1..=3 {
             let (store, a) = (store.clone(), action(ply));
             // Game 7 has its ply 1 already: that one write must fail, alone.
-            writes.spawn(async move { ((i, ply), store.append_action(id, &a).await) });
+            writes.spawn(async move { ((i, ply), store.append_action(GameId(id), &a).await) });
         }
     }
     let mut refused = Vec::new();
@@ -389,7 +398,7 @@ async fn actions_of_many_games_at_once(store: Store) {
     }
     assert_eq!(refused, [(7, 1)]);
     for &id in &games {
-        let g = store.game(id).await.unwrap().unwrap();
+        let g = store.game(GameId(id)).await.unwrap().unwrap();
         let mut plies: Vec<i64> = g.actions.iter().map(|a| a.ply).collect();
         plies.sort();
         assert_eq!(
@@ -415,17 +424,17 @@ async fn an_abandoned_write_is_not_written_later(store: Store) {
     {
         // Queued (the first poll hands it to the writer task, which has not run yet), then
         // abandoned.
-        let fut = store.append_action(g.id, &first);
+        let fut = store.append_action(GameId(g.id), &first);
         futures_util::pin_mut!(fut);
         assert!(futures_util::poll!(fut.as_mut()).is_pending());
     }
     // The writer takes actions in order: once a later one is stored, the first was seen.
-    store.append_action(g.id, &action(2)).await.unwrap();
+    store.append_action(GameId(g.id), &action(2)).await.unwrap();
     assert!(
-        !store.has_action(g.id, 1).await.unwrap(),
+        !store.has_action(GameId(g.id), 1).await.unwrap(),
         "the abandoned write stayed out"
     );
-    assert!(store.has_action(g.id, 2).await.unwrap());
+    assert!(store.has_action(GameId(g.id), 2).await.unwrap());
 }
 
 /// Moderators' actions come back typed: a mute or ban holds for its player while it runs, the
@@ -451,17 +460,17 @@ async fn sanctions(store: Store) {
     }
     let now = at + 30_000;
     let ban = store
-        .sanction(player, ModerationAction::Ban, now)
+        .sanction(PlayerId(player), ModerationAction::Ban, now)
         .await
         .unwrap();
     assert_eq!(ban, Some(long.clone()), "the longest running ban");
     let mute = store
-        .sanction(player, ModerationAction::Mute, now)
+        .sanction(PlayerId(player), ModerationAction::Mute, now)
         .await
         .unwrap();
     assert_eq!(mute, None, "the mute has run out");
     let other = store
-        .sanction(Uuid::now_v7(), ModerationAction::Ban, now)
+        .sanction(PlayerId(Uuid::now_v7()), ModerationAction::Ban, now)
         .await
         .unwrap();
     assert_eq!(other, None);
@@ -536,15 +545,15 @@ async fn concurrent_results_lose_no_rating(store: Store) {
         let (e0, e1) = (end(0), end(1));
         let (j0, j1) = (job(&games[0]), job(&games[1]));
         let (a, b) = tokio::join!(
-            store.finish_game(games[0].id, &e0, Some(&j0)),
-            store.finish_game(games[1].id, &e1, Some(&j1)),
+            store.finish_game(GameId(games[0].id), &e0, Some(&j0)),
+            store.finish_game(GameId(games[1].id), &e1, Some(&j1)),
         );
         assert!(a.unwrap() && b.unwrap());
     }
-    let rows = store.ratings_of(player).await.unwrap();
+    let rows = store.ratings_of(PlayerId(player)).await.unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].games, 2 * rounds, "every rated game counted");
-    let history = store.rating_history(player, 1000).await.unwrap();
+    let history = store.rating_history(PlayerId(player), 1000).await.unwrap();
     assert_eq!(history.len() as i64, 2 * rounds);
     let mut befores: Vec<f64> = history.iter().map(|c| c.before).collect();
     let mut afters: Vec<f64> = history.iter().map(|c| c.after).collect();

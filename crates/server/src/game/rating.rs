@@ -2,7 +2,7 @@
 
 use super::core::GameCore;
 use crate::store::{NewGame, RatingJob, Settled, Store, StoreResult};
-use fourhand_protocol::TimeControl;
+use fourhand_protocol::{PlayerId, TimeControl};
 use fourhand_rating::{bot_rating, Category, Finish, Pool};
 use fourhand_rules::game::Outcome;
 use fourhand_rules::notation::pgn4;
@@ -78,7 +78,7 @@ pub fn parse_pool(name: &str) -> Option<String> {
 /// A player's rating in `pool` (a new player's when he has none there).
 pub async fn pool_rating(store: &Store, player: Uuid, pool: &str) -> StoreResult<f64> {
     Ok(store
-        .ratings_of(player)
+        .ratings_of(PlayerId(player))
         .await?
         .into_iter()
         .find(|r| r.pool == pool)

@@ -219,7 +219,10 @@ impl Games {
             Some(node) => {
                 let now = crate::time::epoch_ms();
                 let ttl = LEASE_TTL.as_millis() as i64;
-                let lease = l.store.acquire_lease(id, node.as_str(), now, ttl).await?;
+                let lease = l
+                    .store
+                    .acquire_lease(GameId(id), node.as_str(), now, ttl)
+                    .await?;
                 Some(lease.ok_or_else(|| ServerError::internal("a new game's lease is taken"))?)
             }
         };
@@ -315,7 +318,11 @@ impl Games {
             .map(|a| a.clocks)
             .unwrap_or([stored.game.time.base_ms; 4]);
         let used = alive_ms.map_or(0, |alive| (alive - turn_started).max(0) as u64);
-        let stream = self.launcher.store.next_stream(stored.game.id).await?;
+        let stream = self
+            .launcher
+            .store
+            .next_stream(GameId(stored.game.id))
+            .await?;
         core.restore_after_restart(banks, used, stream);
         Ok(core)
     }
@@ -334,10 +341,14 @@ impl Games {
         }
         let now = crate::time::epoch_ms();
         let ttl = LEASE_TTL.as_millis() as i64;
-        let Some(lease) = l.store.acquire_lease(id, node.as_str(), now, ttl).await? else {
+        let Some(lease) = l
+            .store
+            .acquire_lease(GameId(id), node.as_str(), now, ttl)
+            .await?
+        else {
             return Ok(false);
         };
-        let Some(stored) = l.store.game(id).await? else {
+        let Some(stored) = l.store.game(GameId(id)).await? else {
             return Ok(false);
         };
         if stored.end.is_some() {

@@ -13,7 +13,7 @@
 use super::core::{Input, Refusal};
 use crate::metrics::Metrics;
 use crate::store::{Store, StoreError, StoreResult, StoredAction};
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, GameId};
 use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
@@ -150,7 +150,7 @@ impl Writes {
             let write = async {
                 match &lease {
                     Some(lease) => store.append_action_fenced(lease, &action).await,
-                    None => store.append_action(game, &action).await,
+                    None => store.append_action(GameId(game), &action).await,
                 }
             };
             let r = tokio::time::timeout(WRITE_TIMEOUT, write)
@@ -200,9 +200,12 @@ impl Writes {
                     let (store, game) = (self.store.clone(), self.game);
                     self.step = Some(Box::pin(async move {
                         tokio::time::sleep(wait).await;
-                        let r = tokio::time::timeout(WRITE_TIMEOUT, store.has_action(game, ply))
-                            .await
-                            .unwrap_or(Err(StoreError::Timeout));
+                        let r = tokio::time::timeout(
+                            WRITE_TIMEOUT,
+                            store.has_action(GameId(game), ply),
+                        )
+                        .await
+                        .unwrap_or(Err(StoreError::Timeout));
                         Step::Checked(r)
                     }));
                 }

@@ -94,7 +94,7 @@ pub(super) async fn game(
     }
     let g = app
         .store
-        .game(id)
+        .game(GameId(id))
         .await?
         .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
     let end = g.end.clone().unwrap_or_default();
@@ -111,7 +111,7 @@ pub(super) async fn game(
         rated: g.game.rated,
         ratings: app
             .store
-            .game_rating_changes(id)
+            .game_rating_changes(GameId(id))
             .await?
             .into_iter()
             .map(|c| SeatRating {
@@ -129,7 +129,7 @@ pub(super) async fn game(
 pub(super) async fn pgn4_of(app: &App, id: Uuid) -> Result<String, ServerError> {
     let g = app
         .store
-        .game(id)
+        .game(GameId(id))
         .await?
         .ok_or_else(|| ServerError::new(ErrorCode::UnknownGame, "no such game"))?;
     if let Some(end) = &g.end {

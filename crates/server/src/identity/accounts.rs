@@ -11,7 +11,7 @@ use crate::error::ServerError;
 use crate::state::App;
 use crate::store::{StoreError, User};
 use crate::time::epoch_ms;
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, PlayerId};
 use uuid::Uuid;
 
 /// A session just opened: its token and whose it is.
@@ -150,7 +150,9 @@ pub async fn logout(
 ) -> Result<(), ServerError> {
     let now = epoch_ms();
     if everywhere {
-        app.store.revoke_sessions_of(player.id, None, now).await?;
+        app.store
+            .revoke_sessions_of(PlayerId(player.id), None, now)
+            .await?;
     } else {
         app.store.revoke_session(session, now).await?;
     }
@@ -181,10 +183,11 @@ pub async fn with_password(
     player: &Player,
     password: &str,
 ) -> Result<User, ServerError> {
-    let user =
-        app.store.user_by_id(player.id).await?.ok_or_else(|| {
-            ServerError::new(ErrorCode::AccountRequired, "guests have no password")
-        })?;
+    let user = app
+        .store
+        .user_by_id(PlayerId(player.id))
+        .await?
+        .ok_or_else(|| ServerError::new(ErrorCode::AccountRequired, "guests have no password"))?;
     let (password, hash) = (password.to_string(), user.password_hash.clone());
     if !off_thread(app, move || verify_password(&password, &hash)).await? {
         return Err(ServerError::new(
@@ -207,9 +210,9 @@ pub async fn change_password(
     let hash = off_thread(app, move || hash_password(&new))
         .await?
         .ok_or_else(|| ServerError::internal("argon2 failed"))?;
-    app.store.set_password(user.id, &hash).await?;
+    app.store.set_password(PlayerId(user.id), &hash).await?;
     app.store
-        .revoke_sessions_of(user.id, Some(keep), epoch_ms())
+        .revoke_sessions_of(PlayerId(user.id), Some(keep), epoch_ms())
         .await?;
     Ok(())
 }
@@ -218,7 +221,7 @@ pub async fn change_password(
 pub async fn delete(app: &App, user: &User) -> Result<(), ServerError> {
     let placeholder = format!("deleted-{}", &user.id.simple().to_string()[24..]);
     app.store
-        .delete_account(user.id, &placeholder, retag, epoch_ms())
+        .delete_account(PlayerId(user.id), &placeholder, retag, epoch_ms())
         .await?;
     tracing::info!(account = %user.id, "account deleted");
     Ok(())

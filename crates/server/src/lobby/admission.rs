@@ -9,7 +9,7 @@ use crate::identity::Player;
 use crate::moderation::Sanction;
 use crate::state::App;
 use crate::time::{epoch_ms, whole_minutes_up};
-use fourhand_protocol::{ErrorCode, TimeControl};
+use fourhand_protocol::{ErrorCode, PlayerId, TimeControl};
 
 /// A player admitted to the quick-pairing queue of `rules`.
 pub struct Admission {
@@ -57,7 +57,7 @@ async fn pause_over(app: &App, player: &Player) -> Result<(), ServerError> {
     let now = epoch_ms();
     let (n, last) = app
         .store
-        .aborts_since(player.id, now - BAN_WINDOW_MS)
+        .aborts_since(PlayerId(player.id), now - BAN_WINDOW_MS)
         .await?;
     let until = last.unwrap_or(0) + pairing_ban_ms(n);
     if pairing_ban_ms(n) > 0 && until > now {

@@ -6,7 +6,7 @@ use super::ModerationAction;
 use crate::error::ServerError;
 use crate::state::App;
 use crate::time::epoch_ms;
-use fourhand_protocol::ErrorCode;
+use fourhand_protocol::{ErrorCode, PlayerId};
 use uuid::Uuid;
 
 /// A sanction a moderator puts on a player.
@@ -39,7 +39,7 @@ impl Sanction {
     pub async fn check(self, app: &App, player: Uuid) -> Result<(), ServerError> {
         let Some(s) = app
             .store
-            .sanction(player, self.action(), epoch_ms())
+            .sanction(PlayerId(player), self.action(), epoch_ms())
             .await?
         else {
             return Ok(());

@@ -2,6 +2,7 @@
 
 use super::records::{SessionRow, User};
 use super::{Backend, Store, StoreResult};
+use fourhand_protocol::PlayerId;
 use uuid::Uuid;
 
 /// Rewrites a game's PGN4 so that `old` no longer names a player there: `(pgn4, rules, old,
@@ -50,10 +51,11 @@ impl Store {
     /// Revokes every session of a player but `keep`.
     pub async fn revoke_sessions_of(
         &self,
-        player: Uuid,
+        player: PlayerId,
         keep: Option<Uuid>,
         at_ms: i64,
     ) -> StoreResult<()> {
+        let player = player.0;
         match &*self.backend {
             Backend::Memory(m) => {
                 m.revoke_sessions(keep, Some(player), at_ms);
@@ -72,7 +74,8 @@ impl Store {
     }
 
     /// The account with this id.
-    pub async fn user_by_id(&self, id: Uuid) -> StoreResult<Option<User>> {
+    pub async fn user_by_id(&self, id: PlayerId) -> StoreResult<Option<User>> {
+        let id = id.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.user_by_id(id)),
             Backend::Sql(q) => q.user_by_id(id).await,
@@ -80,7 +83,8 @@ impl Store {
     }
 
     /// Replaces an account's password hash.
-    pub async fn set_password(&self, id: Uuid, hash: &str) -> StoreResult<()> {
+    pub async fn set_password(&self, id: PlayerId, hash: &str) -> StoreResult<()> {
+        let id = id.0;
         match &*self.backend {
             Backend::Memory(m) => {
                 m.set_password(id, hash);
@@ -97,11 +101,12 @@ impl Store {
     /// such account.
     pub async fn delete_account(
         &self,
-        id: Uuid,
+        id: PlayerId,
         placeholder: &str,
         retag: Retag,
         now_ms: i64,
     ) -> StoreResult<bool> {
+        let id = id.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.delete_account(id, placeholder, retag, now_ms)),
             Backend::Sql(q) => q.delete_account(id, placeholder, retag, now_ms).await,

@@ -10,6 +10,7 @@
 //! write is [`StoreError::Fenced`](super::StoreError::Fenced).
 
 use super::{Backend, Store, StoreResult, StoredAction};
+use fourhand_protocol::GameId;
 use uuid::Uuid;
 
 /// A held lease's `expires_ms`: it never lapses by itself (only its node's beat does).
@@ -33,11 +34,12 @@ impl Store {
     /// while another node holds it.
     pub async fn acquire_lease(
         &self,
-        game: Uuid,
+        game: GameId,
         node: &str,
         now_ms: i64,
         ttl_ms: i64,
     ) -> StoreResult<Option<Lease>> {
+        let game = game.0;
         let epoch = match &*self.backend {
             Backend::Memory(m) => m.acquire_lease(game, node, now_ms, ttl_ms),
             Backend::Sql(s) => s.acquire_lease(game, node, now_ms, ttl_ms).await?,
@@ -77,7 +79,8 @@ impl Store {
     }
 
     /// Whether `game` exists and has not ended.
-    pub async fn is_unfinished(&self, game: Uuid) -> StoreResult<bool> {
+    pub async fn is_unfinished(&self, game: GameId) -> StoreResult<bool> {
+        let game = game.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.is_unfinished(game)),
             Backend::Sql(s) => s.is_unfinished(game).await,

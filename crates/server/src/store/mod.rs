@@ -23,9 +23,9 @@ pub use records::{
     StoredSeat, User,
 };
 
+use fourhand_protocol::{GameId, PlayerId};
 use std::sync::Arc;
 use thiserror::Error;
-use uuid::Uuid;
 
 /// A store failure.
 #[derive(Debug, Error)]
@@ -181,7 +181,8 @@ impl Store {
     /// Appends an action at its ply; `Conflict` if that ply exists. Returns once it is
     /// committed: on SQL stores together with the other games' actions of the moment, in one
     /// statement.
-    pub async fn append_action(&self, game: Uuid, a: &StoredAction) -> StoreResult<()> {
+    pub async fn append_action(&self, game: GameId, a: &StoredAction) -> StoreResult<()> {
+        let game = game.0;
         match (&*self.backend, &self.actions) {
             (Backend::Memory(m), _) => m.append_action(game, a),
             (Backend::Sql(_), Some(batcher)) => batcher.append(game, a).await,
@@ -191,7 +192,8 @@ impl Store {
 
     /// Whether the action of `ply` of `game` is stored (to settle a write that failed or timed
     /// out: it may have been committed all the same).
-    pub async fn has_action(&self, game: Uuid, ply: i64) -> StoreResult<bool> {
+    pub async fn has_action(&self, game: GameId, ply: i64) -> StoreResult<bool> {
+        let game = game.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.has_action(game, ply)),
             Backend::Sql(s) => s.has_action(game, ply).await,
@@ -200,7 +202,8 @@ impl Store {
 
     /// Starts a new event stream for a live game being restored; returns its number (the
     /// stored one plus one), which the game's event numbers are then based on.
-    pub async fn next_stream(&self, game: Uuid) -> StoreResult<u32> {
+    pub async fn next_stream(&self, game: GameId) -> StoreResult<u32> {
+        let game = game.0;
         match &*self.backend {
             Backend::Memory(m) => m.next_stream(game),
             Backend::Sql(s) => s.next_stream(game).await,
@@ -212,10 +215,11 @@ impl Store {
     /// for a game writes anything; it returns whether this call ended the game.
     pub async fn finish_game(
         &self,
-        game: Uuid,
+        game: GameId,
         end: &records::GameEnd,
         job: Option<&RatingJob>,
     ) -> StoreResult<bool> {
+        let game = game.0;
         match &*self.backend {
             Backend::Memory(m) => m.finish_game(game, end, job),
             Backend::Sql(s) => s.finish_game(game, end, job).await,
@@ -223,7 +227,8 @@ impl Store {
     }
 
     /// A player's ratings, one per pool he has played in.
-    pub async fn ratings_of(&self, player: Uuid) -> StoreResult<Vec<RatingRow>> {
+    pub async fn ratings_of(&self, player: PlayerId) -> StoreResult<Vec<RatingRow>> {
+        let player = player.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.ratings_of(player)),
             Backend::Sql(s) => s.ratings_of(player).await,
@@ -231,7 +236,12 @@ impl Store {
     }
 
     /// A player's latest `limit` rating changes, oldest first.
-    pub async fn rating_history(&self, player: Uuid, limit: i64) -> StoreResult<Vec<RatingChange>> {
+    pub async fn rating_history(
+        &self,
+        player: PlayerId,
+        limit: i64,
+    ) -> StoreResult<Vec<RatingChange>> {
+        let player = player.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.rating_history(player, limit)),
             Backend::Sql(s) => s.rating_history(player, limit).await,
@@ -239,7 +249,8 @@ impl Store {
     }
 
     /// The rating changes one game made, by seat.
-    pub async fn game_rating_changes(&self, game: Uuid) -> StoreResult<Vec<RatingChange>> {
+    pub async fn game_rating_changes(&self, game: GameId) -> StoreResult<Vec<RatingChange>> {
+        let game = game.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.game_rating_changes(game)),
             Backend::Sql(s) => s.game_rating_changes(game).await,
@@ -270,9 +281,10 @@ impl Store {
     /// How many games `player` aborted since `since_ms`, and when the latest was.
     pub async fn aborts_since(
         &self,
-        player: Uuid,
+        player: PlayerId,
         since_ms: i64,
     ) -> StoreResult<(u32, Option<i64>)> {
+        let player = player.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.aborts_since(player, since_ms)),
             Backend::Sql(s) => s.aborts_since(player, since_ms).await,
@@ -280,7 +292,8 @@ impl Store {
     }
 
     /// One game with its actions.
-    pub async fn game(&self, id: Uuid) -> StoreResult<Option<StoredGame>> {
+    pub async fn game(&self, id: GameId) -> StoreResult<Option<StoredGame>> {
+        let id = id.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.game(id)),
             Backend::Sql(s) => s.game(id).await,

@@ -2,6 +2,7 @@
 
 use super::records::{ModerationRow, ReportRow};
 use super::{Backend, Store, StoreResult};
+use fourhand_protocol::PlayerId;
 use uuid::Uuid;
 
 impl Store {
@@ -54,10 +55,11 @@ impl Store {
     /// The mute or ban (`action`) of `player` in force at `now_ms`, the one lasting longest.
     pub async fn sanction(
         &self,
-        player: Uuid,
+        player: PlayerId,
         action: super::ModerationAction,
         now_ms: i64,
     ) -> StoreResult<Option<ModerationRow>> {
+        let player = player.0;
         match &*self.backend {
             Backend::Memory(m) => Ok(m.sanction(player, action, now_ms)),
             Backend::Sql(q) => q.sanction(player, action, now_ms).await,

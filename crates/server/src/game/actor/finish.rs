@@ -5,6 +5,7 @@ use super::Actor;
 use crate::game::{rating, view};
 use crate::store::GameEnd;
 use crate::time::epoch_ms;
+use fourhand_protocol::GameId;
 use fourhand_rules::notation::pgn4;
 
 impl Actor {
@@ -46,7 +47,12 @@ impl Actor {
             finish: rating::settled(&self.core),
             ..self.env.rating.clone()
         };
-        if let Err(e) = self.env.store.finish_game(self.id, &end, Some(&job)).await {
+        if let Err(e) = self
+            .env
+            .store
+            .finish_game(GameId(self.id), &end, Some(&job))
+            .await
+        {
             self.env.metrics.store_errors.increment(1);
             tracing::error!(game = %self.id, error = %e, "could not store the result");
         }

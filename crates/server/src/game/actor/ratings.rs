@@ -2,6 +2,7 @@
 //! one there), each bot's fixed rating.
 
 use super::Actor;
+use fourhand_protocol::PlayerId;
 use std::time::Duration;
 
 /// How long a starting game waits for the store to read its players' ratings (they are only
@@ -17,7 +18,8 @@ impl Actor {
                 (Some(level), _) => Some(fourhand_rating::bot_rating(&level.name()).rating),
                 (None, Some(p)) => {
                     let rows =
-                        tokio::time::timeout(RATINGS_WAIT, self.env.store.ratings_of(p)).await;
+                        tokio::time::timeout(RATINGS_WAIT, self.env.store.ratings_of(PlayerId(p)))
+                            .await;
                     match rows {
                         Ok(Ok(rows)) => rows
                             .into_iter()
