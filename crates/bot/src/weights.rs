@@ -102,11 +102,6 @@ pub struct Weights {
     /// FFA: an eliminated rival still counts, by the points it keeps, as the rival the root
     /// must outscore (the engine's `standings` option; off: only live rivals count).
     pub standings: bool,
-    /// FFA: the rest of what the root must outscore (besides [`Weights::rival`]'s share) is
-    /// the mean of its three rivals, each by its points and, while it plays, its material,
-    /// as the strongest is counted (the engine's `rivals-mean` option; off: the mean of the
-    /// four armies' material, the root's own included and an eliminated army's loss too).
-    pub rivals_mean: bool,
     /// FFA: a promoted queen (its capture scores one point) counts on the board as a queen
     /// by what it can do — [`FFA_POINT`] per point of a queen's capture — rather than by the
     /// one point a rival would score for it (the engine's `promoted-queens` option).
@@ -153,7 +148,6 @@ impl Default for Weights {
             banked: FFA_POINT,
             lazy_margin: 0,
             standings: true,
-            rivals_mean: false,
             promoted_queens: false,
         }
     }

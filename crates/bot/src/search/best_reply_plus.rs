@@ -84,7 +84,7 @@ impl Searcher {
                 let quiet = is_quiet(&lead.pos, m);
                 let gives = n > 0 && lead.pos.gives_check(m, &kings);
                 let quiet_move = quiet && !gives && !in_check;
-                let special = self.opts.killers && self.heur.is_special(m, ply as usize, None);
+                let special = self.opts.killers && self.heur.is_special(m, ply as usize);
                 let late = quiet_count >= late_move_count(depth, pv, false);
                 if n > 0 && quiet_move && !special && !mated && self.opts.late_move_pruning && late
                 {
@@ -94,7 +94,6 @@ impl Searcher {
                 if self.opts.reductions && depth >= 2 && n >= FULL_DEPTH_MOVES && !in_check {
                     let mut x = reduction(depth, n, quiet_move) as i32;
                     x -= i32::from(pv) + i32::from(special) + i32::from(gives);
-                    x += i32::from(quiet_move && self.opts.opponent_reduction);
                     if quiet_move {
                         x -= self.heur.history_of(m).signum();
                     } else if !(self.opts.exchange && loses_material(&lead.pos, m)) {
@@ -105,7 +104,7 @@ impl Searcher {
                 let after = self.replies_after(&lead.pos, m, &lead.points, ply);
                 let s = match after {
                     Ok((c, pts)) => {
-                        let next = Node::after_replies(ply, Some(m));
+                        let next = Node::after_replies(ply);
                         if searched == 0 {
                             self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                         } else {
@@ -131,7 +130,7 @@ impl Searcher {
                 }
                 if alpha >= beta {
                     if quiet && self.opts.killers {
-                        self.heur.reward(m, ply as usize, depth, None, &quiets);
+                        self.heur.reward(m, ply as usize, depth, &quiets);
                     }
                     self.table
                         .store(key, depth, best, Bound::of(best, a0, b0), best_move);
@@ -232,10 +231,7 @@ impl Searcher {
     /// material by the exchange test last, with `exchange`), then the killers at `ply`.
     fn reply_hints(&self, ply: i32) -> Hints<'_> {
         Hints {
-            heur: self
-                .opts
-                .killers
-                .then_some((&self.heur, ply as usize, None)),
+            heur: self.opts.killers.then_some((&self.heur, ply as usize)),
             exchange: self.opts.exchange,
             ..Hints::PLAIN
         }

@@ -2,10 +2,10 @@
 //! search, a transposition table, move ordering (table move, captures by victim and attacker
 //! with losing captures last, killers, history), check extensions, null-move pruning,
 //! reverse-futility, futility and late-move pruning, late-move reductions and a quiescence
-//! search on captures and checks (losing captures and hopeless ones pruned); by option,
-//! counter-moves, a quiescence search that reads and fills the table, reductions and pruning
-//! by the trend of the static score, reductions by the size of a move's history, and capture
-//! and continuation history (see `history.rs`). Scores are always from the root seat's point
+//! search on captures and checks (losing captures and hopeless ones pruned); by option, a
+//! quiescence search that reads and fills the table, reductions and pruning by the trend of the
+//! static score, reductions by the size of a move's history, and capture history (see
+//! `history.rs`). Scores are always from the root seat's point
 //! of view: the root's team (its seat and, in sides games, its partner) maximises and every other
 //! seat minimises — two-sided minimax in Teams, Verney and Club; in games without sides the
 //! turn-keeping best-reply search (BRS+, `best_reply_plus.rs`), the "paranoid" search and two
@@ -101,14 +101,9 @@ const LAZY_MARGIN: i32 = 600;
 pub struct Options {
     /// Killer moves and the history heuristic in move ordering.
     pub killers: bool,
-    /// Counter-moves (the quiet move that refuted the previous move last time) in ordering.
-    pub counter_moves: bool,
     /// Capture history: captures are ordered by their record of cutoffs (by taking kind,
     /// square and taken kind) besides victim and attacker.
     pub capture_history: bool,
-    /// Continuation history: quiet moves are ordered, and their reductions signed, by their
-    /// record after the move one ply before and their seat's own move four plies before too.
-    pub continuation_history: bool,
     /// Late-move reductions of quiet moves, growing with depth and move number.
     pub reductions: bool,
     /// Null-move pruning (sides games), its reduction growing with depth.
@@ -154,7 +149,7 @@ pub struct Options {
     /// stands a margin beyond the window.
     pub deep_null_move: bool,
     /// Quiet moves that give check are ordered before the other quiet moves (after the
-    /// killers and the counter-move), as 4pchess orders them.
+    /// killers), as 4pchess orders them.
     pub check_order: bool,
     /// A check is extended only when the move that gave it was among the first six searched
     /// at its node (4pchess's limit; `prune::EARLY_CHECK_MOVES`), not wherever it came in the
@@ -186,18 +181,11 @@ pub struct Options {
     /// The null move in games without sides (FFA, Chaturaji) too: a seat passes, and if the
     /// root still stands beyond the window after a shallower search, the node is cut off.
     pub ffa_null_move: bool,
-    /// In games without sides (FFA, Chaturaji), an opponent's late quiet moves (at the paranoid
-    /// search's opponent nodes and in BRS+'s layers of replies) are reduced one ply more than
-    /// the root's: most of them do not touch the root's army.
-    pub opponent_reduction: bool,
     /// FFA: the search starts from the game's standings — each seat's points so far — and
     /// the evaluation weighs the root against the rival with the most (an eliminated rival by
     /// the points it keeps), instead of every seat starting from 0 and only the live rivals
     /// counting.
     pub standings: bool,
-    /// FFA: the evaluation weighs the root against the mean of its three rivals (points and
-    /// material) besides the strongest, not against the mean of the four armies' material.
-    pub rivals_mean: bool,
     /// FFA: a promoted queen counts on the board as a queen, not as the one point its
     /// capture scores.
     pub promoted_queens: bool,
@@ -216,11 +204,6 @@ pub struct Options {
     /// as the rules end the game, scored by the root's place (`repetition.rs`). Sides games
     /// keep their search without it, with which their matches against 4pchess were played.
     pub repetition: bool,
-    /// In games scored by points (FFA, Chaturaji), the margins of reverse futility, futility,
-    /// delta pruning and the trend of the static score, and the aspiration window, are half
-    /// the sides games' (`prune::POINT_MARGINS` percent): a point (40) is worth about half a
-    /// sides game's pawn, a rook five points (200) against 520.
-    pub point_margins: bool,
     /// The FFA search.
     pub ffa: FfaSearch,
 }
@@ -230,11 +213,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             killers: true,
-            // Off since 2026-12-04 (#21): with them engine3 scored 42.8 % of 258 games against
-            // itself without them at 100 ms a move (−50 +42/−44; README, bot section).
-            counter_moves: false,
             capture_history: false,
-            continuation_history: false,
             reductions: true,
             null_move: true,
             // Off since 2026-12-04, with `early_check_extension` and `shallow_null_move` on: the
@@ -270,9 +249,7 @@ impl Default for Options {
             lazy_eval: false,
             eval: Overrides::default(),
             ffa_null_move: false,
-            opponent_reduction: false,
             standings: true,
-            rivals_mean: false,
             // On since 2026-12-05 (#32): the pair scored 56.6 % of 320 FFA games against
             // engine3 without them at 100 ms a move (+46 +39/−38; README, bot section).
             promoted_queens: true,
@@ -283,10 +260,6 @@ impl Default for Options {
             // On since 2026-12-06 (#36): 118.5/213 (55.6 %, +39 +48/−46) against itself
             // without it at 100 ms a move, FFA (README, bot section).
             repetition: true,
-            // Off: scaled to FFA's points it searched to depth 7 on five FFA positions in 0.65×
-            // the time, and scored 46.7 % of 106 games against itself without it at 100 ms a
-            // move (−23 +66/−68; README, bot section, 2026-12-06 #33).
-            point_margins: false,
             // BRS+ since 2026-12-06 (#39), once its reply layers read the table and reduce and
             // prune their late quiet replies: 112/156 (71.8 %, +162 +66/−56) against paranoid
             // at 100 ms a move and 39/48 (81.2 %, +255 +177/−106) at 400 ms, FFA (README, bot
@@ -298,11 +271,9 @@ impl Default for Options {
 
 impl Options {
     /// The technique switches by name, as [`Options::set`] takes them.
-    pub const SWITCHES: [&'static str; 40] = [
+    pub const SWITCHES: [&'static str; 35] = [
         "killers",
-        "counter-moves",
         "capture-history",
-        "continuation-history",
         "reductions",
         "null-move",
         "checks",
@@ -331,12 +302,9 @@ impl Options {
         "placement",
         "lazy-eval",
         "ffa-null-move",
-        "opponent-reduction",
         "standings",
-        "rivals-mean",
         "promoted-queens",
         "qs-promotions",
-        "point-margins",
         "qs-pass",
         "repetition",
     ];
@@ -363,7 +331,6 @@ impl Options {
         }
         w.lazy_margin = if self.lazy_eval { LAZY_MARGIN } else { 0 };
         w.standings = self.standings;
-        w.rivals_mean = self.rivals_mean;
         w.promoted_queens = self.promoted_queens;
         for x in [
             &mut w.rook_central,
@@ -382,9 +349,7 @@ impl Options {
     fn switch_mut(&mut self, key: &str) -> Option<&mut bool> {
         Some(match key {
             "killers" => &mut self.killers,
-            "counter-moves" => &mut self.counter_moves,
             "capture-history" => &mut self.capture_history,
-            "continuation-history" | "cont-history" => &mut self.continuation_history,
             "reductions" | "lmr" => &mut self.reductions,
             "null-move" | "null" => &mut self.null_move,
             "checks" => &mut self.quiet_checks,
@@ -413,12 +378,9 @@ impl Options {
             "placement" => &mut self.placement,
             "lazy-eval" | "lazy" => &mut self.lazy_eval,
             "ffa-null-move" | "ffa-null" => &mut self.ffa_null_move,
-            "opponent-reduction" => &mut self.opponent_reduction,
             "standings" => &mut self.standings,
-            "rivals-mean" => &mut self.rivals_mean,
             "promoted-queens" => &mut self.promoted_queens,
             "qs-promotions" => &mut self.qs_promotions,
-            "point-margins" => &mut self.point_margins,
             "qs-pass" => &mut self.qs_pass,
             "repetition" => &mut self.repetition,
             _ => return None,

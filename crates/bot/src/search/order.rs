@@ -1,17 +1,15 @@
 //! Move ordering: the table's move, captures by most valuable victim and least valuable
-//! attacker, promotions, the killer moves of the ply, the counter-move to the previous move,
-//! (with `check-order`) quiet moves that give check, quiet moves by history (with
-//! `continuation-history`, and by what followed the moves before them), and last the captures
-//! that lose material by the exchange test; with `capture-history`, captures by their record of
-//! cutoffs too.
+//! attacker, promotions, the killer moves of the ply, (with `check-order`) quiet moves that
+//! give check, quiet moves by history, and last the captures that lose material by the
+//! exchange test; with `capture-history`, captures by their record of cutoffs too.
 
 use super::exchange::{loses_material, victim_value};
-use super::history::{context, CaptureHistory, Context, ContinuationHistory};
+use super::history::CaptureHistory;
 use super::table::move_code;
 use fourhand_rules::{Move, Position};
 
-/// Order bonus of a quiet move that gives check (with [`Hints::checks`]): below the killers'
-/// and counter-move's, above any history.
+/// Order bonus of a quiet move that gives check (with [`Hints::checks`]): below the killers',
+/// above any history.
 const CHECK_BONUS: i32 = 1 << 23;
 
 /// Killer moves kept per ply.
@@ -24,12 +22,8 @@ pub(crate) struct Heuristics {
     /// Cutoff credit per (from, to) internal square pair (less for quiet moves searched
     /// before a cutoff and not causing it).
     pub history: Vec<i32>,
-    /// Per previous move (from, to): the quiet move that refuted it last.
-    pub counters: Vec<Option<Move>>,
     /// Captures' cutoffs (`capture-history`).
     pub captures: CaptureHistory,
-    /// Quiet moves' cutoffs after the moves before them (`continuation-history`).
-    pub continuation: ContinuationHistory,
 }
 
 /// The cap of a history entry either way.
@@ -40,17 +34,14 @@ const HISTORY_MAX: i32 = 1 << 20;
 pub(crate) struct Hints<'a> {
     /// The table's move (its code).
     pub tt: Option<u32>,
-    /// Killers, counter-moves and history, with the node's ply and the move before it.
-    pub heur: Option<(&'a Heuristics, usize, Option<Move>)>,
+    /// Killers and history, with the node's ply.
+    pub heur: Option<(&'a Heuristics, usize)>,
     /// Order losing captures last.
     pub exchange: bool,
-    /// Order quiet moves that give check before the other quiet moves (after the killers and
-    /// the counter-move).
+    /// Order quiet moves that give check before the other quiet moves (after the killers).
     pub checks: bool,
     /// Captures' record of cutoffs, to order captures by besides victim and attacker.
     pub captures: Option<&'a CaptureHistory>,
-    /// Continuation history, with the contexts of the moves one and four plies before.
-    pub follow: Option<(&'a ContinuationHistory, [Context; 2])>,
 }
 
 impl Hints<'_> {
@@ -61,20 +52,16 @@ impl Hints<'_> {
         exchange: false,
         checks: false,
         captures: None,
-        follow: None,
     };
 }
 
 impl Heuristics {
-    /// Empty; with `continuation` the continuation table is made (4.7 MB), else it stays
-    /// empty.
-    pub fn new(continuation: bool) -> Heuristics {
+    /// Empty.
+    pub fn new() -> Heuristics {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 256 * 256],
-            counters: vec![None; 256 * 256],
             captures: CaptureHistory::new(),
-            continuation: ContinuationHistory::new(continuation),
         }
     }
 
@@ -83,9 +70,9 @@ impl Heuristics {
         self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
-    /// Records a quiet move that caused a cutoff at `ply` with `depth` left, after the move
-    /// `prev`; the quiet moves in `failed` were searched before it without a cutoff.
-    pub fn reward(&mut self, m: Move, ply: usize, depth: u32, prev: Option<Move>, failed: &[Move]) {
+    /// Records a quiet move that caused a cutoff at `ply` with `depth` left; the quiet moves
+    /// in `failed` were searched before it without a cutoff.
+    pub fn reward(&mut self, m: Move, ply: usize, depth: u32, failed: &[Move]) {
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
@@ -99,15 +86,11 @@ impl Heuristics {
             let h = &mut self.history[index(f)];
             *h = (*h - bonus).max(-HISTORY_MAX);
         }
-        if let Some(p) = prev {
-            self.counters[index(p)] = Some(m);
-        }
     }
 
-    /// True when `m` is a killer of `ply` or the counter-move to `prev`.
-    pub fn is_special(&self, m: Move, ply: usize, prev: Option<Move>) -> bool {
+    /// True when `m` is a killer of `ply`.
+    pub fn is_special(&self, m: Move, ply: usize) -> bool {
         self.killers.get(ply).is_some_and(|k| k.contains(&Some(m)))
-            || prev.is_some_and(|p| self.counters[index(p)] == Some(m))
     }
 
     /// The history credit of `m`.
@@ -159,25 +142,15 @@ pub(crate) fn order(pos: &Position, moves: &[Move], hints: Hints) -> impl Iterat
                 if kings.as_ref().is_some_and(|k| pos.gives_check(m, k)) {
                     k += CHECK_BONUS;
                 }
-                // Continuation history goes with the quiet history (not the killers' order).
-                let follow = || {
-                    hints
-                        .follow
-                        .map_or(0, |(c, before)| c.score(before, context(pos, m)))
-                };
-                if let Some((h, ply, prev)) = hints.heur {
+                if let Some((h, ply)) = hints.heur {
                     let killers = h.killers.get(ply).copied().unwrap_or([None; 2]);
                     if killers[0] == Some(m) {
                         k += (1 << 24) + 2;
                     } else if killers[1] == Some(m) {
                         k += (1 << 24) + 1;
-                    } else if prev.is_some_and(|p| h.counters[index(p)] == Some(m)) {
-                        k += 1 << 24;
                     } else {
-                        k += h.history[index(m)] + follow();
+                        k += h.history[index(m)];
                     }
-                } else {
-                    k += follow();
                 }
             }
             (k, m)

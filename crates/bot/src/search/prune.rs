@@ -23,9 +23,6 @@ pub(super) const FULL_DEPTH_MOVES: usize = 1;
 pub(super) const TREND_MARGIN: i32 = 150;
 /// History credit per ply of reduction taken off (or added) beyond the history's sign.
 pub(super) const HISTORY_PER_PLY: i32 = 512;
-/// With `point-margins`: the percent of the margins above (and the aspiration window) that a
-/// game scored by points takes, its material being counted in points of 40.
-pub(super) const POINT_MARGINS: i32 = 50;
 /// Half-width of the first aspiration window at the root.
 pub(super) const ASPIRATION: i32 = 50;
 

@@ -125,7 +125,7 @@ impl Searcher {
                 if self.opts.delta {
                     // The victim's worth with the margin, in pawns of 100 (scaled to points).
                     let gain = pos.captured_by(m).map_or(0, |p| victim_value(p.kind) * 100);
-                    let reach = self.margin(gain + DELTA_MARGIN);
+                    let reach = gain + DELTA_MARGIN;
                     if (maximizing && stand + reach <= alpha)
                         || (!maximizing && stand - reach >= beta)
                     {

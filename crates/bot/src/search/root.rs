@@ -110,11 +110,6 @@ impl Searcher {
         self.interrupted = false;
         self.root = pos.turn();
         self.weights = self.opts.weights(pos.rules().variant);
-        self.margins = if self.opts.point_margins && pos.rules().scoring {
-            prune::POINT_MARGINS
-        } else {
-            100
-        };
         self.heur.clear();
         let mut moves: Vec<Move> = pos.legal_moves().to_vec();
         let mut best = moves.first().copied();
@@ -157,7 +152,7 @@ impl Searcher {
         if !self.opts.aspiration || depth < 4 || last.abs() > MATE - 1000 {
             return self.root_search(pos, moves, depth, full);
         }
-        let mut delta = self.margin(prune::ASPIRATION);
+        let mut delta = prune::ASPIRATION;
         let (mut lo, mut hi) = (last - delta, last + delta);
         loop {
             let (score, mv, complete) = self.root_search(pos, moves, depth, (lo, hi));
@@ -208,7 +203,7 @@ impl Searcher {
             let (child, points) = child(pos, m, &self.standing);
             let s = match child {
                 Some(c) => {
-                    let node = Node::child_of_root(m, self.context(pos, m), scored.len());
+                    let node = Node::child_of_root(scored.len());
                     if best.is_none() || !self.opts.pvs {
                         self.alphabeta(&c, depth - 1, alpha, beta, &points, node)
                     } else {

@@ -28,9 +28,6 @@ pub struct Searcher {
     pub(super) opts: Options,
     /// `opts.weights(…)` for the rule set of the last search, worked out once a search.
     pub(super) weights: Weights,
-    /// The percent of the sides games' pruning margins that the last search's rule set takes
-    /// (`point-margins`).
-    pub(super) margins: i32,
     pub(super) nodes: u64,
     pub(super) limits: Limits,
     pub(super) start: Instant,
@@ -62,11 +59,10 @@ impl Searcher {
             table: Arc::new(Table::new(bits)),
             helpers: Vec::new(),
             halt: None,
-            heur: Heuristics::new(opts.continuation_history),
+            heur: Heuristics::new(),
             statics: vec![None; order::MAX_PLY],
             opts,
             weights: opts.weights(Variant::Teams),
-            margins: 100,
             nodes: 0,
             limits: Limits::depth(1),
             start: Instant::now(),
@@ -111,11 +107,6 @@ impl Searcher {
     /// Its options.
     pub fn options(&self) -> Options {
         self.opts
-    }
-
-    /// `margin`, one of the sides games' pruning margins, for the rule set searched.
-    pub(super) fn margin(&self, margin: i32) -> i32 {
-        margin * self.margins / 100
     }
 
     /// Whether the search must stop now: its node budget spent, its time up (looked at every

@@ -4,7 +4,6 @@
 
 use super::child::{child, previous_mover};
 use super::exchange::loses_material;
-use super::history::{Context, NO_CONTEXT};
 use super::node::{Late, Node};
 use super::order::{is_quiet, order, Hints};
 use super::prune::{
@@ -108,7 +107,7 @@ impl Searcher {
         };
         if let Some(stand) = stand {
             if self.opts.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH {
-                let margin = self.margin(REVERSE_FUTILITY_MARGIN * depth as i32);
+                let margin = REVERSE_FUTILITY_MARGIN * depth as i32;
                 if maximizing && stand - margin >= beta {
                     return beta;
                 }
@@ -126,42 +125,30 @@ impl Searcher {
                 }
             }
         }
-        let prev = node.prev.filter(|_| self.opts.counter_moves);
         let (a0, b0) = (alpha, beta);
         let mut best_move = None;
         let mut best = if maximizing { -MATE * 2 } else { MATE * 2 };
-        let before = node.before();
         let hints = Hints {
             tt: entry.and_then(|e| e.best),
-            heur: self
-                .opts
-                .killers
-                .then_some((&self.heur, ply as usize, prev)),
+            heur: self.opts.killers.then_some((&self.heur, ply as usize)),
             exchange: self.opts.exchange,
             checks: self.opts.check_order,
             captures: self.opts.capture_history.then_some(&self.heur.captures),
-            follow: self
-                .opts
-                .continuation_history
-                .then_some((&self.heur.continuation, before)),
         };
         let ordered: Vec<Move> = order(pos, &moves, hints).collect();
         let mut quiets: Vec<Move> = Vec::new();
         let mut captures: Vec<Move> = Vec::new();
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
-        // `opponent-reduction`: an opponent's node in a game without sides.
-        let reduce_opponent = self.opts.opponent_reduction && !maximizing && !pos.rules().sides();
         // Worked out at the second move: most nodes end with the first.
         let mut kings = None;
         for m in ordered {
             let quiet = is_quiet(pos, m);
-            let cx = self.context(pos, m);
             // Tested before the move is made, so that a pruned move is never made.
             let gives =
                 searched > 0 && pos.gives_check(m, kings.get_or_insert_with(|| pos.enemy_kings()));
             let quiet_move = quiet && !gives && !in_check;
-            let special = self.opts.killers && self.heur.is_special(m, ply as usize, prev);
+            let special = self.opts.killers && self.heur.is_special(m, ply as usize);
             // Near a mate against the node's side nothing is pruned.
             let mated = if maximizing {
                 alpha <= -MATE_BOUND
@@ -175,7 +162,7 @@ impl Searcher {
                     continue;
                 }
                 if let Some(stand) = stand.filter(|_| self.opts.futility) {
-                    let margin = self.margin(futility_margin(depth));
+                    let margin = futility_margin(depth);
                     if depth <= FUTILITY_DEPTH
                         && ((maximizing && stand + margin <= alpha)
                             || (!maximizing && stand - margin >= beta))
@@ -188,10 +175,8 @@ impl Searcher {
             if self.opts.reductions && depth >= 2 && searched >= FULL_DEPTH_MOVES && !in_check {
                 let mut x = reduction(depth, searched, quiet_move) as i32;
                 x -= i32::from(pv) + i32::from(special) + i32::from(gives) + trend;
-                x += i32::from(quiet_move && reduce_opponent);
                 if quiet_move {
-                    // The continuation table scores 0 without the switch (`cx` is none then).
-                    let h = self.heur.history_of(m) + self.heur.continuation.score(before, cx);
+                    let h = self.heur.history_of(m);
                     x -= if self.opts.history_reduction {
                         (h.signum() + h / HISTORY_PER_PLY).clamp(-3, 3)
                     } else {
@@ -210,7 +195,7 @@ impl Searcher {
                 best_move = Some(m);
                 break;
             };
-            let next = node.next(Some(m), cx, searched);
+            let next = node.next(searched);
             let s = if searched == 0 {
                 self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
             } else {
@@ -303,16 +288,6 @@ impl Searcher {
         s
     }
 
-    /// The context of `m` for continuation history: none without the switch, so that the
-    /// default search does not work it out for every move.
-    pub(super) fn context(&self, pos: &Position, m: Move) -> Context {
-        if self.opts.continuation_history {
-            super::history::context(pos, m)
-        } else {
-            NO_CONTEXT
-        }
-    }
-
     /// Records the cutoff of move `m` at `node` (`depth` plies left) in what the enabled
     /// heuristics learn: the quiet moves in `quiets` and the captures in `captures` were
     /// searched before it without one.
@@ -327,15 +302,7 @@ impl Searcher {
     ) {
         let quiet = is_quiet(pos, m);
         if quiet && self.opts.killers {
-            let prev = node.prev.filter(|_| self.opts.counter_moves);
-            self.heur.reward(m, node.ply as usize, depth, prev, quiets);
-        }
-        if quiet && self.opts.continuation_history {
-            let failed: Vec<Context> = quiets.iter().map(|&q| self.context(pos, q)).collect();
-            let best = self.context(pos, m);
-            self.heur
-                .continuation
-                .reward(node.before(), best, depth, &failed);
+            self.heur.reward(m, node.ply as usize, depth, quiets);
         }
         if self.opts.capture_history {
             // A quiet refutation debits the captures tried before it too.
@@ -356,7 +323,7 @@ impl Searcher {
         match (now, before.flatten()) {
             (Some(s), Some((side, b))) if side == maximizing => {
                 let gain = if maximizing { s - b } else { b - s };
-                let margin = self.margin(TREND_MARGIN);
+                let margin = TREND_MARGIN;
                 i32::from(gain > margin) - i32::from(gain < -margin)
             }
             _ => 0,
@@ -378,7 +345,7 @@ impl Searcher {
     ) -> Option<i32> {
         let maximizing = allied(pos, self.root, pos.turn());
         let deep = self.opts.deep_null_move;
-        let margin = if deep { self.margin(NULL_MARGIN) } else { 0 };
+        let margin = if deep { NULL_MARGIN } else { 0 };
         let (lo, hi) = if maximizing {
             if stand < beta.saturating_add(margin) {
                 return None;
@@ -395,11 +362,9 @@ impl Searcher {
         let d = depth.saturating_sub(u32::from(!deep) + null_reduction(depth));
         let next = Node {
             ply: node.ply + 1,
-            prev: None,
             allow_null: false,
             extensions: node.extensions,
             early: true,
-            path: node.after(NO_CONTEXT),
         };
         let s = self.alphabeta(&c, d, lo, hi, points, next);
         if self.stopped {
@@ -470,10 +435,7 @@ impl Searcher {
             }
             any = true;
             let hints = Hints {
-                heur: self
-                    .opts
-                    .killers
-                    .then_some((&self.heur, ply as usize, None)),
+                heur: self.opts.killers.then_some((&self.heur, ply as usize)),
                 ..Hints::PLAIN
             };
             let replies: Vec<Move> = order(&p, &moves, hints).collect();
@@ -484,7 +446,7 @@ impl Searcher {
                         if c.army(self.root).takes_turns() {
                             c.set_turn(self.root);
                         }
-                        let next = Node::after_replies(ply, Some(m));
+                        let next = Node::after_replies(ply);
                         self.alphabeta(&c, depth - 1, alpha, beta, &pts, next)
                     }
                     None => -MATE + ply,
@@ -493,7 +455,7 @@ impl Searcher {
                 beta = beta.min(s);
                 if alpha >= beta || self.stopped {
                     if is_quiet(&p, m) && self.opts.killers {
-                        self.heur.reward(m, ply as usize, depth, None, &[]);
+                        self.heur.reward(m, ply as usize, depth, &[]);
                     }
                     return best;
                 }
@@ -502,7 +464,7 @@ impl Searcher {
         if !any {
             let mut c = pos.clone();
             c.set_turn(self.root);
-            let next = Node::after_replies(ply, None);
+            let next = Node::after_replies(ply);
             return self.alphabeta(&c, depth - 1, alpha, beta, points, next);
         }
         best
