@@ -98,17 +98,7 @@ async fn one_game(args: &Args, stats: &Arc<Stats>, spectators: usize) -> Result<
     let (sink, stream) = &mut players[0];
     send(
         sink,
-        &ClientMsg::CreateTable(fourhand_protocol::NewTable {
-            rules: args.rules.clone(),
-            setup: None,
-            time: None,
-            rated: false,
-            rated_bots: false,
-            table_chat: true,
-            sit: Vec::new(),
-            bots: Default::default(),
-            rematch_of: None,
-        }),
+        &ClientMsg::CreateTable(fourhand_protocol::NewTable::of(args.rules.clone())),
     )
     .await?;
     let ServerMsg::Table { table } =

@@ -171,6 +171,24 @@ pub enum ClientMsg {
     },
 }
 
+impl NewTable {
+    /// A table of `rules` with every other setting at its default (as a `create_table` that
+    /// names only its rules).
+    pub fn of(rules: impl Into<String>) -> NewTable {
+        NewTable {
+            rules: rules.into(),
+            setup: None,
+            time: None,
+            rated: false,
+            rated_bots: false,
+            table_chat: true,
+            sit: Vec::new(),
+            bots: Default::default(),
+            rematch_of: None,
+        }
+    }
+}
+
 fn one() -> u32 {
     1
 }

@@ -4,7 +4,6 @@
 
 mod support;
 
-use fourhand_protocol::ClientMsg;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::Value;
@@ -20,12 +19,7 @@ async fn play_some(url: &str) -> (TestServer, String, String, Value) {
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12"].iter().enumerate() {
         play(&mut c, &game, i, mv).await;
     }
-    c[0].send(ClientMsg::Join {
-        game: msg::game(&game),
-        seat_token: None,
-        since: None,
-    })
-    .await;
+    c[0].send(msg::spectate(&game)).await;
     let moves = c[0].expect(|m| m["type"] == "snapshot").await["state"]["moves"].clone();
     (server, game, tokens[0].clone(), moves)
 }
@@ -36,13 +30,7 @@ async fn resumes(url: &str, game: &str, token: &str, moves: &Value) {
     config.database_url = Some(url.to_string());
     let server = TestServer::start(config, Store::connect(url).await.unwrap()).await;
     let mut south = Client::connect(server.addr, &server.session("south").await).await;
-    south
-        .send(ClientMsg::Join {
-            game: msg::game(game),
-            seat_token: Some(msg::text(token)),
-            since: None,
-        })
-        .await;
+    south.send(msg::join(game, token)).await;
     let state = south.expect(|m| m["type"] == "snapshot").await["state"].clone();
     assert_eq!(&state["moves"], moves, "the restored game has every move");
     assert_eq!(state["to_move"], "E");

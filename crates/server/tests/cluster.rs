@@ -33,12 +33,7 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     let table = at_a[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
     let mut tokens = Vec::new();
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
-        at_a[i]
-            .send(ClientMsg::Sit {
-                table: msg::table(&table),
-                seat: msg::seat(seat),
-            })
-            .await;
+        at_a[i].send(msg::sit(&table, msg::seat(seat))).await;
         tokens.push(at_a[i].expect(|m| m["type"] == "seated").await["seat_token"].clone());
     }
     let game = at_a[0].expect(|m| m["type"] == "game_started").await["game"]
@@ -50,36 +45,19 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     let mut players = Vec::new();
     for (i, s) in sessions.iter().enumerate() {
         let mut p = Client::connect(homes[i], s).await;
-        p.send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&tokens[i])),
-            since: None,
-        })
-        .await;
+        p.send(msg::join(&game, &tokens[i])).await;
         p.expect(|m| m["type"] == "snapshot").await;
         players.push(p);
     }
     let watcher_home = support::cluster::node("node-d", &db, &nats).await;
     let mut watcher = watcher_home.client("watcher").await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&game)).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
 
     // A spectator of node D that loses its socket and comes back with `since` gets exactly the
     // events it missed, from a game that runs on A.
     let mut early = watcher_home.client("early").await;
-    early
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    early.send(msg::spectate(&game)).await;
     let seen_seq = early.expect(|m| m["type"] == "snapshot").await["state"]["seq"]
         .as_u64()
         .unwrap();
@@ -105,12 +83,7 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
     for (n, mv) in moves.iter().enumerate() {
         play(&mut players, &game, n % 4, mv).await;
     }
-    players[1]
-        .send(ClientMsg::Resign {
-            game: msg::game(&game),
-            seat: SeatName::W,
-        })
-        .await;
+    players[1].send(msg::resign(&game, SeatName::W)).await;
     let over = players[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
@@ -229,12 +202,7 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         );
     }
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate() {
-        players[i]
-            .send(ClientMsg::Sit {
-                table: msg::table(&table),
-                seat: msg::seat(seat),
-            })
-            .await;
+        players[i].send(msg::sit(&table, msg::seat(seat))).await;
         players[i].expect(|m| m["type"] == "seated").await;
     }
     let mut games = Vec::new();
@@ -268,12 +236,8 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         let seated = c.expect(|m| m["type"] == "seated").await;
         let started = c.expect(|m| m["type"] == "game_started").await;
         paired.push((seated["seat"].clone(), started["game"].clone()));
-        c.send(ClientMsg::Join {
-            game: msg::game(&started["game"]),
-            seat_token: Some(msg::text(&seated["seat_token"])),
-            since: None,
-        })
-        .await;
+        c.send(msg::join(&started["game"], &seated["seat_token"]))
+            .await;
         c.expect(|m| m["type"] == "snapshot").await;
     }
     assert!(

@@ -286,11 +286,7 @@ async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_it
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
         support::play(&mut c, &game, i, mv).await;
     }
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     c[0].expect(|m| m["event"]["kind"] == "over").await;
     let id: Uuid = game.parse().unwrap();
     while app

@@ -190,14 +190,7 @@ async fn the_bad_input_matrix() {
         assert!(!e["message"].as_str().unwrap().is_empty());
     }
     // Out of turn, from a connection that holds the seat.
-    c[1].send(ClientMsg::Play {
-        game: msg::game(&game),
-        seat: SeatName::W,
-        from: msg::square("b7"),
-        to: msg::square("c7"),
-        promotion: None,
-    })
-    .await;
+    c[1].send(msg::play(&game, SeatName::W, "b7", "c7")).await;
     assert_eq!(c[1].error().await["code"], "not_your_turn");
     // Nothing was stored, and the connection is still usable.
     let after = server

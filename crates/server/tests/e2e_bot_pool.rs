@@ -3,7 +3,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::SeatName;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use std::time::{Duration, Instant};
@@ -52,14 +52,7 @@ async fn many_engine_games_think_on_the_pool_alone() {
     }
     // Eight games' bots start thinking at once (24 searches of up to 0.4 s each).
     for (c, game) in players.iter_mut() {
-        c.send(ClientMsg::Play {
-            game: msg::game(&game),
-            seat: SeatName::S,
-            from: msg::square("h2"),
-            to: msg::square("h3"),
-            promotion: None,
-        })
-        .await;
+        c.send(msg::play(&game, SeatName::S, "h2", "h3")).await;
     }
     let mut most = 0;
     let end = Instant::now() + Duration::from_secs(2);

@@ -58,11 +58,7 @@ async fn only_a_seated_player_puts_bots_in_a_table() {
         m["code"], "not_seated",
         "the creator too must sit first: {m}"
     );
-    host.send(ClientMsg::Sit {
-        table: msg::table(&table),
-        seat: SeatName::S,
-    })
-    .await;
+    host.send(msg::sit(&table, SeatName::S)).await;
     host.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut host, &table, "W", "engine3").await;
     assert_eq!(m["type"], "table", "{m}");
@@ -83,11 +79,7 @@ async fn engine_games_are_limited_per_player_and_in_all() {
     against_bots(&mut ann, "engine1").await;
     // An open table with an engine bot counts as an engine game too.
     let second = new_table(&mut ann).await;
-    ann.send(ClientMsg::Sit {
-        table: msg::table(&second),
-        seat: SeatName::S,
-    })
-    .await;
+    ann.send(msg::sit(&second, SeatName::S)).await;
     ann.expect(|m| m["type"] == "seated").await;
     assert_eq!(
         add_bot(&mut ann, &second, "W", "engine2").await["type"],
@@ -99,11 +91,7 @@ async fn engine_games_are_limited_per_player_and_in_all() {
         "table"
     );
     let third = new_table(&mut ann).await;
-    ann.send(ClientMsg::Sit {
-        table: msg::table(&third),
-        seat: SeatName::S,
-    })
-    .await;
+    ann.send(msg::sit(&third, SeatName::S)).await;
     ann.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut ann, &third, "W", "engine1").await;
     assert_eq!(m["code"], "bot_limit", "{m}");
@@ -117,11 +105,7 @@ async fn engine_games_are_limited_per_player_and_in_all() {
     against_bots(&mut bob, "engine1").await;
     let mut cleo = server.client("cleo").await;
     let t = new_table(&mut cleo).await;
-    cleo.send(ClientMsg::Sit {
-        table: msg::table(&t),
-        seat: SeatName::S,
-    })
-    .await;
+    cleo.send(msg::sit(&t, SeatName::S)).await;
     cleo.expect(|m| m["type"] == "seated").await;
     let m = add_bot(&mut cleo, &t, "W", "engine1").await;
     assert_eq!(m["code"], "bot_limit", "{m}");
@@ -141,15 +125,7 @@ async fn a_seat_bot_keeps_its_table_between_moves() {
             .expect("South has a move")
             .to_string();
         let (from, to) = mv.split_once('-').unwrap();
-        south
-            .send(ClientMsg::Play {
-                game: msg::game(&game),
-                seat: SeatName::S,
-                from: msg::square(from),
-                to: msg::square(to),
-                promotion: None,
-            })
-            .await;
+        south.send(msg::play(&game, SeatName::S, from, to)).await;
         // The three bots answer before South may move again.
         for _ in 0..3 {
             south
@@ -170,15 +146,7 @@ async fn a_search_stops_when_its_game_ends() {
     let server = server_with(|c| c.bot_threads = 1).await;
     let mut south = server.client("south").await;
     let (game, _) = against_bots(&mut south, "engine3").await;
-    south
-        .send(ClientMsg::Play {
-            game: msg::game(&game),
-            seat: SeatName::S,
-            from: msg::square("h2"),
-            to: msg::square("h3"),
-            promotion: None,
-        })
-        .await;
+    south.send(msg::play(&game, SeatName::S, "h2", "h3")).await;
     south
         .expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "S")
         .await;
@@ -188,12 +156,7 @@ async fn a_search_stops_when_its_game_ends() {
     while bots.started_searches() == 0 {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    south
-        .send(ClientMsg::Resign {
-            game: msg::game(&game),
-            seat: SeatName::S,
-        })
-        .await;
+    south.send(msg::resign(&game, SeatName::S)).await;
     south.expect(|m| m["event"]["kind"] == "over").await;
     // The barrier: the search has answered. It must have been cut short by the game's end,
     // not run out its own time.

@@ -90,13 +90,7 @@ async fn a_club_game_through_a_mate_and_a_revival_with_a_spectator() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "club1893", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&game)).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     let line = [
         "h2-h3", "b7-c7", "g13-g12", "m8-l8", "g1-j4", "a8-d5", "h14-e11", "n7-m8", "e1-f3",
@@ -436,12 +430,7 @@ async fn a_three_player_conquest_game_to_its_end() {
     assert_eq!(table["rules"], "conquest Players=3", "{table}");
     let id = table["id"].clone();
     // East is not a seat anyone may take.
-    first
-        .send(ClientMsg::Sit {
-            table: msg::table(&id),
-            seat: SeatName::E,
-        })
-        .await;
+    first.send(msg::sit(&id, SeatName::E)).await;
     let e = first.error().await;
     assert!(
         e["message"].as_str().unwrap().contains("Green has no army"),

@@ -30,17 +30,9 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     assert_eq!(t["setup"], "4PCo");
     let pushed = watcher.expect(|m| m["type"] == "table").await;
     assert_eq!(pushed["table"]["id"], t["id"]);
-    host.send(ClientMsg::Sit {
-        table: msg::table(&t["id"]),
-        seat: SeatName::S,
-    })
-    .await;
+    host.send(msg::sit(&t["id"], SeatName::S)).await;
     let token = host.expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    host.send(ClientMsg::Sit {
-        table: msg::table(&t["id"]),
-        seat: SeatName::S,
-    })
-    .await;
+    host.send(msg::sit(&t["id"], SeatName::S)).await;
     assert_eq!(host.error().await["code"], "seat_taken");
     for seat in ["W", "N", "E"] {
         host.send(ClientMsg::AddBot {
@@ -52,12 +44,7 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     }
     let game = host.expect(|m| m["type"] == "game_started").await["game"].clone();
     watcher.expect(|m| m["type"] == "table_closed").await;
-    host.send(ClientMsg::Join {
-        game: msg::game(&game),
-        seat_token: Some(msg::text(&token)),
-        since: None,
-    })
-    .await;
+    host.send(msg::join(&game, &token)).await;
     let snap = host.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(snap["state"]["rules"], "verney1881");
     assert_eq!(snap["state"]["seats"][1]["bot"], true);
@@ -71,14 +58,7 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     );
     // South moves; the three bots answer.
     host.expect(|m| m["type"] == "legal").await;
-    host.send(ClientMsg::Play {
-        game: msg::game(&game),
-        seat: SeatName::S,
-        from: msg::square("h2"),
-        to: msg::square("h3"),
-        promotion: None,
-    })
-    .await;
+    host.send(msg::play(&game, SeatName::S, "h2", "h3")).await;
     host.expect(|m| m["event"]["kind"] == "moved" && m["event"]["seat"] == "E")
         .await;
     let legal = host.expect(|m| m["type"] == "legal").await;
@@ -131,11 +111,7 @@ async fn dead_king_walking_moves_are_played_by_the_server() {
     for (k, mv) in line.iter().enumerate() {
         play(&mut c, &game, k % 4, mv).await;
     }
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     let z = c[0]
         .expect(|m| {
             m["type"] == "event" && m["event"]["kind"] == "moved" && m["event"]["zombie"] == true
@@ -171,11 +147,7 @@ async fn a_player_who_leaves_before_the_start_is_stood_up() {
     host.send(ClientMsg::CreateTable(msg::new_table("teams")))
         .await;
     let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    host.send(ClientMsg::Sit {
-        table: msg::table(&t),
-        seat: SeatName::S,
-    })
-    .await;
+    host.send(msg::sit(&t, SeatName::S)).await;
     host.expect(|m| m["type"] == "seated").await;
     host.send(ClientMsg::AddBot {
         table: msg::table(&t),
@@ -187,12 +159,7 @@ async fn a_player_who_leaves_before_the_start_is_stood_up() {
         .expect(|m| m["type"] == "table" && m["table"]["seats"][1]["bot"] == true)
         .await;
     assert_eq!(with_bot["table"]["seats"][1]["level"], "greedy");
-    guest
-        .send(ClientMsg::Sit {
-            table: msg::table(&t),
-            seat: SeatName::N,
-        })
-        .await;
+    guest.send(msg::sit(&t, SeatName::N)).await;
     guest.expect(|m| m["type"] == "seated").await;
     // The guest's socket closes: his seat is free again, the host is told.
     drop(guest);
@@ -222,11 +189,7 @@ async fn a_connection_follows_a_bounded_number_of_games() {
         host.send(ClientMsg::CreateTable(msg::new_table("teams")))
             .await;
         let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
-        host.send(ClientMsg::Sit {
-            table: msg::table(&t),
-            seat: SeatName::S,
-        })
-        .await;
+        host.send(msg::sit(&t, SeatName::S)).await;
         host.expect(|m| m["type"] == "seated").await;
         for seat in ["W", "N", "E"] {
             host.send(ClientMsg::AddBot {
@@ -244,22 +207,10 @@ async fn a_connection_follows_a_bounded_number_of_games() {
     }
     let mut watcher = server.client("watcher").await;
     for g in &games[..32] {
-        watcher
-            .send(ClientMsg::Join {
-                game: msg::game(g),
-                seat_token: None,
-                since: None,
-            })
-            .await;
+        watcher.send(msg::spectate(g)).await;
         watcher.expect(|m| m["type"] == "snapshot").await;
     }
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&games[32]),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&games[32])).await;
     let e = watcher.error().await;
     assert_eq!(e["code"], "bad_request", "{e}");
     // Leaving one makes room.
@@ -268,13 +219,7 @@ async fn a_connection_follows_a_bounded_number_of_games() {
             game: msg::game(&games[0]),
         })
         .await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&games[32]),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&games[32])).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     server.stop().await;
 }
@@ -352,12 +297,7 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
     for p in players.iter_mut() {
         let token = p.expect(|m| m["type"] == "seated").await["seat_token"].clone();
         let game = p.expect(|m| m["type"] == "game_started").await["game"].clone();
-        p.send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&token)),
-            since: None,
-        })
-        .await;
+        p.send(msg::join(&game, &token)).await;
         let snap = p.expect(|m| m["type"] == "snapshot").await;
         let rules = snap["state"]["rules"]
             .as_str()

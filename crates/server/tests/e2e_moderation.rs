@@ -194,11 +194,7 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     c[1].send(ClientMsg::CreateTable(msg::new_table("ffa")))
         .await;
     let table = c[1].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c[0].send(ClientMsg::Sit {
-        table: msg::table(&table),
-        seat: SeatName::S,
-    })
-    .await;
+    c[0].send(msg::sit(&table, SeatName::S)).await;
     assert_eq!(c[0].error().await["code"], "banned");
 
     // The moderator closes that table; its creator... sat nowhere, the lobby is told.

@@ -19,14 +19,8 @@ async fn a_premove_is_played_the_moment_the_seats_turn_comes() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     // West queues b7-c7 while South is to move; only West's connections hear of it.
-    c[1].send(ClientMsg::Premove {
-        game: msg::game(&game),
-        seat: SeatName::W,
-        from: msg::square("b7"),
-        to: msg::square("c7"),
-        promotion: None,
-    })
-    .await;
+    c[1].send(msg::premove(&game, SeatName::W, "b7", "c7"))
+        .await;
     let q = c[1].expect(premove_msg).await;
     assert_eq!(q["premove"], json!({"from": "b7", "to": "c7"}));
     play(&mut c, &game, 0, "h2-h3").await;
@@ -58,14 +52,8 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     // North queues the pawn g13-g12, then South and West move; the pawn's square is still free
     // so it is legal — cancel it instead, and queue one that will be illegal.
-    c[2].send(ClientMsg::Premove {
-        game: msg::game(&game),
-        seat: SeatName::N,
-        from: msg::square("g13"),
-        to: msg::square("g12"),
-        promotion: None,
-    })
-    .await;
+    c[2].send(msg::premove(&game, SeatName::N, "g13", "g12"))
+        .await;
     c[2].expect(|m| premove_msg(m) && !m["premove"].is_null())
         .await;
     c[2].send(ClientMsg::CancelPremove {
@@ -76,14 +64,8 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
     c[2].expect(|m| premove_msg(m) && m["premove"].is_null())
         .await;
     // A queen move through its own pawns is never legal: dropped at North's turn.
-    c[2].send(ClientMsg::Premove {
-        game: msg::game(&game),
-        seat: SeatName::N,
-        from: msg::square("g14"),
-        to: msg::square("g10"),
-        promotion: None,
-    })
-    .await;
+    c[2].send(msg::premove(&game, SeatName::N, "g14", "g10"))
+        .await;
     c[2].expect(|m| premove_msg(m) && !m["premove"].is_null())
         .await;
     play(&mut c, &game, 0, "h2-h3").await;
@@ -95,14 +77,8 @@ async fn a_premove_that_became_illegal_is_dropped_and_one_can_be_cancelled() {
     // North is still to move and plays normally.
     play(&mut c, &game, 2, "g13-g12").await;
     // A premove from a square without one's own piece is refused at once.
-    c[0].send(ClientMsg::Premove {
-        game: msg::game(&game),
-        seat: SeatName::S,
-        from: msg::square("b7"),
-        to: msg::square("b6"),
-        promotion: None,
-    })
-    .await;
+    c[0].send(msg::premove(&game, SeatName::S, "b7", "b6"))
+        .await;
     assert_eq!(c[0].error().await["code"], "illegal_move");
 }
 
@@ -125,12 +101,8 @@ async fn a_table_against_bots_in_one_message_starts_the_game() {
     let seated = c.expect(|m| m["type"] == "seated").await;
     assert_eq!(seated["seat"], "N");
     let started = c.expect(|m| m["type"] == "game_started").await;
-    c.send(ClientMsg::Join {
-        game: msg::game(&started["game"]),
-        seat_token: Some(msg::text(&seated["seat_token"])),
-        since: None,
-    })
-    .await;
+    c.send(msg::join(&started["game"], &seated["seat_token"]))
+        .await;
     let snap = c.expect(|m| m["type"] == "snapshot").await;
     let names: Vec<&str> = snap["state"]["seats"]
         .as_array()
@@ -208,22 +180,12 @@ async fn the_record_names_each_slot_and_numbers_have_no_gaps_for_anyone() {
         seq + 1,
         "no gap after the stand-in"
     );
-    c[2].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::N,
-    })
-    .await;
+    c[2].send(msg::resign(&game, SeatName::N)).await;
     c[2].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     // A rejoin from the start catches up without a gap, and the record names every slot.
     let mut again = Client::connect(server.addr, &server.session("west").await).await;
-    again
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&tokens[1])),
-            since: None,
-        })
-        .await;
+    again.send(msg::join(&game, &tokens[1])).await;
     let snap = again.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(
         snap["state"]["record"],
@@ -250,11 +212,7 @@ async fn a_finished_game_leaves_the_live_games_at_once() {
     watcher.expect(|m| m["type"] == "tables").await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     let ended = watcher.expect(|m| m["type"] == "game_ended").await;
     assert_eq!(ended["game"], game.as_str());
     let live: Value = reqwest_get(&server, "/api/games").await;
@@ -275,11 +233,7 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
     play(&mut c, &game, 1, "b7-c7").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     for x in c.iter_mut() {
         x.expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
             .await;
@@ -326,19 +280,10 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     assert_eq!(kept["table"]["seats"][0]["reserved"], "rm_s");
     // A stranger may not take a kept seat.
     let mut stranger = Client::connect(server.addr, &account(&server, "rm_x").await.1).await;
-    stranger
-        .send(ClientMsg::Sit {
-            table: msg::table(&id),
-            seat: SeatName::S,
-        })
-        .await;
+    stranger.send(msg::sit(&id, SeatName::S)).await;
     assert_eq!(stranger.error().await["code"], "seat_taken");
     for (i, seat) in ["S", "W", "N"].iter().enumerate() {
-        c[i].send(ClientMsg::Sit {
-            table: msg::table(&id),
-            seat: msg::seat(seat),
-        })
-        .await;
+        c[i].send(msg::sit(&id, msg::seat(seat))).await;
         c[i].expect(|m| m["type"] == "seated").await;
     }
     for x in c.iter_mut() {

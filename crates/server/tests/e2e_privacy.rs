@@ -23,13 +23,7 @@ async fn partner_chat_and_arrows_reach_only_the_partner() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&game)).await;
     watcher.expect(|m| m["type"] == "snapshot").await;
     c[0].send(ClientMsg::Chat {
         game: msg::game(&game),

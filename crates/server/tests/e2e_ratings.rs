@@ -177,11 +177,7 @@ async fn an_abort_changes_only_the_aborter(store: Store) {
     });
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     wait_for_end(&store, &game).await;
@@ -362,11 +358,7 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
         .await;
         let t = m.expect(|x| x["type"] == "table").await["table"].clone();
         assert_eq!(t["rated_bots"], rated_bots);
-        m.send(ClientMsg::Sit {
-            table: msg::table(&t["id"]),
-            seat: SeatName::S,
-        })
-        .await;
+        m.send(msg::sit(&t["id"], SeatName::S)).await;
         m.expect(|x| x["type"] == "seated").await;
         m.send(ClientMsg::AddBot {
             table: msg::table(&t["id"]),
@@ -386,11 +378,7 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
         } else {
             assert_eq!(m.error().await["code"], "bots_not_allowed");
             // One account, one seat of a rated game.
-            m.send(ClientMsg::Sit {
-                table: msg::table(&t["id"]),
-                seat: SeatName::N,
-            })
-            .await;
+            m.send(msg::sit(&t["id"], SeatName::N)).await;
             let e = m.error().await;
             assert_eq!(e["message"], "in a rated game a player takes one seat");
         }
@@ -413,11 +401,7 @@ async fn frequent_aborters_wait_for_quick_pairing() {
         let create = ClientMsg::CreateTable(msg::new_table("teams"));
         let (game, mut c, _) = four_at(&server, create, &sessions).await;
         play(&mut c, &game, 0, "h2-h3").await;
-        c[1].send(ClientMsg::Resign {
-            game: msg::game(&game),
-            seat: SeatName::W,
-        })
-        .await;
+        c[1].send(msg::resign(&game, SeatName::W)).await;
         c[0].expect(|m| m["event"]["kind"] == "over").await;
         wait_for_end(&server.app.store, &game).await;
         let mut q = support::Client::connect(server.addr, &quitter).await;
@@ -584,12 +568,7 @@ async fn a_rated_game_with_partners_side_by_side_counts_in_its_family_pool() {
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
         support::play(&mut clients, &game, i, mv).await;
     }
-    clients[2]
-        .send(ClientMsg::Resign {
-            game: msg::game(&game),
-            seat: SeatName::N,
-        })
-        .await;
+    clients[2].send(msg::resign(&game, SeatName::N)).await;
     clients[0]
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
@@ -638,20 +617,12 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     }
     // Each resigns on his own turn (seen by all before the next acts).
     support::play(&mut c, &game, 0, "j2-j3").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     c[2].expect(|m| {
         m["type"] == "event" && m["event"]["kind"] == "status" && m["event"]["seat"] == "W"
     })
     .await;
-    c[2].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::N,
-    })
-    .await;
+    c[2].send(msg::resign(&game, SeatName::N)).await;
     c[0].expect(|m| m["type"] == "event" && m["event"]["kind"] == "over")
         .await;
     wait_for_end(&store, &game).await;

@@ -3,7 +3,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::SeatName;
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use support::msg;
@@ -18,12 +18,7 @@ async fn restart_keeps_the_game(url: String) {
     for (k, mv) in line.iter().enumerate() {
         play(&mut c, &game, k % 4, mv).await;
     }
-    c[0].send(ClientMsg::Join {
-        game: msg::game(&game),
-        seat_token: None,
-        since: None,
-    })
-    .await;
+    c[0].send(msg::spectate(&game)).await;
     let before = c[0].expect(|m| m["type"] == "snapshot").await["state"].clone();
     drop(c);
     server.stop().await;
@@ -32,13 +27,7 @@ async fn restart_keeps_the_game(url: String) {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
     let mut north = Client::connect(server.addr, &server.session("north").await).await;
-    north
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&tokens[2])),
-            since: None,
-        })
-        .await;
+    north.send(msg::join(&game, &tokens[2])).await;
     let after = north.expect(|m| m["type"] == "snapshot").await["state"].clone();
     assert_eq!(after["moves"], before["moves"], "the same moves");
     assert_eq!(after["fen4"], before["fen4"]);
@@ -50,13 +39,7 @@ async fn restart_keeps_the_game(url: String) {
     }
     // The game goes on with the same seat token.
     north
-        .send(ClientMsg::Play {
-            game: msg::game(&game),
-            seat: SeatName::N,
-            from: msg::square("h14"),
-            to: msg::square("e11"),
-            promotion: None,
-        })
+        .send(msg::play(&game, SeatName::N, "h14", "e11"))
         .await;
     let m = north
         .expect(|m| m["type"] == "event" && m["event"]["kind"] == "moved")

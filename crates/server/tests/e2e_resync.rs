@@ -60,13 +60,7 @@ async fn a_catch_up_larger_than_the_queue_is_a_snapshot() {
     let server = server(60).await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     let mut watcher = server.client("watcher").await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&game)).await;
     let first = watcher.expect(|m| m["type"] == "snapshot").await;
     let since = first["state"]["seq"].as_u64().unwrap();
     drop(watcher);
@@ -129,13 +123,7 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot_and_no_gap() {
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     let session = server.session("slow watcher").await;
     let mut watcher = Client::connect_small_buffer(server.addr, &session).await;
-    watcher
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: None,
-            since: None,
-        })
-        .await;
+    watcher.send(msg::spectate(&game)).await;
     let first = watcher.expect(|m| m["type"] == "snapshot").await;
     let start = first["state"]["seq"].as_u64().unwrap();
     // The spectator reads nothing while 12,000 long lines (6 MB) go by: more than its socket,
@@ -179,24 +167,11 @@ async fn a_player_who_stops_reading_is_resynced_not_forfeited() {
     // South joins again on a socket with a tiny buffer, moves, then stops reading.
     let session = server.session("south").await;
     let mut south = Client::connect_small_buffer(server.addr, &session).await;
-    south
-        .send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&tokens[0])),
-            since: None,
-        })
-        .await;
+    south.send(msg::join(&game, &tokens[0])).await;
     let snap = south.expect(|m| m["type"] == "snapshot").await;
     let start = snap["state"]["seq"].as_u64().unwrap();
     drop(std::mem::replace(&mut c[0], south));
-    c[0].send(ClientMsg::Play {
-        game: msg::game(&game),
-        seat: SeatName::S,
-        from: msg::square("h2"),
-        to: msg::square("h3"),
-        promotion: None,
-    })
-    .await;
+    c[0].send(msg::play(&game, SeatName::S, "h2", "h3")).await;
     // North talks to his partner until South's queue is full.
     let long = "y".repeat(450);
     let mut k = 0;

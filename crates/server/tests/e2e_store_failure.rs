@@ -53,14 +53,7 @@ async fn try_play(
     from: &str,
     to: &str,
 ) -> serde_json::Value {
-    c.send(ClientMsg::Play {
-        game: msg::game(game),
-        seat: msg::seat(seat),
-        from: msg::square(from),
-        to: msg::square(to),
-        promotion: None,
-    })
-    .await;
+    c.send(msg::play(game, msg::seat(seat), from, to)).await;
     c.expect(|m| {
         m["type"] == "error"
             || (m["type"] == "event" && m["event"]["kind"] == "moved" && m["event"]["from"] == from)
@@ -151,12 +144,7 @@ async fn a_full_disk_refuses_moves_and_nothing_spins() {
         "{tries} store attempts in 3 s: the bot must back off"
     );
     // South cannot resign either: refused clearly, nothing changed.
-    south
-        .send(ClientMsg::Resign {
-            game: msg::game(&game),
-            seat: SeatName::S,
-        })
-        .await;
+    south.send(msg::resign(&game, SeatName::S)).await;
     let e = south.error().await;
     assert_eq!(e["code"], "store_unavailable", "{e}");
 
@@ -285,14 +273,7 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     // Cut: health fails; West's move cannot be recorded; a second try is refused at once.
     proxy.set(CUT);
     health_becomes(&app, StatusCode::SERVICE_UNAVAILABLE).await;
-    c[1].send(ClientMsg::Play {
-        game: msg::game(&game),
-        seat: SeatName::W,
-        from: msg::square("b7"),
-        to: msg::square("c7"),
-        promotion: None,
-    })
-    .await;
+    c[1].send(msg::play(&game, SeatName::W, "b7", "c7")).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let errors_before = support::metric(&app, "fourhand_store_errors_total");
     let m = try_play(&mut c[1], &game, "W", "b7", "c7").await;

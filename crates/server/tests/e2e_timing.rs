@@ -62,22 +62,14 @@ async fn early_resignations_abort() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "teams", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     // FFA: Yellow resigns during Blue's turn; it takes effect in his own slot, before he has
     // made three moves and out of check, so the game is aborted.
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
     play(&mut c, &game, 0, "h2-h3").await;
-    c[2].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::N,
-    })
-    .await;
+    c[2].send(msg::resign(&game, SeatName::N)).await;
     play(&mut c, &game, 1, "b7-c7").await;
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
@@ -93,11 +85,7 @@ async fn early_resignations_abort() {
 async fn an_ffa_resignation_before_three_moves_aborts() {
     let server = TestServer::memory().await;
     let (game, mut c, _) = four_players(&server, "ffa", None, None).await;
-    c[0].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::S,
-    })
-    .await;
+    c[0].send(msg::resign(&game, SeatName::S)).await;
     let over = c[3].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
     assert_eq!(over["event"]["termination"], "aborted by Red");
@@ -114,17 +102,9 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     c[0].send(ClientMsg::CreateTable(msg::new_table("ffa")))
         .await;
     let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
-    c[0].send(ClientMsg::Sit {
-        table: msg::table(&table),
-        seat: SeatName::S,
-    })
-    .await;
+    c[0].send(msg::sit(&table, SeatName::S)).await;
     let tok = c[0].expect(|m| m["type"] == "seated").await["seat_token"].clone();
-    c[1].send(ClientMsg::Sit {
-        table: msg::table(&table),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::sit(&table, SeatName::W)).await;
     c[1].expect(|m| m["type"] == "seated").await;
     // A seated player puts the bots in.
     c[1].send(ClientMsg::AddBot {
@@ -140,12 +120,7 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     })
     .await;
     let game = c[0].expect(|m| m["type"] == "game_started").await["game"].clone();
-    c[0].send(ClientMsg::Join {
-        game: msg::game(&game),
-        seat_token: Some(msg::text(&tok)),
-        since: None,
-    })
-    .await;
+    c[0].send(msg::join(&game, &tok)).await;
     // West never joins: after the start timeout the game is cancelled.
     let over = c[0].expect(|m| m["event"]["kind"] == "over").await;
     assert_eq!(over["event"]["result"], "aborted");
@@ -172,11 +147,7 @@ async fn a_finished_game_leaves_the_live_list_and_answers_with_its_summary() {
     assert_eq!(live.as_array().unwrap().len(), 1, "{live}");
     assert!(get(format!("/api/games/{game}")).await["fen4"].is_string());
     play(&mut c, &game, 0, "h2-h3").await;
-    c[1].send(ClientMsg::Resign {
-        game: msg::game(&game),
-        seat: SeatName::W,
-    })
-    .await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
     c[0].expect(|m| m["event"]["kind"] == "over").await;
     // The result is stored right after the over event; from then on the game is not live.
     let end = std::time::Instant::now() + std::time::Duration::from_secs(5);

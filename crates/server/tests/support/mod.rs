@@ -300,11 +300,7 @@ pub async fn against_bots_in(c: &mut Client, rules: &str, level: &str) -> BotGam
     c.send(ClientMsg::CreateTable(msg::new_table(rules))).await;
     let table = c.expect(|m| m["type"] == "table").await["table"].clone();
     let id = table["id"].clone();
-    c.send(ClientMsg::Sit {
-        table: msg::table(&id),
-        seat: SeatName::S,
-    })
-    .await;
+    c.send(msg::sit(&id, SeatName::S)).await;
     let token = c.expect(|m| m["type"] == "seated").await["seat_token"].clone();
     for seat in ["W", "N", "E"] {
         c.send(ClientMsg::AddBot {
@@ -318,12 +314,7 @@ pub async fn against_bots_in(c: &mut Client, rules: &str, level: &str) -> BotGam
         .as_str()
         .unwrap()
         .to_string();
-    c.send(ClientMsg::Join {
-        game: msg::game(&game),
-        seat_token: Some(msg::text(&token)),
-        since: None,
-    })
-    .await;
+    c.send(msg::join(&game, &token)).await;
     let snapshot = c.expect(|m| m["type"] == "snapshot").await;
     BotGame {
         game,
@@ -373,12 +364,7 @@ pub async fn four_at(
     let mut tokens = Vec::new();
     // As many seats as there are sessions: four, or South, West and North for three players.
     for (i, seat) in ["S", "W", "N", "E"].iter().enumerate().take(sessions.len()) {
-        clients[i]
-            .send(ClientMsg::Sit {
-                table: msg::table(&table),
-                seat: msg::seat(seat),
-            })
-            .await;
+        clients[i].send(msg::sit(&table, msg::seat(seat))).await;
         let m = clients[i].expect(|m| m["type"] == "seated").await;
         tokens.push(m["seat_token"].as_str().unwrap().to_string());
     }
@@ -392,12 +378,7 @@ pub async fn four_at(
             .to_string();
     }
     for (i, c) in clients.iter_mut().enumerate() {
-        c.send(ClientMsg::Join {
-            game: msg::game(&game),
-            seat_token: Some(msg::text(&tokens[i])),
-            since: None,
-        })
-        .await;
+        c.send(msg::join(&game, &tokens[i])).await;
         c.expect(|m| m["type"] == "snapshot").await;
     }
     (game, clients, tokens)

@@ -1,7 +1,9 @@
 //! Client messages built with the protocol's own types. Tests name ids, tokens and seats by
 //! text or by the JSON the server sent them; these helpers turn either into the typed field.
 
-use fourhand_protocol::{GameId, Kind, NewTable, SeatName, Square, TableId, TimeControl};
+use fourhand_protocol::{
+    ClientMsg, GameId, Kind, NewTable, SeatName, Square, TableId, TimeControl,
+};
 use serde_json::Value;
 
 /// Something a test names an id, a token or a seat by: text, or a JSON string the server sent.
@@ -82,15 +84,61 @@ pub fn increment(base_ms: u64, increment_ms: u64) -> TimeControl {
 
 /// A new table of `rules` with every other setting at its default.
 pub fn new_table(rules: impl Text) -> NewTable {
-    NewTable {
-        rules: rules.text(),
-        setup: None,
-        time: None,
-        rated: false,
-        rated_bots: false,
-        table_chat: true,
-        sit: Vec::new(),
-        bots: Default::default(),
-        rematch_of: None,
+    NewTable::of(rules.text())
+}
+
+/// Follows `game` as a spectator.
+pub fn spectate(game: impl Text) -> ClientMsg {
+    ClientMsg::Join {
+        game: self::game(game),
+        seat_token: None,
+        since: None,
+    }
+}
+
+/// Joins `game` with seat token `token`.
+pub fn join(game: impl Text, token: impl Text) -> ClientMsg {
+    ClientMsg::Join {
+        game: self::game(game),
+        seat_token: Some(token.text()),
+        since: None,
+    }
+}
+
+/// `seat` resigns `game`.
+pub fn resign(game: impl Text, seat: SeatName) -> ClientMsg {
+    ClientMsg::Resign {
+        game: self::game(game),
+        seat,
+    }
+}
+
+/// Takes `seat` at `table`.
+pub fn sit(table: impl Text, seat: SeatName) -> ClientMsg {
+    ClientMsg::Sit {
+        table: self::table(table),
+        seat,
+    }
+}
+
+/// `seat` plays `from`-`to` in `game` (no promotion).
+pub fn play(game: impl Text, seat: SeatName, from: impl Text, to: impl Text) -> ClientMsg {
+    ClientMsg::Play {
+        game: self::game(game),
+        seat,
+        from: square(from),
+        to: square(to),
+        promotion: None,
+    }
+}
+
+/// `seat` queues `from`-`to` in `game` (no promotion).
+pub fn premove(game: impl Text, seat: SeatName, from: impl Text, to: impl Text) -> ClientMsg {
+    ClientMsg::Premove {
+        game: self::game(game),
+        seat,
+        from: square(from),
+        to: square(to),
+        promotion: None,
     }
 }
