@@ -13,7 +13,7 @@ import { pieceShape } from "./pieces.js";
 import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 import { ratingText, seatLabel } from "./lobby.js";
-import { endingWords, resultWordsOf } from "./results.js";
+import { endingWords, reasonWords, resultWordsOf, verdictWords } from "./results.js";
 import { baseRules, centre, centreText, claimLead, eachForHimself, livesOf, optionsOf, scored } from "./rulesets.js";
 
 const LOW_MS = 10000;
@@ -318,15 +318,19 @@ export function gameView(ctx, id) {
     document.querySelectorAll("[data-testid=ffa-out]").forEach((d) => d.remove());
     const s = st.state;
     const lines = [h("h2", {}, t("over.title"))];
+    const verdict = verdictWords(ev, heldSeats);
+    if (verdict) lines.push(h("p", { class: "verdict", "data-testid": "verdict" }, verdict));
     if (ev.placings && ev.result !== "aborted") {
-      lines.push(h("ol", { class: "placings", "data-testid": "placings" }, ...[0, 1, 2, 3].sort((a, b) => ev.placings[a] - ev.placings[b])
+      // Places are written in each line (ties share one), so the list numbers nothing itself.
+      lines.push(h("ul", { class: "placings", "data-testid": "placings" }, ...[0, 1, 2, 3].sort((a, b) => ev.placings[a] - ev.placings[b])
         .map((i) => h("li", { "data-place": ev.placings[i] }, h("span", { class: "chip", style: `background:${colourOf(s.colours[i])}` }),
           t("over.placing", { place: ev.placings[i], colour: colourName(s.colours[i]), name: seatLabel(s.seats[i]), n: ev.points[i] })))));
     } else {
       lines.push(h("p", { class: "winners", "data-testid": "winners" },
         endingWords(ev.ending, s.colours) ?? resultWordsOf(ev.result, s.rules, s.colours, ev.points)));
-      if (ev.result !== "aborted") lines.push(h("p", { class: "muted" }, h("span", { "data-testid": "result" }, ev.result)));
     }
+    const reason = reasonWords(ev.ending, s.colours);
+    if (reason) lines.push(h("p", { "data-testid": "reason" }, reason));
     const how = s.statuses.map((x, i) => (x !== "active" ? `${colourName(s.colours[i])}: ${t(statusKey(x))}` : null)).filter(Boolean);
     if (how.length) lines.push(h("p", { class: "muted", "data-testid": "how" }, how.join(" · ")));
     const ratings = h("ul", { class: "ratings", "data-testid": "rating-changes" });

@@ -37,6 +37,42 @@ export function endingWords(ending, colours) {
   }
 }
 
+/**
+ * The player's own outcome first ("You won", "You finished in place 2 with 34 points"), when
+ * the seats `held` (indices) say whose it is: null for a spectator, and for a hot-seat page that
+ * played both sides or several free-for-all seats.
+ */
+export function verdictWords(ev, held) {
+  const e = ev.ending;
+  if (!e || !held.length) return null;
+  if (e.kind === "won") {
+    const mine = held.map((i) => e.winners.includes(SEATS[i]));
+    if (mine.every(Boolean)) return t("over.you_won");
+    if (!mine.some(Boolean)) return t("over.you_lost");
+    return null;
+  }
+  if (e.kind === "finished" && held.length === 1 && ev.placings) {
+    const i = held[0];
+    return t("over.you_placed", { place: ev.placings[i], n: ev.points[i] });
+  }
+  return null;
+}
+
+/** Why a game ended (the `ending` of an `over` event), in words; null for a free-for-all's end. */
+export function reasonWords(e, colours) {
+  if (!e) return null;
+  const colour = (s) => colourName(colours[SEATS.indexOf(s)]);
+  switch (e.kind) {
+    case "won": {
+      const how = e.reason === "hill_taken" ? "the_hill_taken" : e.reason;
+      return `${colour(e.loser)}: ${t(`status.out_${how}`)}`;
+    }
+    case "drawn": return t(`over.draw_${e.reason}`);
+    case "aborted": return e.cause === "player" ? t("over.abort_player", { colour: colour(e.by) }) : t(`over.abort_${e.cause}`);
+    default: return null;
+  }
+}
+
 /** A rating pool ("teams-blitz") in words. */
 export function poolName(pool) {
   // `teams-blitz`, or an option family's `teams+3-check+KotH-bullet`: the speed follows the

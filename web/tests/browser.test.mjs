@@ -186,7 +186,13 @@ test("a rated game shows in the profiles, the archive and the leaderboard", asyn
     const game = await ratedTeamsGame(browser, server.base, tag);
     pages = game.pages;
     const names = game.names;
-    assert.equal(await pages[0].textContent("[data-testid=result]"), "1-0");
+    // The ending in words, the player's own first; no raw result code.
+    await pages[0].waitForSelector("[data-testid=game-over] [data-testid=verdict]");
+    assert.equal(await pages[0].textContent("[data-testid=verdict]"), "You won");
+    await pages[1].waitForSelector("[data-testid=game-over] [data-testid=verdict]");
+    assert.equal(await pages[1].textContent("[data-testid=verdict]"), "You lost");
+    assert.equal(await pages[0].textContent("[data-testid=reason]"), "Blue: resigned");
+    assert.doesNotMatch(await pages[0].textContent("[data-testid=game-over]"), /\b1-0\b|\b0-1\b/);
 
     // Profiles: the winners gained, the losers lost, all provisional.
     const rating = async (p, name) => {

@@ -346,6 +346,9 @@ test("the game-over dialog names the placings of an FFA game", async () => {
     const places = await p.$$eval("[data-testid=placings] li", (li) => li.map((x) => x.textContent));
     assert.equal(places.length, 4);
     assert.match(places[0], /^1\. Green/, places.join(" | "));
+    // Each line carries its place (ties share one); the list numbers nothing itself.
+    const style = await p.$eval("[data-testid=placings]", (e) => [e.tagName, getComputedStyle(e).listStyleType]);
+    assert.deepEqual(style, ["UL", "none"]);
     for (const b of ["rematch", "new-game", "to-lobby", "replay-link"]) assert.equal(await p.locator(`[data-testid=game-over] [data-testid=${b}]`).count(), 1, b);
     // … and it leaves them at once when it ends (the list's own refresh is every 10 s).
     await lobby.waitForSelector(`[data-live="${id}"]`, { state: "detached", timeout: 3000 });
