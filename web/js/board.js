@@ -219,6 +219,11 @@ export class Board {
 
   key(e) {
     if (!this.focus) return;
+    // The board's keys are the board's alone: the page's (the move panel's arrows) never see
+    // them, even when a redraw has replaced the square that had the focus.
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "Home", "End"].includes(e.key)) {
+      e.stopPropagation();
+    }
     const [f, r] = parseSquare(this.focus);
     const [x, y] = toDisplay(f, r, this.state.bottom);
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];

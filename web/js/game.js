@@ -58,6 +58,7 @@ export function gameView(ctx, id) {
   const notice = h("div", { class: "notice", "data-testid": "notice", role: "status" });
   const buttons = h("div", { class: "row buttons" });
   const moveList = new MoveList((i) => review(i));
+  const movePanel = h("section", { class: "movepanel", "aria-labelledby": "moves-title" }, h("h3", { id: "moves-title" }, t("moves.title")), reviewBar, moveList.el);
   const chatLog = h("div", { class: "chat", "data-testid": "chat", role: "log", "aria-label": t("chat.title") });
   const chatInput = h("input", { placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"), "data-testid": "chat-input", maxlength: 500 });
   const chatTo = h("select", { "data-testid": "chat-to", "aria-label": t("chat.to") });
@@ -74,7 +75,7 @@ export function gameView(ctx, id) {
     } catch (e) { notice.textContent = e.message; }
   } }, t("chat.report"));
   const side = h("div", { class: "side" }, clocksEl, info, notice, premoveEl, buttons,
-    h("section", { class: "movepanel", "aria-labelledby": "moves-title" }, h("h3", { id: "moves-title" }, t("moves.title")), reviewBar, moveList.el),
+    movePanel,
     h("section", { class: "chatpanel", "aria-labelledby": "chat-title" }, h("h3", { id: "chat-title" }, t("chat.title")), chatLog, chatBox, heldSeats.length ? report : ""));
   ctx.view.append(h("div", { class: "game" }, boardEl, side));
 
@@ -99,7 +100,11 @@ export function gameView(ctx, id) {
     },
     onArrow: (from, to) => { if (heldSeats.length) ctx.send({ type: "arrow", game: id, seat: SEATS[actingSeat()], from, to }); },
     onClearArrows: () => { if (heldSeats.length) ctx.send({ type: "clear_arrows", game: id, seat: SEATS[actingSeat()] }); },
-    onClick: () => { st.arrows = st.arrows.filter((a) => heldSeats.includes(a.seat)); draw(); },
+    onClick: () => {
+      // A click on the board while reviewing returns it to the live position.
+      if (st.review !== null) { review(null); return; }
+      st.arrows = st.arrows.filter((a) => heldSeats.includes(a.seat)); draw();
+    },
   });
 
   function playMove(from, to, promotion) {
@@ -171,9 +176,12 @@ export function gameView(ctx, id) {
       }
     } catch { /* stays live */ }
   }
+  // The move panel's keys: they step through the record while the panel has the focus, or
+  // nothing has (never while the board, a field or a button does).
   const keys = (e) => {
-    const tag = (e.target.tagName || "").toLowerCase();
-    if (["input", "select", "textarea"].includes(tag) || board.svg.contains(e.target)) return;
+    const at = document.activeElement;
+    const free = !at || at === document.body || movePanel.contains(at);
+    if (!free || board.svg.contains(e.target)) return;
     const cur = st.review ?? st.entries.length - 1;
     if (e.key === "ArrowLeft") { e.preventDefault(); review(cur - 1); }
     else if (e.key === "ArrowRight") { e.preventDefault(); review(cur + 1); }

@@ -392,6 +392,13 @@ test("a whole move made with the keyboard only", async () => {
     }
     assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-sq")), "h7");
     assert.equal(await p.evaluate(() => document.activeElement.getAttribute("aria-label")), "h7, empty");
+    // ← and → move the board's focus only: the move panel does not step back to the start
+    // (where the board would refuse moves).
+    await p.keyboard.press("ArrowLeft");
+    assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-sq")), "g7");
+    await p.keyboard.press("ArrowRight");
+    assert.equal(await p.evaluate(() => document.activeElement.getAttribute("data-sq")), "h7");
+    assert.equal(await p.locator("[data-testid=review] [data-testid=live]").count(), 0, "not reviewing");
     for (let i = 0; i < 5; i++) await p.keyboard.press("ArrowDown");
     assert.equal(await p.evaluate(() => document.activeElement.getAttribute("aria-label")), "h2, Red pawn");
     await p.keyboard.press("Enter");
