@@ -270,6 +270,8 @@ export function gameView(ctx, id) {
     clocksEl.replaceChildren(...SEATS.map((letter, i) => {
       let bank = s.clocks_ms[i];
       if (i === running) bank -= Math.max(0, elapsed - st.delayAtRef);
+      // A flag fell: 0:00, whatever the last move's clocks said.
+      if (statusOf(s.statuses[i]).reason === "timed_out") bank = 0;
       bank = Math.max(0, bank);
       const seat = s.seats[i] || {};
       const away = st.away[i];

@@ -104,6 +104,10 @@ async fn the_flag_falls_under_simple_delay() {
         Duration::from_secs(75),
         "15 s delay, then the 60 s bank"
     );
+    // The flagged clock reads 0:00 in the state a client draws, the others as they stood.
+    let (state, over) = calls::snapshot(&*h.app.bus, h.id).await.unwrap();
+    assert!(over);
+    assert_eq!(state.clocks_ms, [0, 60_000, 60_000, 60_000]);
 }
 
 #[tokio::test(start_paused = true)]
