@@ -12,4 +12,4 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
 fi
 (cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
 cargo build -q -p fourhand
-(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs)
+(cd web/tests && node --test --test-concurrency=1 contrast.test.mjs browser.test.mjs play.test.mjs reach.test.mjs)

@@ -6,15 +6,12 @@
 
 import { pieceShape } from "./pieces.js";
 import { THEMES, prefs } from "./prefs.js";
+import { PALETTE, frameFor } from "./palette.js";
 import { t } from "./i18n.js";
 import { centreText } from "./rulesets.js";
 
 export const SEATS = ["S", "W", "N", "E"];
 const FEN_SEAT = { r: 0, b: 1, y: 2, g: 3 };
-const PALETTE = {
-  Red: "#d0454f", Blue: "#3f7fc8", Yellow: "#e0b52a", Green: "#3f9a5a",
-  White: "#f4f1e8", Black: "#262626",
-};
 const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 
 /** A piece kind ("N", or FFA's "D" for the queen) in the page's language; on Chaturaji's 8×8
@@ -296,7 +293,14 @@ export class Board {
       rect.addEventListener("focus", () => { this.focus = sq; });
       // King of the Hill: the four centre squares wear a gold frame.
       if (s.hill && HILL.includes(sq)) el("rect", { x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, fill: "none", stroke: "#d4a017", "stroke-width": 0.1, "data-hill": sq, "pointer-events": "none" }, this.svg);
-      if (lastBy.has(sq)) el("rect", { x, y, width: 1, height: 1, fill: colourOf(s.colours[lastBy.get(sq)]), opacity: 0.42, "data-last": SEATS[lastBy.get(sq)], "pointer-events": "none" }, this.svg);
+      if (lastBy.has(sq)) {
+        // The army's colour, framed in black or white for the square: visible for every army
+        // on every theme (Blue and Black alone fade into dark squares).
+        const colour = colourOf(s.colours[lastBy.get(sq)]);
+        el("rect", { x, y, width: 1, height: 1, fill: colour, opacity: 0.42, "data-last": SEATS[lastBy.get(sq)], "pointer-events": "none" }, this.svg);
+        el("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, fill: "none", stroke: colour, "stroke-width": 0.1, "pointer-events": "none" }, this.svg);
+        el("rect", { x: x + 0.015, y: y + 0.015, width: 0.97, height: 0.97, fill: "none", stroke: frameFor(light ? theme.light : theme.dark), "stroke-width": 0.03, "data-last-frame": sq, "pointer-events": "none" }, this.svg);
+      }
       if (pre.includes(sq)) el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: "#1d4ed8", "stroke-width": 0.08, "stroke-dasharray": "0.12 0.08", "data-premove": sq, "pointer-events": "none" }, this.svg);
       if (sq === this.selected) el("rect", { x, y, width: 1, height: 1, fill: "#5b8fd6", opacity: 0.6, "pointer-events": "none" }, this.svg);
       if (checks.has(sq)) el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.48, fill: "rgba(230,40,40,.6)", "data-check": sq, "pointer-events": "none" }, this.svg);
