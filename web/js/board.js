@@ -285,8 +285,9 @@ export class Board {
       const sq = square(f, r);
       const [x, y] = toDisplay(f, r, s.bottom);
       const light = (f + r) % 2 === 0; // rules.md §1: d1 dark, k1 light
+      const shade = light ? theme.light : theme.dark;
       const rect = el("rect", {
-        x, y, width: 1, height: 1, fill: light ? theme.light : theme.dark, "data-sq": sq,
+        x, y, width: 1, height: 1, fill: shade, "data-sq": sq,
         role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours, s.centre, pieces.get(sq) ? controllers[pieces.get(sq).seat] : null),
         "aria-pressed": sq === this.selected ? "true" : "false",
       }, this.svg);
@@ -299,7 +300,7 @@ export class Board {
         const colour = colourOf(s.colours[lastBy.get(sq)]);
         el("rect", { x, y, width: 1, height: 1, fill: colour, opacity: 0.42, "data-last": SEATS[lastBy.get(sq)], "pointer-events": "none" }, this.svg);
         el("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, fill: "none", stroke: colour, "stroke-width": 0.1, "pointer-events": "none" }, this.svg);
-        el("rect", { x: x + 0.015, y: y + 0.015, width: 0.97, height: 0.97, fill: "none", stroke: frameFor(light ? theme.light : theme.dark), "stroke-width": 0.03, "data-last-frame": sq, "pointer-events": "none" }, this.svg);
+        el("rect", { x: x + 0.015, y: y + 0.015, width: 0.97, height: 0.97, fill: "none", stroke: frameFor(shade), "stroke-width": 0.03, "data-last-frame": sq, "pointer-events": "none" }, this.svg);
       }
       if (pre.includes(sq)) el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: "#1d4ed8", "stroke-width": 0.08, "stroke-dasharray": "0.12 0.08", "data-premove": sq, "pointer-events": "none" }, this.svg);
       if (sq === this.selected) el("rect", { x, y, width: 1, height: 1, fill: "#5b8fd6", opacity: 0.6, "pointer-events": "none" }, this.svg);

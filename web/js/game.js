@@ -180,8 +180,7 @@ export function gameView(ctx, id) {
   // nothing has (never while the board, a field or a button does).
   const keys = (e) => {
     const at = document.activeElement;
-    const free = !at || at === document.body || movePanel.contains(at);
-    if (!free || board.svg.contains(e.target)) return;
+    if (at && at !== document.body && !movePanel.contains(at)) return;
     const cur = st.review ?? st.entries.length - 1;
     if (e.key === "ArrowLeft") { e.preventDefault(); review(cur - 1); }
     else if (e.key === "ArrowRight") { e.preventDefault(); review(cur + 1); }

@@ -6,53 +6,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// Why a seat left the game, or its army stopped. Inside a status code it is written in words
-/// (`timed out`); on its own (an [`crate::Ending`]'s `reason`) as a snake_case code
-/// (`timed_out`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LeaveReason {
-    /// Mated.
-    Checkmated,
-    /// Stalemated (FFA: out with 20 points).
-    Stalemated,
-    /// Resigned (in FFA also by claiming the win).
-    Resigned,
-    /// Lost on time.
-    TimedOut,
-    /// Did not come back within the reconnect window.
-    Disconnected,
-    /// His king was captured.
-    KingCaptured,
-    /// An opponent's king reached the hill (King of the Hill).
-    HillTaken,
-}
-
-impl LeaveReason {
-    /// Every reason.
-    pub const ALL: [LeaveReason; 7] = [
-        LeaveReason::Checkmated,
-        LeaveReason::Stalemated,
-        LeaveReason::Resigned,
-        LeaveReason::TimedOut,
-        LeaveReason::Disconnected,
-        LeaveReason::KingCaptured,
-        LeaveReason::HillTaken,
-    ];
-
-    /// The reason's words inside a status code (`timed out`).
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            LeaveReason::Checkmated => "checkmated",
-            LeaveReason::Stalemated => "stalemated",
-            LeaveReason::Resigned => "resigned",
-            LeaveReason::TimedOut => "timed out",
-            LeaveReason::Disconnected => "disconnected",
-            LeaveReason::KingCaptured => "king captured",
-            LeaveReason::HillTaken => "the hill taken",
-        }
-    }
-}
+/// Why a seat left the game, or its army stopped: the rules crate's reasons. Inside a status
+/// code it is written in words (`timed out`, [`LeaveReason::as_str`]); on its own (an
+/// [`crate::Ending`]'s `reason`) as a snake_case code (`timed_out`).
+pub use fourhand_rules::game::OutReason as LeaveReason;
 
 /// A seat's standing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

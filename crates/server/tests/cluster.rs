@@ -4,7 +4,7 @@
 
 mod support;
 
-use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
+use fourhand_protocol::{ChatTarget, ClientMsg, NewTable, SeatName};
 use support::cluster::{node, services};
 use support::msg;
 use support::{play, Client};
@@ -28,7 +28,7 @@ async fn players_on_three_nodes_play_a_game_a_spectator_on_another_sees_every_ev
         at_a.push(Client::connect(a.addr, s).await);
     }
     at_a[0]
-        .send(ClientMsg::CreateTable(msg::new_table("teams")))
+        .send(ClientMsg::CreateTable(NewTable::of("teams")))
         .await;
     let table = at_a[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
     let mut tokens = Vec::new();
@@ -188,7 +188,7 @@ async fn players_on_different_nodes_sit_at_one_table_and_pair_with_each_other() 
         players.push(nodes[*h].client(&format!("p{i}")).await);
     }
     players[0]
-        .send(ClientMsg::CreateTable(msg::new_table("teams")))
+        .send(ClientMsg::CreateTable(NewTable::of("teams")))
         .await;
     let table = players[0].expect(|m| m["type"] == "table").await["table"]["id"]
         .as_str()

@@ -7,7 +7,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use fourhand_protocol::{ClientMsg, GameId, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, NewTable, SeatName};
 use fourhand_server::store::{SessionRow, Store};
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
@@ -279,7 +279,7 @@ async fn a_password_change_revokes_other_sessions_and_a_deleted_account_keeps_it
     }
     let (game, mut c, _) = support::four_at(
         &server,
-        ClientMsg::CreateTable(msg::new_table("teams")),
+        ClientMsg::CreateTable(NewTable::of("teams")),
         &sessions,
     )
     .await;

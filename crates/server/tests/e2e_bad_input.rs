@@ -243,7 +243,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         ("chaturaji KotH", "Chaturaji takes only OldChecks"),
         ("teams Play4Mate", "'Play4Mate' is not a Teams option"),
     ] {
-        c.send(ClientMsg::CreateTable(msg::new_table(rules))).await;
+        c.send(ClientMsg::CreateTable(NewTable::of(rules))).await;
         let e = c.error().await;
         assert_eq!(e["code"], "bad_request", "{rules}: {e}");
         assert!(
@@ -254,7 +254,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     // Chaturaji's setup is its own.
     c.send(ClientMsg::CreateTable(NewTable {
         setup: Some("Chaturaji".into()),
-        ..msg::new_table("teams")
+        ..NewTable::of("teams")
     }))
     .await;
     let e = c.error().await;
@@ -266,17 +266,15 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
         "{e}"
     );
     // A table with options opens, and says its rules by their canonical name.
-    c.send(ClientMsg::CreateTable(msg::new_table(
+    c.send(ClientMsg::CreateTable(NewTable::of(
         "teams  Teammate=3 Prom=8",
     )))
     .await;
     let t = c.expect(|m| m["type"] == "table").await;
     assert_eq!(t["table"]["rules"], "teams Prom=8 Teammate=3", "{t}");
     // Chess960=random draws the arrangement's number; the table says which.
-    c.send(ClientMsg::CreateTable(msg::new_table(
-        "ffa Chess960=random",
-    )))
-    .await;
+    c.send(ClientMsg::CreateTable(NewTable::of("ffa Chess960=random")))
+        .await;
     let t = c.expect(|m| m["type"] == "table").await;
     let name = t["table"]["rules"].as_str().unwrap();
     let n: u16 = name
@@ -288,7 +286,7 @@ async fn rule_options_the_server_does_not_play_are_refused_by_name() {
     // Another setup is refused: the arrangement is the start.
     c.send(ClientMsg::CreateTable(NewTable {
         setup: Some("4PC".into()),
-        ..msg::new_table("teams Chess960=5")
+        ..NewTable::of("teams Chess960=5")
     }))
     .await;
     let e = c.error().await;

@@ -4,7 +4,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::Value;
@@ -19,8 +19,7 @@ async fn server_with(f: impl FnOnce(&mut Config)) -> TestServer {
 }
 
 async fn new_table(c: &mut Client) -> Value {
-    c.send(ClientMsg::CreateTable(msg::new_table("teams")))
-        .await;
+    c.send(ClientMsg::CreateTable(NewTable::of("teams"))).await;
     c.expect(|m| m["type"] == "table").await["table"]["id"].clone()
 }
 

@@ -4,7 +4,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, SeatName};
+use fourhand_protocol::{ClientMsg, NewTable, SeatName};
 use fourhand_rules::notation::pgn4;
 use fourhand_server::store::StoredGame;
 use serde_json::json;
@@ -422,9 +422,7 @@ async fn a_three_player_conquest_game_to_its_end() {
     let server = TestServer::fast(fourhand_server::store::Store::memory()).await;
     let mut first = server.client("x3").await;
     first
-        .send(ClientMsg::CreateTable(msg::new_table(
-            "conquest  Players=3",
-        )))
+        .send(ClientMsg::CreateTable(NewTable::of("conquest  Players=3")))
         .await;
     let table = first.expect(|m| m["type"] == "table").await["table"].clone();
     assert_eq!(table["rules"], "conquest Players=3", "{table}");
@@ -441,7 +439,7 @@ async fn a_three_player_conquest_game_to_its_end() {
     for name in ["s3", "w3", "n3"] {
         sessions.push(server.session(name).await);
     }
-    let create = ClientMsg::CreateTable(msg::new_table("conquest Players=3"));
+    let create = ClientMsg::CreateTable(NewTable::of("conquest Players=3"));
     let (game, mut c, _) = support::four_at(&server, create, &sessions).await;
     let rules = RuleSet::from_name("conquest Players=3").unwrap();
     let mut local = Game::new(rules);

@@ -23,7 +23,7 @@ async fn tables_are_pushed_and_bots_fill_seats() {
     let mut host = server.client("host").await;
     host.send(ClientMsg::CreateTable(NewTable {
         time: Some(msg::increment(300000, 5000)),
-        ..msg::new_table("verney1881")
+        ..NewTable::of("verney1881")
     }))
     .await;
     let t = host.expect(|m| m["type"] == "table").await["table"].clone();
@@ -144,7 +144,7 @@ async fn a_player_who_leaves_before_the_start_is_stood_up() {
     watcher.expect(|m| m["type"] == "tables").await;
     let mut host = server.client("host").await;
     let mut guest = server.client("guest").await;
-    host.send(ClientMsg::CreateTable(msg::new_table("teams")))
+    host.send(ClientMsg::CreateTable(NewTable::of("teams")))
         .await;
     let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
     host.send(msg::sit(&t, SeatName::S)).await;
@@ -186,7 +186,7 @@ async fn a_connection_follows_a_bounded_number_of_games() {
     let mut host = server.client("host").await;
     let mut games = Vec::new();
     for _ in 0..33 {
-        host.send(ClientMsg::CreateTable(msg::new_table("teams")))
+        host.send(ClientMsg::CreateTable(NewTable::of("teams")))
             .await;
         let t = host.expect(|m| m["type"] == "table").await["table"]["id"].clone();
         host.send(msg::sit(&t, SeatName::S)).await;

@@ -7,7 +7,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use fourhand_protocol::{ChatTarget, ClientMsg, SeatName};
+use fourhand_protocol::{ChatTarget, ClientMsg, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
@@ -55,7 +55,7 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     }
     let (game, mut c, _) = four_at(
         &server,
-        ClientMsg::CreateTable(msg::new_table("teams")),
+        ClientMsg::CreateTable(NewTable::of("teams")),
         &sessions,
     )
     .await;
@@ -191,8 +191,7 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     let e = c[0].error().await;
     assert_eq!(e["code"], "banned");
     assert!(e["message"].as_str().unwrap().contains("for good"), "{e}");
-    c[1].send(ClientMsg::CreateTable(msg::new_table("ffa")))
-        .await;
+    c[1].send(ClientMsg::CreateTable(NewTable::of("ffa"))).await;
     let table = c[1].expect(|m| m["type"] == "table").await["table"]["id"].clone();
     c[0].send(msg::sit(&table, SeatName::S)).await;
     assert_eq!(c[0].error().await["code"], "banned");

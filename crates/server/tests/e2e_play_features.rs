@@ -95,7 +95,7 @@ async fn a_table_against_bots_in_one_message_starts_the_game() {
         ]
         .into_iter()
         .collect(),
-        ..msg::new_table("ffa")
+        ..NewTable::of("ffa")
     }))
     .await;
     let seated = c.expect(|m| m["type"] == "seated").await;
@@ -122,14 +122,14 @@ async fn a_table_against_bots_in_one_message_starts_the_game() {
     c.send(ClientMsg::CreateTable(NewTable {
         sit: vec![SeatName::S],
         bots: [(SeatName::S, "random".into())].into_iter().collect(),
-        ..msg::new_table("ffa")
+        ..NewTable::of("ffa")
     }))
     .await;
     assert_eq!(c.error().await["code"], "bad_request");
     c.send(ClientMsg::CreateTable(NewTable {
         sit: vec![SeatName::S],
         bots: [(SeatName::W, "genius".into())].into_iter().collect(),
-        ..msg::new_table("ffa")
+        ..NewTable::of("ffa")
     }))
     .await;
     assert_eq!(c.error().await["code"], "bad_request");
@@ -228,7 +228,7 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     }
     let create = ClientMsg::CreateTable(NewTable {
         rated: true,
-        ..msg::new_table("teams")
+        ..NewTable::of("teams")
     });
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
@@ -260,7 +260,7 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     }
     c[3].send(ClientMsg::CreateTable(NewTable {
         rematch_of: Some(msg::text(&game)),
-        ..msg::new_table("teams")
+        ..NewTable::of("teams")
     }))
     .await;
     let table = c[3]
@@ -294,7 +294,7 @@ async fn a_rematch_keeps_the_players_seats_and_starts_when_they_sit() {
     stranger
         .send(ClientMsg::CreateTable(NewTable {
             rematch_of: Some(msg::text(&game)),
-            ..msg::new_table("teams")
+            ..NewTable::of("teams")
         }))
         .await;
     assert_eq!(stranger.error().await["code"], "not_seated");

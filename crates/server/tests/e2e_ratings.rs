@@ -86,7 +86,7 @@ async fn rated_game(
     let create = ClientMsg::CreateTable(NewTable {
         setup: Some(msg::text(setup)),
         rated: true,
-        ..msg::new_table(rules)
+        ..NewTable::of(rules)
     });
     let (game, mut clients, _) = four_at(server, create, sessions).await;
     support::replay_records(&mut clients, &game, &support::data(file)).await;
@@ -173,7 +173,7 @@ async fn an_abort_changes_only_the_aborter(store: Store) {
     .await;
     let create = ClientMsg::CreateTable(NewTable {
         rated: true,
-        ..msg::new_table("teams")
+        ..NewTable::of("teams")
     });
     let (game, mut c, _) = four_at(&server, create, &sessions).await;
     play(&mut c, &game, 0, "h2-h3").await;
@@ -335,7 +335,7 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
     guest
         .send(ClientMsg::CreateTable(NewTable {
             rated: true,
-            ..msg::new_table("teams")
+            ..NewTable::of("teams")
         }))
         .await;
     assert_eq!(guest.error().await["code"], "account_required");
@@ -353,7 +353,7 @@ async fn guests_play_casual_only_and_rated_tables_take_bots_only_when_they_allow
         m.send(ClientMsg::CreateTable(NewTable {
             rated: true,
             rated_bots,
-            ..msg::new_table("teams")
+            ..NewTable::of("teams")
         }))
         .await;
         let t = m.expect(|x| x["type"] == "table").await["table"].clone();
@@ -398,7 +398,7 @@ async fn frequent_aborters_wait_for_quick_pairing() {
             server.session("c").await,
         ];
         sessions[0] = server.session(&format!("r{round}")).await;
-        let create = ClientMsg::CreateTable(msg::new_table("teams"));
+        let create = ClientMsg::CreateTable(NewTable::of("teams"));
         let (game, mut c, _) = four_at(&server, create, &sessions).await;
         play(&mut c, &game, 0, "h2-h3").await;
         c[1].send(msg::resign(&game, SeatName::W)).await;
@@ -524,7 +524,7 @@ async fn a_rated_placed_game_counts_in_its_own_pool(name: &str, rules: RuleSet) 
     let (text, placings) = a_placed_game(rules);
     let create = ClientMsg::CreateTable(NewTable {
         rated: true,
-        ..msg::new_table(name)
+        ..NewTable::of(name)
     });
     let (game, mut clients, _) = four_at(&server, create, &sessions).await;
     support::replay_records(&mut clients, &game, &text).await;
@@ -562,7 +562,7 @@ async fn a_rated_game_with_partners_side_by_side_counts_in_its_family_pool() {
     // Red with Blue against Yellow with Green; after a move each, Yellow resigns.
     let create = ClientMsg::CreateTable(NewTable {
         rated: true,
-        ..msg::new_table("teams Teammate=1")
+        ..NewTable::of("teams Teammate=1")
     });
     let (game, mut clients, _) = four_at(&server, create, &sessions).await;
     for (i, mv) in ["h2-h3", "b7-c7", "g13-g12", "m8-l8"].iter().enumerate() {
@@ -601,7 +601,7 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     let (ids, sessions) = accounts(&server, &tag).await;
     let create = ClientMsg::CreateTable(NewTable {
         rated: true,
-        ..msg::new_table("conquest Players=3")
+        ..NewTable::of("conquest Players=3")
     });
     let (game, mut c, _) = four_at(&server, create, &sessions[..3]).await;
     // Three rounds (past the abort window), then Blue and Yellow resign: Blue third, Yellow

@@ -8,7 +8,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use fourhand_protocol::{ClientMsg, GameId, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::{App, Config};
 use std::path::{Path, PathBuf};
@@ -257,7 +257,7 @@ async fn a_stalled_or_cut_postgres_is_reported_and_survived() {
     }
     let (game, mut c, _) = four_at(
         &server,
-        ClientMsg::CreateTable(msg::new_table("teams")),
+        ClientMsg::CreateTable(NewTable::of("teams")),
         &sessions,
     )
     .await;

@@ -3,7 +3,7 @@
 
 mod support;
 
-use fourhand_protocol::{ClientMsg, GameId, SeatName};
+use fourhand_protocol::{ClientMsg, GameId, NewTable, SeatName};
 use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::json;
@@ -99,8 +99,7 @@ async fn a_game_not_everyone_joins_is_cancelled() {
     for n in ["a", "b", "c"] {
         c.push(server.client(n).await);
     }
-    c[0].send(ClientMsg::CreateTable(msg::new_table("ffa")))
-        .await;
+    c[0].send(ClientMsg::CreateTable(NewTable::of("ffa"))).await;
     let table = c[0].expect(|m| m["type"] == "table").await["table"]["id"].clone();
     c[0].send(msg::sit(&table, SeatName::S)).await;
     let tok = c[0].expect(|m| m["type"] == "seated").await["seat_token"].clone();

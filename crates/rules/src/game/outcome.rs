@@ -3,8 +3,14 @@
 use crate::board::{BySeat, Seat, Side};
 use crate::moves::Move;
 
-/// Why a seat left the game (or its army stopped).
+/// Why a seat left the game (or its army stopped). With the `serde` feature it is written as a
+/// snake_case code (`timed_out`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum OutReason {
     /// Checkmated: in check with no legal move (judged when the rule set judges mates).
     Checkmated,
@@ -23,6 +29,17 @@ pub enum OutReason {
 }
 
 impl OutReason {
+    /// Every reason.
+    pub const ALL: [OutReason; 7] = [
+        OutReason::Checkmated,
+        OutReason::Stalemated,
+        OutReason::Resigned,
+        OutReason::TimedOut,
+        OutReason::Disconnected,
+        OutReason::KingCaptured,
+        OutReason::HillTaken,
+    ];
+
     /// Beaten on the board — mated, king captured, or the hill taken — rather than leaving.
     pub const fn is_mate(self) -> bool {
         matches!(

@@ -1,8 +1,8 @@
 //! Between the rules crate's vocabulary and the protocol's: seats, statuses, squares, the
 //! position as FEN4 and who is in check.
 
-use fourhand_protocol::{AbortCause, Ending, LeaveReason, SeatName};
-use fourhand_rules::game::{Game, OutReason, Outcome, SeatStatus};
+use fourhand_protocol::{AbortCause, Ending, SeatName};
+use fourhand_rules::game::{Game, Outcome, SeatStatus};
 use fourhand_rules::notation::{fen4, pgn4};
 use fourhand_rules::{RuleSet, Seat};
 
@@ -18,21 +18,8 @@ pub fn status(s: SeatStatus) -> fourhand_protocol::SeatStatus {
         SeatStatus::Active => P::Active,
         SeatStatus::Mated => P::Mated,
         SeatStatus::Absent => P::Absent,
-        SeatStatus::Zombie(r) => P::Zombie(leave_reason(r)),
-        SeatStatus::Out(r) => P::Out(leave_reason(r)),
-    }
-}
-
-/// The protocol's reason of a seat's leaving.
-pub fn leave_reason(r: OutReason) -> LeaveReason {
-    match r {
-        OutReason::Checkmated => LeaveReason::Checkmated,
-        OutReason::Stalemated => LeaveReason::Stalemated,
-        OutReason::Resigned => LeaveReason::Resigned,
-        OutReason::TimedOut => LeaveReason::TimedOut,
-        OutReason::Disconnected => LeaveReason::Disconnected,
-        OutReason::KingCaptured => LeaveReason::KingCaptured,
-        OutReason::HillTaken => LeaveReason::HillTaken,
+        SeatStatus::Zombie(r) => P::Zombie(r),
+        SeatStatus::Out(r) => P::Out(r),
     }
 }
 
@@ -46,7 +33,7 @@ pub fn ending(rules: &RuleSet, o: Outcome) -> Ending {
                 .map(seat_name)
                 .collect(),
             loser: seat_name(by.seat),
-            reason: leave_reason(by.reason),
+            reason: by.reason,
         },
         Outcome::Drawn(r) => Ending::Drawn { reason: r },
         Outcome::Finished => Ending::Finished,
@@ -89,20 +76,12 @@ pub fn result_and_termination(game: &Game, o: Outcome) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fourhand_rules::game::OutReason;
 
     #[test]
     fn a_status_goes_out_as_the_code_the_rules_describe() {
-        let reasons = [
-            OutReason::Checkmated,
-            OutReason::Stalemated,
-            OutReason::Resigned,
-            OutReason::TimedOut,
-            OutReason::Disconnected,
-            OutReason::KingCaptured,
-            OutReason::HillTaken,
-        ];
         let mut all = vec![SeatStatus::Active, SeatStatus::Mated, SeatStatus::Absent];
-        for r in reasons {
+        for r in OutReason::ALL {
             all.extend([SeatStatus::Zombie(r), SeatStatus::Out(r)]);
         }
         for s in all {

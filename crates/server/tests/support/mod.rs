@@ -266,7 +266,7 @@ pub async fn four_players(
     let create = ClientMsg::CreateTable(NewTable {
         setup: setup.map(str::to_string),
         time,
-        ..msg::new_table(rules)
+        ..NewTable::of(rules)
     });
     let sessions: Vec<String> = ["south", "west", "north", "east"]
         .iter()
@@ -297,7 +297,7 @@ pub struct BotGame {
 
 /// Like [`against_bots`], at a new table of `rules`.
 pub async fn against_bots_in(c: &mut Client, rules: &str, level: &str) -> BotGame {
-    c.send(ClientMsg::CreateTable(msg::new_table(rules))).await;
+    c.send(ClientMsg::CreateTable(NewTable::of(rules))).await;
     let table = c.expect(|m| m["type"] == "table").await["table"].clone();
     let id = table["id"].clone();
     c.send(msg::sit(&id, SeatName::S)).await;

@@ -1,9 +1,7 @@
 //! Client messages built with the protocol's own types. Tests name ids, tokens and seats by
 //! text or by the JSON the server sent them; these helpers turn either into the typed field.
 
-use fourhand_protocol::{
-    ClientMsg, GameId, Kind, NewTable, SeatName, Square, TableId, TimeControl,
-};
+use fourhand_protocol::{ClientMsg, GameId, Kind, SeatName, Square, TableId, TimeControl};
 use serde_json::Value;
 
 /// Something a test names an id, a token or a seat by: text, or a JSON string the server sent.
@@ -80,11 +78,6 @@ pub fn increment(base_ms: u64, increment_ms: u64) -> TimeControl {
         increment_ms,
         delay_ms: 0,
     }
-}
-
-/// A new table of `rules` with every other setting at its default.
-pub fn new_table(rules: impl Text) -> NewTable {
-    NewTable::of(rules.text())
 }
 
 /// Follows `game` as a spectator.
