@@ -73,6 +73,10 @@ pub enum ClientMsg {
     },
     /// Leaves the quick-pairing queue.
     CancelPair,
+    /// Leaves the quick-pairing queue for an unrated game at once: a table of the queue's rules
+    /// and time control with this player and bots in the other seats. Never rated, whatever the
+    /// queue was.
+    FillWithBots,
     /// Joins a game as a player (with a seat token) or as a spectator (without). `since`
     /// asks for the events after that sequence number instead of a snapshot.
     Join {

@@ -44,6 +44,8 @@ pub enum ErrorCode {
     BotsNotAllowed,
     /// Quick pairing is closed to this player for a while (frequent aborts).
     PairingClosed,
+    /// The player is not waiting for quick pairing (`fill_with_bots` after the queue was left).
+    NotQueued,
     /// Only a player seated at the table may put bots in its seats.
     NotSeated,
     /// The page that opened the WebSocket is not one the server accepts (HTTP 403).

@@ -300,12 +300,19 @@ pub enum ServerMsg {
         /// Game id.
         game: GameId,
     },
-    /// Quick pairing: queued.
+    /// Quick pairing: queued, and again whenever the number waiting changes or the offer of
+    /// bots opens. Quick pairing never seats a bot by itself.
     Queued {
         /// The rule set's name the queue is for.
         rules: String,
-        /// Players waiting for this mode.
+        /// Players waiting in this queue (this player included).
         waiting: usize,
+        /// How long this player has waited, in milliseconds.
+        waited_ms: u64,
+        /// A rated queue.
+        rated: bool,
+        /// The wait has run out: `fill_with_bots` is offered (an unrated game against bots).
+        bots_offered: bool,
     },
     /// The whole state of a game.
     Snapshot {

@@ -188,7 +188,8 @@ fn spawn_pairing(app: &App) {
             if !app2.lobby.leads() {
                 continue;
             }
-            for full in pairing::form_tables(&app2.lobby.local, wait) {
+            pairing::tell_waiters(&app2.lobby.local, wait);
+            for full in pairing::form_tables(&app2.lobby.local) {
                 match app2.games.start(full.spec.clone()).await {
                     Ok(id) => app2.lobby.local.started(&full, id.0),
                     Err(e) => tracing::error!(error = %e, "could not start a paired game"),

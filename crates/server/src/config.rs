@@ -26,7 +26,7 @@ pub struct Config {
     /// Seconds after the start by which all four players must have connected.
     #[arg(long, env = "FOURHAND_START_SECS", default_value_t = 30)]
     pub start_secs: u64,
-    /// Seconds quick pairing waits before filling seats with bots.
+    /// Seconds a quick-pairing waiter waits before he is offered an unrated game against bots.
     #[arg(long, env = "FOURHAND_PAIR_WAIT_SECS", default_value_t = 20)]
     pub pair_wait_secs: u64,
     /// Milliseconds a bot waits before it moves.

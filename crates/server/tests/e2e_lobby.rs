@@ -73,7 +73,7 @@ async fn tables_are_pushed_and_bots_fill_seats() {
 }
 
 #[tokio::test]
-async fn quick_pairing_forms_tables_and_fills_with_bots() {
+async fn quick_pairing_forms_tables_of_people_and_offers_bots_only_to_the_one_left() {
     let mut config = Config::for_tests();
     config.pair_wait_secs = 1;
     let server = TestServer::start(config, Store::memory()).await;
@@ -89,14 +89,48 @@ async fn quick_pairing_forms_tables_and_fills_with_bots() {
         c.expect(|m| m["type"] == "queued").await;
         players.push(c);
     }
-    // Four form a table at once; the fifth gets bots after the wait.
+    // Four form a table at once, of people only.
     let mut games = std::collections::HashSet::new();
-    for p in players.iter_mut() {
+    for p in players.iter_mut().take(4) {
         p.expect(|m| m["type"] == "seated").await;
         let g = p.expect(|m| m["type"] == "game_started").await["game"].clone();
-        games.insert(g.to_string());
+        games.insert(g.as_str().unwrap().to_string());
     }
-    assert_eq!(games.len(), 2);
+    assert_eq!(games.len(), 1);
+    let game = games.into_iter().next().unwrap();
+    let stored = server
+        .app
+        .store
+        .game(game.parse().unwrap())
+        .await
+        .unwrap()
+        .expect("stored");
+    assert!(stored.game.seats.iter().all(|s| s.bot.is_none()));
+    // The fifth waits on: told he is alone, then offered bots — never seated by the server.
+    let fifth = &mut players[4];
+    fifth
+        .expect(|m| m["type"] == "queued" && m["waiting"] == 1 && m["bots_offered"] == true)
+        .await;
+    assert!(fifth.seen.iter().all(|m| m["type"] != "seated"));
+    // He takes the offer: a game with bots in the three other seats, unrated.
+    fifth.send(ClientMsg::FillWithBots).await;
+    fifth.expect(|m| m["type"] == "seated").await;
+    let g = fifth.expect(|m| m["type"] == "game_started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let stored = server
+        .app
+        .store
+        .game(g.parse().unwrap())
+        .await
+        .unwrap()
+        .expect("stored");
+    assert!(!stored.game.rated);
+    assert_eq!(
+        stored.game.seats.iter().filter(|s| s.bot.is_some()).count(),
+        3
+    );
     server.stop().await;
 }
 
@@ -229,14 +263,15 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules() {
     let mut config = Config::for_tests();
     config.pair_wait_secs = 1;
     let server = TestServer::start(config, Store::memory()).await;
-    // Three ask for King of the Hill, one for plain Teams: no table of four forms at once; after
-    // the wait each queue is filled with bots, so two games start, one of each.
+    // Four ask for King of the Hill (written two ways), one for plain Teams: the four form a
+    // table; the one who asked for Teams waits on alone until he is offered bots.
     let mut players = Vec::new();
     for (n, rules) in [
         ("k1", "teams KotH"),
         ("k2", "teams  KotH"),
         ("k3", "teams KotH"),
         ("t1", "teams"),
+        ("k4", "teams KotH"),
     ] {
         let mut c = server.client(n).await;
         c.send(ClientMsg::QuickPair {
@@ -254,11 +289,18 @@ async fn quick_pairing_under_options_pairs_only_the_same_rules() {
         players.push(c);
     }
     let mut games = std::collections::HashSet::new();
-    for p in players.iter_mut() {
+    for (i, p) in players.iter_mut().enumerate() {
+        if i == 3 {
+            continue;
+        }
         let g = p.expect(|m| m["type"] == "game_started").await["game"].clone();
         games.insert(g.to_string());
     }
-    assert_eq!(games.len(), 2, "one table per rule set");
+    assert_eq!(games.len(), 1, "one table of King of the Hill");
+    let t1 = &mut players[3];
+    t1.expect(|m| m["type"] == "queued" && m["bots_offered"] == true)
+        .await;
+    assert!(t1.seen.iter().all(|m| m["type"] != "game_started"));
     // Rated pairing under options queues too: the game counts in its family's pool.
     let (_, session) = support::account(&server, "member").await;
     let mut m = support::Client::connect(server.addr, &session).await;
@@ -278,10 +320,10 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
     let mut config = Config::for_tests();
     config.pair_wait_secs = 1;
     let server = TestServer::start(config, Store::memory()).await;
-    // Two ask for FFA Chess960 with a drawn arrangement: they queue together under that name,
-    // and after the wait their table, filled with bots, plays one drawn number.
+    // Four ask for FFA Chess960 with a drawn arrangement: they queue together under that name,
+    // and their table plays one drawn number.
     let mut players = Vec::new();
-    for n in ["r1", "r2"] {
+    for n in ["r1", "r2", "r3", "r4"] {
         let mut c = server.client(n).await;
         c.send(ClientMsg::QuickPair {
             rules: "ffa  Chess960=random".into(),
@@ -305,7 +347,7 @@ async fn quick_pairing_for_a_random_chess960_draws_the_number_when_the_table_for
             .to_string();
         seen.push((game.to_string(), rules, snap));
     }
-    assert_eq!(seen[0].0, seen[1].0, "one table");
+    assert!(seen.iter().all(|s| s.0 == seen[0].0), "one table");
     let (_, rules, snap) = &seen[0];
     let n: u16 = rules
         .strip_prefix("ffa Chess960=")
@@ -346,5 +388,44 @@ async fn quick_pairing_for_three_player_conquest_seats_three() {
     }
     seats.sort_by_key(|s| s.to_string());
     assert_eq!(seats, vec![json!("N"), json!("S"), json!("W")]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_table_whose_creator_leaves_without_sitting_closes() {
+    let server = TestServer::memory().await;
+    let mut watcher = server.client("watcher").await;
+    watcher.send(ClientMsg::LobbySubscribe).await;
+    watcher.expect(|m| m["type"] == "tables").await;
+    // One creator sits at his table, the other does not; both leave the site.
+    let mut empty = server.client("opener").await;
+    empty
+        .send(ClientMsg::CreateTable(NewTable::of("ffa")))
+        .await;
+    let left = empty.expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    let mut seated = server.client("sitter").await;
+    seated
+        .send(ClientMsg::CreateTable(NewTable {
+            sit: vec![SeatName::S],
+            ..NewTable::of("teams")
+        }))
+        .await;
+    let kept = seated.expect(|m| m["type"] == "table").await["table"]["id"].clone();
+    seated.expect(|m| m["type"] == "seated").await;
+    drop(empty);
+    watcher
+        .expect(|m| m["type"] == "table_closed" && m["id"] == left)
+        .await;
+    // The other table is still listed: a new subscriber sees it, and not the closed one.
+    let mut late = server.client("late").await;
+    late.send(ClientMsg::LobbySubscribe).await;
+    let tables = late.expect(|m| m["type"] == "tables").await["tables"].clone();
+    let ids: Vec<_> = tables
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].clone())
+        .collect();
+    assert_eq!(ids, vec![kept]);
     server.stop().await;
 }

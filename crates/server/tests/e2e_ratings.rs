@@ -465,33 +465,61 @@ async fn four_accounts_in_rated_quick_pairing_get_a_rated_game() {
 }
 
 #[tokio::test]
-async fn rated_quick_pairing_fills_the_empty_seats_with_the_strongest_bots() {
+async fn rated_quick_pairing_never_seats_a_bot_and_offers_an_unrated_game_against_bots() {
     let mut config = Config::for_tests();
     config.pair_wait_secs = 1;
     let server = TestServer::start(config, Store::memory()).await;
     let (_, s) = account(&server, "alone").await;
     let mut c = support::Client::connect(server.addr, &s).await;
+    // Asking for bots before queueing changes nothing.
+    c.send(ClientMsg::FillWithBots).await;
+    let e = c.expect(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "not_queued", "{e}");
     c.send(ClientMsg::QuickPair {
         rules: "teams".into(),
         time: None,
         rated: true,
     })
     .await;
-    c.expect(|m| m["type"] == "queued").await;
+    let q = c.expect(|m| m["type"] == "queued").await;
+    assert_eq!(
+        (&q["waiting"], &q["rated"], &q["bots_offered"]),
+        (&json!(1), &json!(true), &json!(false)),
+        "{q}"
+    );
+    // The wait runs out: bots are offered — and nothing was seated before the offer came.
+    let offer = c
+        .expect(|m| m["type"] == "queued" && m["bots_offered"] == true)
+        .await;
+    assert!(offer["waited_ms"].as_u64().unwrap() >= 1000, "{offer}");
+    assert!(
+        c.seen.iter().all(|m| m["type"] != "seated"),
+        "a rated queue seated someone by itself: {:?}",
+        c.seen
+    );
+    // He takes it: an unrated game, him and three quick engines.
+    c.send(ClientMsg::FillWithBots).await;
     c.expect(|m| m["type"] == "seated").await;
     let game = c.expect(|m| m["type"] == "game_started").await["game"]
         .as_str()
         .unwrap()
         .to_string();
     let stored = stored_game(&server, &game).await;
-    assert!(stored.game.rated);
+    assert!(
+        !stored.game.rated,
+        "a game against bots from pairing is never rated"
+    );
     let bots: Vec<_> = stored
         .game
         .seats
         .iter()
         .filter_map(|s| s.bot.clone())
         .collect();
-    assert_eq!(bots, vec!["engine3"; 3]);
+    assert_eq!(bots, vec!["engine1"; 3]);
+    // He left the queue with it.
+    c.send(ClientMsg::FillWithBots).await;
+    let e = c.expect(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "not_queued", "{e}");
     server.stop().await;
 }
 

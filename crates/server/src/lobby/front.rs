@@ -77,10 +77,16 @@ impl LobbyFront {
         }
     }
 
-    /// Opens a table.
-    pub async fn create(&self, settings: &TableSettings) -> Result<TableInfo, ServerError> {
-        let settings = settings.clone();
-        match self.ask(LobbyRequest::Create { settings }).await? {
+    /// Opens a table for the connection `creator` (it closes with that connection while
+    /// nobody sits at it).
+    pub async fn create(
+        &self,
+        settings: &TableSettings,
+        creator: ConnAddr,
+    ) -> Result<TableInfo, ServerError> {
+        let settings = Box::new(settings.clone());
+        let creator = Some(creator);
+        match self.ask(LobbyRequest::Create { settings, creator }).await? {
             LobbyReply::Table { table } => Ok(table),
             r => Err(unexpected(r)),
         }
@@ -187,6 +193,15 @@ impl LobbyFront {
         };
         match self.ask(req).await? {
             LobbyReply::Waiting { waiting } => Ok(waiting),
+            r => Err(unexpected(r)),
+        }
+    }
+
+    /// `player` leaves his queue for an unrated game against bots; the full table, whose game
+    /// the asker starts.
+    pub async fn fill_with_bots(&self, player: PlayerId) -> Result<Option<Full>, ServerError> {
+        match self.ask(LobbyRequest::FillWithBots { player }).await? {
+            LobbyReply::Full { full } => Ok(full),
             r => Err(unexpected(r)),
         }
     }

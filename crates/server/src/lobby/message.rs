@@ -18,7 +18,10 @@ pub enum LobbyRequest {
     /// Open a table ([`LobbyReply::Table`]).
     Create {
         /// Its settings.
-        settings: TableSettings,
+        settings: Box<TableSettings>,
+        /// The connection opening it (closed with it while nobody sits there).
+        #[serde(default)]
+        creator: Option<ConnAddr>,
     },
     /// Put someone in a free seat ([`LobbyReply::Full`]).
     Sit {
@@ -88,6 +91,12 @@ pub enum LobbyRequest {
         rating: Option<f64>,
         /// His connection, told when he is seated.
         notify: ConnAddr,
+    },
+    /// The player takes the offer of bots: his queue's table, unrated, bots in the other seats
+    /// ([`LobbyReply::Full`]).
+    FillWithBots {
+        /// The waiting player.
+        player: PlayerId,
     },
     /// Leave the quick-pairing queues.
     Unpair {

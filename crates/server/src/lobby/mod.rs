@@ -257,6 +257,9 @@ struct Table {
     since: std::time::Instant,
     /// When it opened.
     opened: std::time::Instant,
+    /// The connection that opened it (none for pairing's tables): when it closes and nobody
+    /// sits at the table, the table closes with it.
+    creator: Option<ConnAddr>,
 }
 
 impl Table {
@@ -400,7 +403,7 @@ impl Lobby {
     }
 
     /// Opens a table.
-    pub fn create(&self, settings: TableSettings) -> TableInfo {
+    pub fn create(&self, settings: TableSettings, creator: Option<ConnAddr>) -> TableInfo {
         let id = Uuid::now_v7();
         let info = self.with(|t| {
             let seats = std::array::from_fn(|i| {
@@ -412,6 +415,7 @@ impl Lobby {
                 seats,
                 since: std::time::Instant::now(),
                 opened: std::time::Instant::now(),
+                creator,
             };
             let info = table.info(id);
             t.insert(id, table);
@@ -599,7 +603,8 @@ impl Lobby {
     }
 
     /// A connection closed: the people it seated are stood up (a table does not wait for
-    /// someone who left), and tables left without anyone are closed.
+    /// someone who left), and tables left without anyone are closed, as are the tables it
+    /// opened that nobody sits at.
     pub fn connection_closed(&self, conn: &ConnAddr) {
         let (changed, closed) = self.with(|t| {
             let mut changed = Vec::new();
@@ -619,11 +624,18 @@ impl Lobby {
                     changed.push(*id);
                 }
             }
-            let closed: Vec<Uuid> = changed
+            let opened_here = t
+                .iter()
+                .filter(|(_, tb)| tb.creator.as_ref() == Some(conn))
+                .map(|(id, _)| *id);
+            let mut closed: Vec<Uuid> = changed
                 .iter()
                 .copied()
+                .chain(opened_here)
                 .filter(|id| t.get(id).is_some_and(|tb| !tb.has_people()))
                 .collect();
+            closed.sort_unstable();
+            closed.dedup();
             for id in &closed {
                 t.remove(id);
             }

@@ -1,13 +1,15 @@
 //! Quick pairing: queues per rules, time control and rated or casual; four waiting players form
 //! a table (rated: four whose ratings lie within each other's window, which widens while they
-//! wait), and after a configurable wait bots fill the empty seats.
+//! wait). Pairing never seats a bot by itself: after a configurable wait each waiter is offered
+//! an unrated game against bots, which he takes or leaves ([`fill_with_bots`]).
 
 use super::{Full, Lobby, Occupant, TableSettings};
 use crate::bot::BotLevel;
 use crate::bus::ConnAddr;
+use crate::error::ServerError;
 use crate::identity::Player;
 use crate::wire::wire;
-use fourhand_protocol::{SeatName, ServerMsg, TimeControl};
+use fourhand_protocol::{ErrorCode, SeatName, ServerMsg, TimeControl};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -17,6 +19,8 @@ struct Waiter {
     since: Instant,
     /// Rating in the pool (rated queues).
     rating: Option<f64>,
+    /// What he was last told: how many waited, and whether bots were offered.
+    told: (usize, bool),
 }
 
 /// Rating points either side a rated waiter accepts at first.
@@ -76,13 +80,54 @@ impl Queues {
         let list = q
             .entry((rules.to_string(), time, rating.is_some()))
             .or_default();
+        let waiting = list.len() + 1;
         list.push(Waiter {
             player,
             notify,
             since: Instant::now(),
             rating,
+            told: (waiting, false),
         });
-        list.len()
+        waiting
+    }
+
+    /// Takes `player` out of the queue he waits in: the queue and his entry.
+    fn take(&self, player: uuid::Uuid) -> Option<(QueueKey, Waiter)> {
+        let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        q.iter_mut().find_map(|(key, list)| {
+            let i = list.iter().position(|w| w.player.id == player)?;
+            Some((key.clone(), list.remove(i)))
+        })
+    }
+
+    /// The `queued` news each waiter has not been told yet: how many wait in his queue now,
+    /// and (once he has waited `wait`) the offer of bots.
+    pub(super) fn news(&self, wait: Duration) -> Vec<(ConnAddr, ServerMsg)> {
+        let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        let mut out = Vec::new();
+        for ((rules, _, rated), list) in q.iter_mut() {
+            let waiting = list.len();
+            for w in list.iter_mut() {
+                let waited = now.duration_since(w.since);
+                let now_told = (waiting, waited >= wait);
+                if now_told == w.told {
+                    continue;
+                }
+                w.told = now_told;
+                out.push((
+                    w.notify.clone(),
+                    ServerMsg::Queued {
+                        rules: rules.clone(),
+                        waiting,
+                        waited_ms: waited.as_millis() as u64,
+                        rated: *rated,
+                        bots_offered: now_told.1,
+                    },
+                ));
+            }
+        }
+        out
     }
 
     /// Every waiter, as documents (for the lobby's document in the store).
@@ -114,6 +159,7 @@ impl Queues {
                     notify: w.notify,
                     since: ago(w.waited_ms),
                     rating: w.rating,
+                    told: (0, false),
                 });
         }
     }
@@ -135,8 +181,8 @@ impl Queues {
     }
 
     /// Groups of players ready to play now: four of a queue (rated: within each other's
-    /// windows), or fewer whose longest waiter waited `wait`.
-    fn ready(&self, wait: Duration) -> Vec<(QueueKey, Vec<Waiter>)> {
+    /// windows). Fewer never form a table, however long they wait.
+    fn ready(&self) -> Vec<(QueueKey, Vec<Waiter>)> {
         let mut q = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         let mut out = Vec::new();
@@ -149,12 +195,6 @@ impl Queues {
                 // Casual: first come, first served.
                 while list.len() >= size {
                     out.push((key.clone(), list.drain(..size).collect()));
-                }
-                if list
-                    .first()
-                    .is_some_and(|w| now.duration_since(w.since) >= wait)
-                {
-                    out.push((key.clone(), std::mem::take(list)));
                 }
                 continue;
             }
@@ -176,9 +216,8 @@ impl Queues {
                     fits.iter()
                         .all(|&b| a == b || list[a].matches(&list[b], now))
                 });
-                let full = fits.len() == size - 1 && group_mates;
-                if full || now.duration_since(anchor.since) >= wait {
-                    let mut take: Vec<usize> = if group_mates { fits } else { Vec::new() };
+                if fits.len() == size - 1 && group_mates {
+                    let mut take = fits;
                     take.push(i);
                     take.sort_unstable();
                     let group: Vec<Waiter> = take.iter().rev().map(|&j| list.remove(j)).collect();
@@ -194,55 +233,84 @@ impl Queues {
 }
 
 /// Forms the tables that are ready; returns them full, for the caller to start.
-pub fn form_tables(lobby: &Lobby, wait: Duration) -> Vec<Full> {
+pub fn form_tables(lobby: &Lobby) -> Vec<Full> {
     let mut fulls = Vec::new();
-    for ((rules, time, rated), group) in lobby.pairing.ready(wait) {
-        let rules = super::draw_chess960(&rules, &mut rand::thread_rng());
-        let Ok(mut settings) = TableSettings::parse(&rules, None, Some(time), rated, true) else {
-            continue;
-        };
-        // Rated pairing fills with bots at their fixed ratings when no one else comes.
-        settings.rated_bots = rated;
-        // The seats with an army, in order (three-player Conquest's East has none: the table
-        // holds it already).
-        let in_play: Vec<usize> = (0..4)
-            .filter(|&i| settings.rules.in_play(fourhand_rules::Seat::from_index(i)))
-            .collect();
-        let table = lobby.create(settings);
-        let id = table.id;
-        for (n, &i) in in_play.iter().enumerate() {
-            let seat = SeatName::from_index(i);
-            let registered = group.get(n).is_none_or(|w| w.player.registered);
-            let who = match group.get(n) {
-                Some(w) => {
-                    let (occ, token) = Occupant::human(&w.player, w.notify.clone());
-                    let seated = wire(&ServerMsg::Seated {
-                        table: table.id,
-                        seat,
-                        seat_token: token,
-                    });
-                    lobby.tell(std::slice::from_ref(&w.notify), &seated);
-                    occ
-                }
-                None => Occupant::bot(filling_level(rated)),
-            };
-            if let Ok(Some(full)) = lobby.sit(id.0, seat, who, registered) {
-                fulls.push(full);
-            }
-        }
+    for ((rules, time, rated), group) in lobby.pairing.ready() {
+        fulls.extend(seat_group(lobby, &rules, time, rated, &group));
     }
     fulls
 }
 
-/// The bots that fill a quick-pairing table after the wait: the strongest level in rated
-/// games (they count for ratings: the bot should be a real opponent), the quick one otherwise.
-pub fn filling_level(rated: bool) -> BotLevel {
-    if rated {
-        BotLevel::Engine(3)
-    } else {
-        BotLevel::Engine(1)
+/// Tells every waiter what changed in his queue (see [`Queues::news`]).
+pub fn tell_waiters(lobby: &Lobby, wait: Duration) {
+    for (conn, msg) in lobby.pairing.news(wait) {
+        lobby.tell(std::slice::from_ref(&conn), &wire(&msg));
     }
 }
+
+/// `player` takes the offer of bots: he leaves his queue for an unrated table of its rules and
+/// time control, the other seats [`FILLING_LEVEL`] bots. Returns the full table, for the caller
+/// to start.
+pub fn fill_with_bots(lobby: &Lobby, player: uuid::Uuid) -> Result<Option<Full>, ServerError> {
+    let ((rules, time, _), waiter) = lobby.pairing.take(player).ok_or_else(|| {
+        ServerError::new(
+            ErrorCode::NotQueued,
+            "you are not waiting for a game: ask for quick pairing first",
+        )
+    })?;
+    Ok(seat_group(
+        lobby,
+        &rules,
+        time,
+        false,
+        std::slice::from_ref(&waiter),
+    ))
+}
+
+/// Opens a table of `rules` for `group`, each told his seat; the seats beyond the group take
+/// bots (only when a player asked for them: see [`fill_with_bots`]).
+fn seat_group(
+    lobby: &Lobby,
+    rules: &str,
+    time: TimeControl,
+    rated: bool,
+    group: &[Waiter],
+) -> Option<Full> {
+    let rules = super::draw_chess960(rules, &mut rand::thread_rng());
+    let settings = TableSettings::parse(&rules, None, Some(time), rated, true).ok()?;
+    // The seats with an army, in order (three-player Conquest's East has none: the table holds
+    // it already).
+    let in_play: Vec<usize> = (0..4)
+        .filter(|&i| settings.rules.in_play(fourhand_rules::Seat::from_index(i)))
+        .collect();
+    let table = lobby.create(settings, None);
+    let id = table.id;
+    let mut full = None;
+    for (n, &i) in in_play.iter().enumerate() {
+        let seat = SeatName::from_index(i);
+        let registered = group.get(n).is_none_or(|w| w.player.registered);
+        let who = match group.get(n) {
+            Some(w) => {
+                let (occ, token) = Occupant::human(&w.player, w.notify.clone());
+                let seated = wire(&ServerMsg::Seated {
+                    table: table.id,
+                    seat,
+                    seat_token: token,
+                });
+                lobby.tell(std::slice::from_ref(&w.notify), &seated);
+                occ
+            }
+            None => Occupant::bot(FILLING_LEVEL),
+        };
+        if let Ok(Some(f)) = lobby.sit(id.0, seat, who, registered) {
+            full = Some(f);
+        }
+    }
+    full
+}
+
+/// The bots of a table filled at a waiter's request: the quick engine (the game is unrated).
+pub const FILLING_LEVEL: BotLevel = BotLevel::Engine(1);
 
 #[cfg(test)]
 mod tests {
@@ -279,29 +347,43 @@ mod tests {
         ]
         .iter()
         .for_each(|(n, r)| queue(&q, n, *r));
-        let long = Duration::from_secs(3600);
-        let ready = q.ready(long);
+        let ready = q.ready();
         assert_eq!(ready.len(), 1);
         assert!(ready[0].0 .2, "a rated queue");
         assert_eq!(names(&ready[0].1), ["a", "b", "c", "d"]);
-        // 2100 alone: nobody within its window, and it has not waited long.
-        assert!(q.ready(long).is_empty());
+        // 2100 alone: nobody within its window.
+        assert!(q.ready().is_empty());
         // Three near 1000 wait for a fourth: 1400 is 400 away, outside their windows …
         [("e", 1000.0), ("f", 1010.0), ("g", 990.0), ("h", 1400.0)]
             .iter()
             .for_each(|(n, r)| queue(&q, n, *r));
-        assert!(q.ready(long).is_empty());
+        assert!(q.ready().is_empty());
         // … until the windows have widened by waiting (25 points a second).
         let mut list = q.queues.lock().unwrap();
         for w in list.values_mut().flatten() {
             w.since -= Duration::from_secs(14);
         }
         drop(list);
-        let ready = q.ready(long);
+        let ready = q.ready();
         assert_eq!(ready.len(), 1);
         assert_eq!(names(&ready[0].1), ["e", "f", "g", "h"]);
-        // After the bot wait, the lone player goes to a table of bots.
-        let ready = q.ready(Duration::from_secs(1));
-        assert_eq!(names(&ready[0].1), ["far"]);
+        // The lone player waits on, however long: no table forms without four people …
+        for w in q.queues.lock().unwrap().values_mut().flatten() {
+            w.since -= Duration::from_secs(3600);
+        }
+        assert!(q.ready().is_empty());
+        // … and is told, once, that bots are on offer.
+        let news = q.news(Duration::from_secs(20));
+        assert_eq!(news.len(), 1);
+        assert!(matches!(
+            &news[0].1,
+            ServerMsg::Queued {
+                waiting: 1,
+                bots_offered: true,
+                rated: true,
+                ..
+            }
+        ));
+        assert!(q.news(Duration::from_secs(20)).is_empty());
     }
 }

@@ -22,8 +22,8 @@ impl Lobby {
             LobbyRequest::Tables => LobbyReply::Tables {
                 tables: self.tables(),
             },
-            LobbyRequest::Create { settings } => LobbyReply::Table {
-                table: self.create(settings),
+            LobbyRequest::Create { settings, creator } => LobbyReply::Table {
+                table: self.create(*settings, creator),
             },
             LobbyRequest::Sit {
                 table,
@@ -92,6 +92,9 @@ impl Lobby {
                 notify,
             } => LobbyReply::Waiting {
                 waiting: self.pairing.join(player, &rules, time, rating, notify),
+            },
+            LobbyRequest::FillWithBots { player } => LobbyReply::Full {
+                full: super::pairing::fill_with_bots(self, player.0)?,
             },
             LobbyRequest::Unpair { player } => {
                 self.pairing.leave(player.0);

@@ -4,6 +4,7 @@
 
 use super::pairing::WaiterDoc;
 use super::{Lobby, Occupant, Table, TableSettings};
+use crate::bus::ConnAddr;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -25,6 +26,9 @@ struct TableDoc {
     seats: [Option<Occupant>; 4],
     /// How long ago it opened (or its last person left), ms.
     idle_ms: u64,
+    /// The connection that opened it.
+    #[serde(default)]
+    creator: Option<ConnAddr>,
 }
 
 fn ago(ms: u64) -> Instant {
@@ -42,6 +46,7 @@ impl Lobby {
                     settings: tb.settings.clone(),
                     seats: tb.seats.clone(),
                     idle_ms: tb.since.elapsed().as_millis() as u64,
+                    creator: tb.creator.clone(),
                 })
                 .collect()
         });
@@ -63,6 +68,7 @@ impl Lobby {
                         seats: d.seats,
                         since: ago(d.idle_ms),
                         opened: ago(d.idle_ms),
+                        creator: d.creator,
                     },
                 );
             }

@@ -84,10 +84,17 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             conn.send(&ServerMsg::Queued {
                 rules: a.rules,
                 waiting,
+                waited_ms: 0,
+                rated,
+                bots_offered: false,
             });
             Ok(())
         }
         ClientMsg::CancelPair => app.lobby.unpair(PlayerId(player.id)).await,
+        ClientMsg::FillWithBots => {
+            let full = app.lobby.fill_with_bots(PlayerId(player.id)).await?;
+            tables::start_if_full(conn, full).await
+        }
         ClientMsg::Join {
             game,
             seat_token,

@@ -57,7 +57,8 @@ pub(super) async fn create(
             "sit at the table to put bots in it",
         ));
     }
-    let table = conn.app.lobby.create(&settings).await?;
+    let table = conn.app.lobby.create(&settings, conn.addr()).await?;
+    conn.in_lobby = true;
     let id = table.id;
     conn.send(&ServerMsg::Table { table });
     for seat in t.sit {
@@ -218,7 +219,8 @@ async fn rematch(conn: &mut Conn, player: &Player, of: &str) -> Result<(), Serve
     let id = match open {
         Some(t) => t.id,
         None => {
-            let table = conn.app.lobby.create(&settings).await?;
+            let table = conn.app.lobby.create(&settings, conn.addr()).await?;
+            conn.in_lobby = true;
             let id = table.id;
             conn.send(&ServerMsg::Table { table });
             id
