@@ -11,5 +11,7 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   apt-get install -y -qq chromium >/dev/null
 fi
 (cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
+# The client's unit tests first (node alone: the game's state, the highlight contrast).
+(cd web/tests && node --test contrast.test.mjs gamestate.test.mjs)
 cargo build -q -p fourhand
-(cd web/tests && node --test --test-concurrency=1 contrast.test.mjs browser.test.mjs play.test.mjs reach.test.mjs)
+(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs)

@@ -6,6 +6,7 @@ import { initI18n, LANGS, currentLang, switchLang, t } from "./i18n.js";
 import { prefs, THEMES } from "./prefs.js";
 import { PIECE_SETS } from "./pieces.js";
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 import { lobbyView } from "./lobby.js";
 import { gameView } from "./game.js";
 import { libraryView, replayView } from "./replay.js";
@@ -15,6 +16,9 @@ import { rulesView, RULE_PAGES } from "./rules.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
+/** The route shown now, and whether leaving it would leave a running game of ours. */
+let shown = location.hash;
+const ctx = { guard: null };
 
 /** Says `text` to screen readers: each announcement is a line added to the page's polite live
  *  region (read as an addition, so a burst of moves — bots answer at once — reads every move in
@@ -28,12 +32,20 @@ export function announce(text) {
 }
 
 async function route() {
+  closeMenu();
+  if (location.hash === shown && cleanup) return;
+  // Leaving a running game of ours asks first; staying puts the address back.
+  if (ctx.guard && ctx.guard() && !confirm(t("game.leave_confirm"))) {
+    history.replaceState(null, "", shown || "#lobby");
+    return;
+  }
+  shown = location.hash;
   if (cleanup) { cleanup(); cleanup = null; }
   view.replaceChildren();
-  closeMenu();
   const [name, ...rest] = (location.hash.slice(1) || "lobby").split("/");
-  const ctx = { view, api, send, on, follow, unfollow, tokens, session, announce, go: (hash) => { location.hash = hash; } };
+  Object.assign(ctx, { view, api, send, on, follow, unfollow, tokens, session, announce, guard: null, go: (hash) => { location.hash = hash; } });
   document.title = `fourhand — ${t("app.tagline")}`;
+  markCurrent(name);
   if (name === "game") cleanup = gameView(ctx, rest[0]);
   else if (name === "replay") cleanup = await replayView(ctx, rest[0], rest[1]);
   else if (name === "library") cleanup = await libraryView(ctx);
@@ -42,21 +54,32 @@ async function route() {
   else if (name === "leaderboard") cleanup = await leaderboardView(ctx, rest[0]);
   else if (name === "admin") cleanup = await adminView(ctx);
   else if (name === "rules") cleanup = await rulesView(ctx, rest[0]);
-  else cleanup = lobbyView(ctx, rest[0]);
+  else if (["play", "tables", "watch"].includes(name)) cleanup = lobbyView(ctx, name);
+  else cleanup = lobbyView(ctx, rest[0] === "play" ? "play" : null);
+}
+
+/** The header's link of the page shown is marked as the current page. */
+function markCurrent(name) {
+  for (const a of document.querySelectorAll("#nav a[data-page]")) {
+    if (a.dataset.page === name) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+  }
 }
 
 function closeMenu() {
   document.body.classList.remove("menu-open");
   document.getElementById("menu").setAttribute("aria-expanded", "false");
+  document.querySelectorAll("details.rules-menu").forEach((d) => { d.open = false; });
 }
 
 function header() {
   const nav = document.getElementById("nav");
   nav.setAttribute("aria-label", t("nav.label"));
+  // The players' pages, then the rules in one menu.
+  const page = (name) => h("a", { href: `#${name}`, "data-page": name }, t(`nav.${name}`));
   nav.replaceChildren(
-    h("a", { href: "#lobby" }, t("nav.lobby")), h("a", { href: "#library" }, t("nav.library")),
-    h("a", { href: "#archive" }, t("nav.archive")), h("a", { href: "#leaderboard" }, t("nav.leaderboard")),
-    ...RULE_PAGES.map((r) => h("a", { href: `#rules/${r}` }, t(`rules.${r}`))));
+    ...["play", "tables", "watch", "library", "archive", "leaderboard"].map(page),
+    h("details", { class: "rules-menu", "data-testid": "rules-menu" }, h("summary", {}, t("nav.rules")),
+      h("ul", {}, ...RULE_PAGES.map((r) => h("li", {}, h("a", { href: `#rules/${r}` }, t(`rules.${r}`)))))));
   const menu = document.getElementById("menu");
   menu.textContent = t("nav.menu");
   menu.onclick = () => {
@@ -66,14 +89,18 @@ function header() {
   };
   const lang = h("select", { "data-testid": "lang", "aria-label": t("settings.language"), onchange: () => switchLang(lang.value) },
     LANGS.map(([code, label]) => h("option", { value: code, lang: code, selected: code === currentLang() }, label)));
-  const mute = h("button", { "data-testid": "sound", "aria-pressed": String(prefs.get("muted")), onclick: () => {
+  // Sound and settings as icons, named for screen readers and in a tooltip.
+  const soundWords = () => (prefs.get("muted") ? t("settings.sound_off") : t("settings.sound_on"));
+  const mute = h("button", { class: "icon-button", "data-testid": "sound", "aria-pressed": String(prefs.get("muted")), "aria-label": soundWords(), title: soundWords(), onclick: () => {
     prefs.set("muted", !prefs.get("muted"));
     mute.setAttribute("aria-pressed", String(prefs.get("muted")));
-    mute.textContent = prefs.get("muted") ? t("settings.sound_off") : t("settings.sound_on");
-  } }, prefs.get("muted") ? t("settings.sound_off") : t("settings.sound_on"));
-  const settings = h("button", { "data-testid": "settings", onclick: settingsDialog }, t("settings.title"));
+    mute.setAttribute("aria-label", soundWords());
+    mute.title = soundWords();
+    mute.replaceChildren(icon(prefs.get("muted") ? "muted" : "sound"));
+  } }, icon(prefs.get("muted") ? "muted" : "sound"));
+  const settings = h("button", { class: "icon-button", "data-testid": "settings", "aria-label": t("settings.title"), title: t("settings.title"), onclick: settingsDialog }, icon("settings"));
   const me = document.getElementById("me");
-  if (localStorage.getItem("fh.registered") === "true") {
+  if (session.registered) {
     me.append(h("a", { href: `#player/${encodeURIComponent(session.name)}` }, session.name));
   } else me.textContent = session.name;
   const net = document.getElementById("net");
@@ -110,6 +137,8 @@ async function main() {
     }
   });
   window.addEventListener("hashchange", route);
+  // Closing the page during a running game of ours asks too.
+  window.addEventListener("beforeunload", (e) => { if (ctx.guard && ctx.guard()) e.preventDefault(); });
   route();
 }
 

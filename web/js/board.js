@@ -9,9 +9,10 @@ import { THEMES, prefs } from "./prefs.js";
 import { PALETTE, frameFor } from "./palette.js";
 import { t } from "./i18n.js";
 import { centreText } from "./rulesets.js";
+import { SEATS, controllersOf, fenMated, frozenOf, parseFen, parseSquare, square } from "./fen4.js";
 
-export const SEATS = ["S", "W", "N", "E"];
-const FEN_SEAT = { r: 0, b: 1, y: 2, g: 3 };
+export { SEATS, controllersOf, fenMated, frozenOf, kingsOf, parseFen, parseSquare, square } from "./fen4.js";
+
 const KIND_KEY = { K: "piece.king", Q: "piece.queen", R: "piece.rook", B: "piece.bishop", N: "piece.knight", P: "piece.pawn" };
 
 /** A piece kind ("N", or FFA's "D" for the queen) in the page's language; on Chaturaji's 8×8
@@ -23,31 +24,9 @@ export function colourOf(name) { return PALETTE[name] || "#999"; }
 /** A colour's name in the page's language. */
 export const colourName = (name) => t(`colour.${name}`);
 
-export function square(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
-export function parseSquare(s) { return [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1]; }
 const offBoard = (f, r) => f < 0 || r < 0 || f > 13 || r > 13 || ((f < 3 || f > 10) && (r < 3 || r > 10));
 /** Off the board in use: the cross, or (Chaturaji) only its 8×8 centre d4–k11. */
 const offFor = (centre) => (f, r) => offBoard(f, r) || (centre && (f < 3 || f > 10 || r < 3 || r > 10));
-
-/** Pieces of a FEN4: Map square -> { seat, kind, dead }. */
-export function parseFen(fen) {
-  const board = fen.split("-").pop();
-  const rows = board.split("/");
-  const pieces = new Map();
-  rows.forEach((row, i) => {
-    const r = 13 - i;
-    let f = 0;
-    for (const cell of row.split(",")) {
-      if (/^\d+$/.test(cell)) { f += parseInt(cell, 10); continue; }
-      if (cell === "x") { f += 1; continue; }
-      let c = cell, dead = false;
-      if (c[0] === "d" && c.length > 2) { dead = true; c = c.slice(1); }
-      pieces.set(square(f, r), { seat: FEN_SEAT[c[0]] ?? 0, kind: c[1] === "D" ? "Q" : c[1], dead });
-      f += 1;
-    }
-  });
-  return pieces;
-}
 
 function toDisplay(f, r, bottom) {
   switch (bottom) {
@@ -69,37 +48,6 @@ function fromDisplay(x, y, bottom) {
   }
 }
 
-/** Seats a FEN4's `'status'` extra marks as mated or resigned (inert). */
-export function fenMated(fen) {
-  const m = fen.match(/'status':\(([^)]*)\)/);
-  if (!m) return [];
-  return m[1].split(",").map((v, i) => (/mated|resigned/.test(v) ? i : -1)).filter((i) => i >= 0);
-}
-
-/** Conquest: the seat (0–3) that moves each seat's pieces, from a FEN4's `'controller'` extra
- *  (each seat its own when there is none). */
-export function controllersOf(fen) {
-  const out = [0, 1, 2, 3];
-  const m = /'controller':\(([^)]*)\)/.exec(fen || "");
-  if (!m) return out;
-  m[1].split(",").forEach((v, i) => {
-    const k = "rbyg".indexOf(v.replace(/'/g, "").trim().toLowerCase());
-    if (i < 4 && k >= 0 && v.replace(/'/g, "").trim()) out[i] = k;
-  });
-  return out;
-}
-
-/** Conquest: the seats whose army is frozen (stalemated), from a FEN4's `'frozen'` extra. */
-export function frozenOf(fen) {
-  const m = /'frozen':\(([^)]*)\)/.exec(fen || "");
-  return m ? m[1].split(",").map((v, i) => (v.trim() === "true" ? i : -1)).filter((i) => i >= 0) : [];
-}
-
-/** Kings of `seats` on the board of `fen` (for the check highlight). */
-export function kingsOf(fen, seats) {
-  return [...parseFen(fen)].filter(([, p]) => p.kind === "K" && !p.dead && seats.includes(SEATS[p.seat])).map(([sq]) => sq);
-}
-
 /** "j1, Red knight" (or "j1, empty"); on Chaturaji's 8×8 (`centre`) the square as its players
  *  read it (a1–h8). */
 export function squareName(sq, piece, colours, centre = false, controller = null) {
@@ -116,7 +64,7 @@ export function squareName(sq, piece, colours, centre = false, controller = null
 const NS = "http://www.w3.org/2000/svg";
 function el(name, attrs = {}, parent) {
   const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
   return e;
 }
@@ -280,6 +228,7 @@ export class Board {
     const checks = new Set(s.checks);
     const pre = s.premove ? [s.premove.from, s.premove.to] : [];
     this.focus ||= "h7";
+    const movable = new Set(s.legal.map((m) => m.split("-")[0]));
     for (let f = 0; f < 14; f++) for (let r = 0; r < 14; r++) {
       if (this.off(f, r)) continue;
       const sq = square(f, r);
@@ -290,6 +239,8 @@ export class Board {
         x, y, width: 1, height: 1, fill: shade, "data-sq": sq,
         role: "button", tabindex: sq === this.focus ? 0 : -1, "aria-label": squareName(sq, pieces.get(sq), s.colours, s.centre, pieces.get(sq) ? controllers[pieces.get(sq).seat] : null),
         "aria-pressed": sq === this.selected ? "true" : "false",
+        // A piece that has a move now (the player's own turn).
+        "data-movable": movable.has(sq) ? "true" : undefined,
       }, this.svg);
       rect.addEventListener("focus", () => { this.focus = sq; });
       // King of the Hill: the four centre squares wear a gold frame.

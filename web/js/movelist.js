@@ -89,6 +89,8 @@ export class MoveList {
         }));
       return row;
     });
+    // A list only when there is something in it (a list may hold list items alone).
+    if (rows.length) this.el.setAttribute("role", "list"); else this.el.removeAttribute("role");
     this.el.replaceChildren(...(rows.length ? rows : [h("p", { class: "muted" }, t("moves.none"))]));
     if (this.current === null && follow) this.el.scrollTop = this.el.scrollHeight;
     else this.el.querySelector(".current")?.scrollIntoView({ block: "nearest" });

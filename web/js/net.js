@@ -9,14 +9,25 @@ let ready = false;
 let queue = [];
 let backoff = 500;
 const followed = new Map(); // game id -> { tokens: Set, seq }
-// The last messages each way, for debugging (and the browser tests' failure reports).
-const recent = [];
-const note = (dir, text) => { recent.push(`${dir} ${text.slice(0, 300)}`); if (recent.length > 40) recent.shift(); };
-window.__fourhandNet = { recent };
+/** The protocol version this client speaks (proto-docs: `hello`). */
+const PROTOCOL = 1;
 
+/** The session, kept in this browser: this module alone reads and writes it. */
 export const session = {
   get token() { return localStorage.getItem("fh.session"); },
   get name() { return localStorage.getItem("fh.name"); },
+  /** Signed in to an account (not a guest). */
+  get registered() { return localStorage.getItem("fh.registered") === "true"; },
+  /** Keeps a new session (`registered`: an account's). */
+  keep(token, name, registered) {
+    localStorage.setItem("fh.session", token);
+    localStorage.setItem("fh.name", name);
+    localStorage.setItem("fh.registered", String(registered));
+  },
+  /** Forgets the session (expired or revoked). */
+  forget() {
+    for (const k of ["fh.session", "fh.name", "fh.registered"]) localStorage.removeItem(k);
+  },
 };
 
 export async function api(path, opts = {}) {
@@ -31,8 +42,7 @@ export async function api(path, opts = {}) {
 export async function ensureSession() {
   if (session.token) return;
   const g = await api("/api/guest", { method: "POST" });
-  localStorage.setItem("fh.session", g.session);
-  localStorage.setItem("fh.name", g.name);
+  session.keep(g.session, g.name, false);
 }
 
 export function on(fn) { listeners.add(fn); return () => listeners.delete(fn); }
@@ -60,16 +70,14 @@ export function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws`);
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", session: session.token, protocol: 1 }));
+    ws.send(JSON.stringify({ type: "hello", session: session.token, protocol: PROTOCOL }));
   };
   ws.onmessage = (e) => {
-    note("<", e.data);
     const m = JSON.parse(e.data);
     if (m.type === "error" && m.code === "not_authenticated" && !ready) {
       // The session expired or was revoked: start again as a guest (the socket closes and
       // reconnects with the new session).
-      localStorage.removeItem("fh.session");
-      localStorage.removeItem("fh.name");
+      session.forget();
       ensureSession().catch(() => {});
       return;
     }
@@ -93,7 +101,6 @@ export function connect() {
 
 export function send(msg) {
   const t = JSON.stringify(msg);
-  note(">", t);
   if (ws && ready) ws.send(t); else queue.push(t);
 }
 

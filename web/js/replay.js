@@ -4,7 +4,7 @@
 
 import { Board, SEATS, colourName, kingsOf } from "./board.js";
 import { MoveList, entryText } from "./movelist.js";
-import { squaresOf } from "./game.js";
+import { squaresOf } from "./gamestate.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { centre, centreText, optionsOf, rulesName } from "./rulesets.js";

@@ -84,6 +84,39 @@ export async function click(page, from, to, { legal = true } = {}) {
   await page.click(`rect[data-sq="${to}"]`);
 }
 
+/** Waits until one of our pieces has a move (the board marks them when it is our turn). */
+export async function ourTurn(page, timeout = 30000) {
+  await page.waitForSelector("rect[data-movable]", { timeout, state: "attached" });
+}
+
+/** Plays the first of `preferred` ("h2-h3") the board offers, else any move it offers — as a
+ *  player finds them: a click on a piece shows its targets. Returns the move played. */
+export async function playOneOf(page, preferred = [], timeout = 30000) {
+  await ourTurn(page, timeout);
+  for (const m of preferred) {
+    const [f, t] = m.split("-");
+    if (!(await page.locator(`rect[data-sq="${f}"][data-movable]`).count())) continue;
+    await page.click(`rect[data-sq="${f}"]`);
+    if (await page.locator(`circle[data-target="${t}"]`).count()) { await page.click(`rect[data-sq="${t}"]`); return m; }
+    await page.click(`rect[data-sq="${f}"]`); // not offered: put the piece down
+  }
+  const from = await page.getAttribute("rect[data-movable]", "data-sq");
+  await page.click(`rect[data-sq="${from}"]`);
+  const to = await page.getAttribute("circle[data-target]", "data-target");
+  await page.click(`rect[data-sq="${to}"]`);
+  return `${from}-${to}`;
+}
+
+/** The rule set of the game on the page, as the server names it. */
+export const rulesOf = (page) => page.getAttribute(".game", "data-rules");
+
+/** Goes to `url` from a game the page still plays: the page asks first, and the test says yes. */
+export async function leaveFor(page, url) {
+  const asked = page.waitForEvent("dialog").then(async (d) => { await d.accept(); return d.message(); });
+  await page.goto(url);
+  return asked;
+}
+
 /** Waits until the page's move panel has `n` entries; returns their texts. */
 export async function moves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] .mv").length >= n, n);
@@ -114,11 +147,12 @@ export async function createTable(page, setup = async () => {}) {
   return `[data-table="${id}"]`;
 }
 
-/** Creates a table of `rules` on `page`, sits it in `seats` (hot-seat) and puts bots in `bots`;
- *  waits for the game's board. */
-export async function tableAtDevice(page, rules, seats, bots = []) {
+/** Creates a table of `rules` on `page`, sits it in `seats` (hot-seat) and puts bots of `level`
+ *  (greedy: they rarely end a game early) in `bots`; waits for the game's board. */
+export async function tableAtDevice(page, rules, seats, bots = [], level = "greedy") {
   const t = await createTable(page, () => page.selectOption("[data-testid=rules]", rules));
   for (const s of seats) { await page.waitForSelector(`${t} [data-sit=${s}]`); await page.click(`${t} [data-sit=${s}]`); }
+  if (bots.length) await page.selectOption(`${t} [data-bot-level]`, level);
   for (const s of bots) { await page.waitForSelector(`${t} [data-bot=${s}]`); await page.click(`${t} [data-bot=${s}]`); }
   await page.waitForSelector("[data-testid=board] [data-piece]");
 }
@@ -151,7 +185,7 @@ export async function ratedTeamsGame(browser, base, tag) {
   const line = [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"], ["h3", "h4"]];
   for (const [k, [from, to]] of line.entries()) {
     const p = pages[k % 4];
-    await p.waitForSelector(".clock.tomove");
+    await p.waitForSelector(".plate.running");
     await click(p, from, to);
     await moves(p, k + 1);
   }

@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, player, click, moves, withShots, tableAtDevice, ratedTeamsGame, createTable, recordSent, sentFrames } from "./harness.mjs";
+import { startServer, launch, player, click, moves, ourTurn, leaveFor, playOneOf, rulesOf, withShots, tableAtDevice, ratedTeamsGame, createTable, recordSent, sentFrames } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -38,11 +38,11 @@ test("the Play panel starts a game against engine bots of the chosen level in th
     pages = [p];
     await fromPlayPanel(p, "ffa", "engine2", "N");
     assert.equal(await p.getAttribute("[data-testid=board]", "data-bottom"), "N", "my seat at the bottom");
-    const names = await p.$$eval("[data-clock] .name", (els) => els.map((e) => e.textContent));
-    for (const i of [0, 1, 3]) assert.match(names[i], /engine 2 \(1\d{3}\)/, names.join(" | "));
+    const names = await p.$$eval("[data-clock]", (els) => els.map((e) => `${e.querySelector(".name").textContent} ${e.querySelector(".rating")?.textContent}`));
+    for (const i of [0, 1, 3]) assert.match(names[i], /engine 2 1\d{3}/, names.join(" | "));
     assert.ok(!/\(bot\)/.test(names.join(" ")), "no doubled bot label");
     // The bots play South and West; then it is North's turn here.
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[2] || []).length > 0, null, { timeout: 30000 });
+    await ourTurn(p);
     await moves(p, 2);
   });
 });
@@ -55,9 +55,9 @@ test("a Teams game with partners side by side (Red with Blue) starts from the Pl
     const label = await p.$eval('[data-testid=play-rules] option[value="teams Teammate=1"]', (o) => o.textContent);
     assert.match(label, /partners side by side: Red \+ Blue/);
     await fromPlayPanel(p, "teams Teammate=1", "random", "S");
-    const state = await p.evaluate(() => window.__fourhandGame.st.state.rules);
+    const state = await rulesOf(p);
     assert.equal(state, "teams Teammate=1");
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await ourTurn(p);
     await click(p, "h2", "h3");
     // Red's move, then the three bots (Blue, Red's partner, first).
     await moves(p, 4);
@@ -74,7 +74,7 @@ test("a King of the Hill game frames the hill on the board", async () => {
     await fromPlayPanel(p, "ffa KotH", "random", "S");
     const hill = await p.$$eval("[data-testid=board] [data-hill]", (els) => els.map((e) => e.dataset.hill).sort());
     assert.deepEqual(hill, ["g7", "g8", "h7", "h8"]);
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await ourTurn(p);
     await click(p, "h2", "h3");
     await moves(p, 4);
   });
@@ -89,7 +89,7 @@ test("a three-check game shows each king's lives beside its player", async () =>
     await p.waitForSelector("[data-lives=S]");
     const lives = await p.$$eval("[data-lives]", (els) => els.map((e) => e.textContent.trim()));
     assert.deepEqual(lives, ["♥3", "♥3", "♥3", "♥3"]);
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await ourTurn(p);
     await click(p, "h2", "h3");
     await moves(p, 4);
   });
@@ -113,7 +113,7 @@ test("a Chaturaji table is created, drawn as an 8×8 with sailboats, and played"
     const texts = await p.$$eval("[data-testid=moves] .mv", (els) => els.map((e) => e.textContent));
     assert.deepEqual(texts, ["Nb1-c3", "Na7-c6", "Ng8-f6", "Nh2-f3"]);
     // The rule page is there in words.
-    await p.goto(`${server.base}/#rules/chaturaji`);
+    await leaveFor(p, `${server.base}/#rules/chaturaji`);
     await p.waitForSelector("[data-testid=rules] h1");
     assert.match(await p.textContent("[data-testid=rules] h1"), /Chaturaji/);
   });
@@ -128,7 +128,7 @@ test("a Chess960 table draws its number, gives the four armies one back row, and
     await p.selectOption("[data-testid=rules]", "teams Chess960=random");
     assert.equal(await p.isDisabled("[data-testid=setup]"), true, "the arrangement is the start: no setup to choose");
     await hotSeat(p, "teams Chess960=random", [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]);
-    const rules = await p.evaluate(() => window.__fourhandGame.st.state.rules);
+    const rules = await rulesOf(p);
     assert.match(rules, /^teams Chess960=\d+$/);
     // Red's back row from d1 is Yellow's from k14 (and Blue's from a4), piece by piece.
     const row = async (sqs) => Promise.all(sqs.map(async (s) => (await p.getAttribute(`[data-on="${s}"]`, "data-piece")).slice(1)));
@@ -138,6 +138,7 @@ test("a Chess960 table draws its number, gives the four armies one back row, and
     assert.deepEqual([...red].sort(), ["B", "B", "K", "N", "N", "Q", "R", "R"]);
     assert.ok(red.indexOf("R") < red.indexOf("K") && red.indexOf("K") < red.lastIndexOf("R"), red.join(""));
     // Its rule page, reached from the rules menu, and every option's.
+    await leaveFor(p, `${server.base}/#rules/chess960`);
     for (const [page, title] of [["chess960", /Chess960/], ["teammate", /side by side/], ["koth", /King of the Hill/],
       ["three-check", /Three-check/], ["capture-the-king", /King capture/], ["both-mate", /both opponents/],
       ["play-for-mate", /Playing for mate/]]) {
@@ -155,7 +156,7 @@ test("a Conquest table is created and played; a replayed conquest draws the armi
     const label = await p.$eval('[data-testid=rules] option[value="conquest"]', (o) => o.textContent);
     assert.match(label, /Conquest/);
     await hotSeat(p, "conquest", [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]);
-    assert.equal(await p.evaluate(() => window.__fourhandGame.st.state.rules), "conquest");
+    assert.equal(await rulesOf(p), "conquest");
     assert.equal(await p.locator("[data-points]").count(), 0, "no points: players are placed");
     // A recorded game in which Red mates Blue and Yellow mates Green, replayed to its end.
     const pgn = [
@@ -169,7 +170,7 @@ test("a Conquest table is created and played; a replayed conquest draws the armi
       return { status: r.status, json: await r.json() };
     }, pgn);
     assert.equal(res.status, 201, JSON.stringify(res.json));
-    await p.goto(`${server.base}/#replay/game/${res.json.id}`);
+    await leaveFor(p, `${server.base}/#replay/game/${res.json.id}`);
     await p.waitForSelector("[data-testid=replay-moves]");
     await p.keyboard.press("End");
     for (let i = 0; i < 4; i++) await p.keyboard.press("ArrowRight");
@@ -212,7 +213,7 @@ test("an FFA game played for mate (Play4Mate) keeps no points and offers no part
     const label = await p.$eval('[data-testid=play-rules] option[value="ffa Play4Mate"]', (o) => o.textContent);
     assert.match(label, /last one standing/);
     await fromPlayPanel(p, "ffa Play4Mate", "random", "S");
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
+    await ourTurn(p);
     await click(p, "h2", "h3");
     await moves(p, 4);
     assert.equal(await p.locator("[data-points]").count(), 0, "no points beside the names");
@@ -273,13 +274,11 @@ test("a premove is played at the seat's turn, and one that is illegal then is dr
     assert.equal(await west.locator("[data-testid=premove-cancel]").count(), 0);
     // Next round West queues a knight jump onto its own pawn: never legal, dropped at its turn.
     await moves(south, 4); // the bots moved
-    await south.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    await ourTurn(south);
     await west.click('rect[data-sq="a10"]');
     await west.click('rect[data-sq="b8"]');
     await west.waitForSelector("[data-testid=premove-cancel]");
-    const legal = await south.evaluate(() => window.__fourhandGame.st.legal[0]);
-    const [f, t] = (legal.includes("i2-i3") ? "i2-i3" : legal.find((x) => !x.includes("="))).split("-");
-    await click(south, f, t);
+    await playOneOf(south, ["i2-i3"]);
     await west.waitForFunction(() => /no longer legal/.test(document.querySelector("[data-testid=notice]").textContent));
     assert.equal(await west.locator("[data-testid=premove-cancel]").count(), 0);
     assert.equal((await moves(west, 5)).length, 5, "West's dropped premove made no move; West is to move");
@@ -301,10 +300,7 @@ test("resign asks first; an FFA player who resigns is told his place and offered
     await tableAtDevice(p, "ffa", ["S"], ["W", "N", "E"]);
     // Three moves first: an earlier resignation aborts an FFA game (rules.md §5.3).
     for (const [k, [f, t]] of [["h2", "h3"], ["i2", "i3"], ["e2", "e3"]].entries()) {
-      await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 20000 });
-      const legal = await p.evaluate(() => window.__fourhandGame.st.legal[0]);
-      const [from, to] = (legal.includes(`${f}-${t}`) ? `${f}-${t}` : legal.find((x) => !x.includes("="))).split("-");
-      await click(p, from, to);
+      await playOneOf(p, [`${f}-${t}`], 20000);
       await moves(p, 4 * k + 1);
     }
     assert.equal(await p.locator("[data-testid=claim]").count(), 0, "no claim while four play");
@@ -384,7 +380,7 @@ test("a whole move made with the keyboard only", async () => {
     const p = await player(browser, server.base);
     pages = [p];
     await tableAtDevice(p, "teams", ["S"], ["W", "N", "E"]);
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    await ourTurn(p);
     // Tab until a square of the board has the focus.
     for (let i = 0; i < 80; i++) {
       if (await p.evaluate(() => document.activeElement?.matches?.("rect[data-sq]"))) break;
@@ -426,7 +422,7 @@ test("a reload and a server restart in the middle of a game keep the move list c
     await p.waitForSelector("#net.online", { timeout: 20000 });
     // The game goes on: North moves, and the list still holds every move.
     await p.waitForFunction(() => document.querySelector("[data-testid=board]").getAttribute("data-bottom") === "N");
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[2] || []).length > 0, null, { timeout: 20000 });
+    await ourTurn(p, 20000);
     await click(p, "d13", "d12");
     assert.deepEqual(await moves(p, 7), TWELVE.slice(0, 7).map(([f, t]) => `${f}-${t}`));
     await p.reload();

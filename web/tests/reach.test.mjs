@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, withShots, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
+import { startServer, launch, player, click, moves, ourTurn, leaveFor, withShots, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -94,8 +94,8 @@ for (const [lang, how, sample] of [["ru", "locale", "Играть с ботам�
         const k1 = await page.locator('rect[data-sq="k1"]').boundingBox();
         assert.ok(a1.x < k1.x, "d1 stays left of k1 in a right-to-left page");
         const board = await page.locator("[data-testid=board]").boundingBox();
-        const clocks = await page.locator("[data-testid=clocks]").boundingBox();
-        assert.ok(clocks.x < board.x, "the side panel is on the left in Arabic");
+        const panel = await page.locator(".side").boundingBox();
+        assert.ok(panel.x < board.x, "the side panel is on the left in Arabic");
         const expected = await page.evaluate(() => `${new Intl.NumberFormat("ar").format(1)}:${new Intl.NumberFormat("ar", { minimumIntegerDigits: 2 }).format(0)}`);
         assert.equal(await page.textContent("[data-clock=S] .time"), expected, "the clock is formatted by Intl for Arabic");
       }
@@ -125,11 +125,11 @@ test("axe-core finds no serious or critical violation on the lobby, a game, a re
     await p.waitForSelector("[data-testid=create]");
     await audit(p, "lobby");
     await tableAtDevice(p, "teams", ["S"], ["W", "N", "E"]);
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    await ourTurn(p);
     await click(p, "h2", "h3");
     await moves(p, 2);
     await audit(p, "game");
-    await p.goto(`${server.base}/#replay/lib/london-cambridge-1892`);
+    await leaveFor(p, `${server.base}/#replay/lib/london-cambridge-1892`);
     await p.waitForSelector("[data-testid=replay-ply]");
     await p.keyboard.press("End");
     await audit(p, "replay");
@@ -167,7 +167,7 @@ test("on a 360×740 phone nothing scrolls sideways, the header folds into a menu
     const panel = await p.locator("[data-testid=moves]").boundingBox();
     assert.ok(panel.y > board.y + board.height - 1, "the move panel folds below the board");
     // Tap-tap moves.
-    await p.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+    await ourTurn(p);
     await p.tap('rect[data-sq="h2"]');
     await p.waitForSelector('circle[data-target="h3"]');
     await p.tap('rect[data-sq="h3"]');

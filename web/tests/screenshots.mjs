@@ -1,7 +1,7 @@
 // Takes the README's screenshots into docs/: `node screenshots.mjs` (needs a built fourhand).
 
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, root, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
+import { startServer, launch, player, click, moves, ourTurn, playOneOf, root, tableAtDevice, ratedTeamsGame, createTable } from "./harness.mjs";
 
 const out = (n) => join(root, "docs", n);
 const server = await startServer();
@@ -36,11 +36,7 @@ try {
   await ffa.click("[data-testid=play-start]");
   await ffa.waitForSelector("[data-testid=board] [data-piece]");
   for (let k = 0; k < 4; k++) {
-    await ffa.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0, null, { timeout: 30000 });
-    const legal = await ffa.evaluate(() => window.__fourhandGame.st.legal[0]);
-    const pick = ["h2-h3", "g1-k5", "k5-m7", "i2-i3"].find((m) => legal.includes(m)) || legal.find((m) => !m.includes("="));
-    const [f, t] = pick.split("-");
-    await click(ffa, f, t);
+    await playOneOf(ffa, ["h2-h3", "g1-k5", "k5-m7", "i2-i3"]);
     await moves(ffa, 4 * k + 1);
   }
   await ffa.waitForTimeout(800);
@@ -71,7 +67,7 @@ try {
   await phone.screenshot({ path: out("phone-lobby.png") });
   await phone.tap("[data-testid=play-start]");
   await phone.waitForSelector("[data-testid=board] [data-piece]");
-  await phone.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+  await ourTurn(phone);
   await phone.tap('rect[data-sq="h2"]');
   await phone.tap('rect[data-sq="h3"]');
   await moves(phone, 3);
@@ -84,7 +80,7 @@ try {
   await ar.waitForSelector("[data-testid=play-start]");
   await ar.click("[data-testid=play-start]");
   await ar.waitForSelector("[data-testid=board] [data-piece]");
-  await ar.waitForFunction(() => (window.__fourhandGame.st.legal[0] || []).length > 0);
+  await ourTurn(ar);
   await click(ar, "h2", "h3");
   await moves(ar, 3);
   await ar.waitForTimeout(400);
