@@ -270,8 +270,9 @@ export function gameView(ctx, id) {
     }
     const reason = reasonWords(ev.ending, s.colours);
     if (reason) lines.push(h("p", { "data-testid": "reason" }, reason));
+    // How each player left, when more than the reason says (an FFA game's several exits).
     const how = s.statuses.map((x, i) => (x !== "active" ? `${colourName(s.colours[i])}: ${t(statusKey(x))}` : null)).filter(Boolean);
-    if (how.length) lines.push(h("p", { class: "muted", "data-testid": "how" }, how.join(" · ")));
+    if (how.length && !(how.length === 1 && reason === how[0])) lines.push(h("p", { class: "muted", "data-testid": "how" }, how.join(" · ")));
     const ratings = h("ul", { class: "ratings", "data-testid": "rating-changes" });
     lines.push(ratings);
     const offer = h("div", { class: "rematch-offer", "data-testid": "rematch-offer", role: "status" });

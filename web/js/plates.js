@@ -19,7 +19,7 @@ export function drawPlates(el, g, now, bottom) {
   const s = g.state;
   const clocks = clocksAt(g, now);
   const lives = livesOf(s.fen4);
-  el.replaceChildren(...SEATS.map((letter, i) => {
+  SEATS.map((letter, i) => {
     const c = clocks[i];
     const seat = s.seats[i] || {};
     const who = relationOf(g, i);
@@ -51,5 +51,16 @@ export function drawPlates(el, g, now, bottom) {
           h("bdi", { dir: "ltr" }, `+${num(Math.ceil(c.delayLeft / 1000))}`)) : ""),
       c.delayLeft > 0 && delay ? h("div", { class: "delaybar", "aria-hidden": "true" },
         h("span", { style: `width:${Math.round((100 * c.delayLeft) / delay)}%` })) : "");
-  }));
+  }).forEach((fresh, i) => keep(el, i, fresh));
+}
+
+/** Puts `fresh` in `el`'s child `i`, keeping the element that is there (a plate is the same
+ *  element from one tick to the next; only what changed is replaced). */
+function keep(el, i, fresh) {
+  const old = el.children[i];
+  if (!old) { el.append(fresh); return; }
+  if (old.outerHTML === fresh.outerHTML) return;
+  for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of [...fresh.attributes]) old.setAttribute(a.name, a.value);
+  old.replaceChildren(...fresh.childNodes);
 }

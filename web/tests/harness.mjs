@@ -28,7 +28,7 @@ export async function startServer() {
   let proc;
   const up = async () => {
     proc = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data,
-      "--bot-delay-ms", "150", "--start-secs", "120"], { stdio: "ignore" });
+      "--bot-delay-ms", "150", "--start-secs", "120", "--pair-wait-secs", "2"], { stdio: "ignore" });
     for (let i = 0; i < 200; i++) {
       try { const r = await fetch(`${base}/healthz`); if (r.ok) break; } catch {}
       await new Promise((r) => setTimeout(r, 50));

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, ourTurn, leaveFor, withShots, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
+import { startServer, launch, player, click, moves, ourTurn, withShots, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -113,7 +113,7 @@ async function audit(page, what) {
   assert.deepEqual(result, [], `axe on the ${what}`);
 }
 
-test("axe-core finds no serious or critical violation on the lobby, a game, a replay and a profile", async () => {
+test("axe-core finds no serious or critical violation on the lobby, a game running and ended, a replay, a rule page and a profile", async () => {
   let pages = [];
   await withShots("axe", () => pages, async () => {
     // axe is injected as a script: this context lets it past the page's Content-Security-Policy.
@@ -129,10 +129,18 @@ test("axe-core finds no serious or critical violation on the lobby, a game, a re
     await click(p, "h2", "h3");
     await moves(p, 2);
     await audit(p, "game");
-    await leaveFor(p, `${server.base}/#replay/lib/london-cambridge-1892`);
+    // The same game ended: Red resigns (after his first move, so his side loses).
+    await p.click("[data-testid=resign]");
+    await p.click("[data-testid=resign-yes]");
+    await p.waitForSelector("[data-testid=game-over] [data-testid=verdict]");
+    await audit(p, "ended game");
+    await p.goto(`${server.base}/#replay/lib/london-cambridge-1892`);
     await p.waitForSelector("[data-testid=replay-ply]");
     await p.keyboard.press("End");
     await audit(p, "replay");
+    await p.goto(`${server.base}/#rules/koth`);
+    await p.waitForSelector(".diagram [data-piece]");
+    await audit(p, "rule page");
     const game = await ratedTeamsGame(browser, server.base, `x${Date.now() % 100000}`);
     pages.push(...game.pages);
     await p.goto(`${server.base}/#player/${game.names[0]}`);
