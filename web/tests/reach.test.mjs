@@ -98,6 +98,9 @@ for (const [lang, how, sample] of [["ru", "locale", "Играть с ботам�
         assert.ok(panel.x < board.x, "the side panel is on the left in Arabic");
         const expected = await page.evaluate(() => `${new Intl.NumberFormat("ar").format(1)}:${new Intl.NumberFormat("ar", { minimumIntegerDigits: 2 }).format(0)}`);
         assert.equal(await page.textContent("[data-clock=S] .time"), expected, "the clock is formatted by Intl for Arabic");
+        // The delay reads "+15", not "15+": the sign stays before the number in a right-to-left page.
+        const delay = await page.waitForSelector("[data-clock=S] .delay bdi[dir=ltr]");
+        assert.match(await delay.textContent(), /^\+\S+$/);
       }
     });
   });
