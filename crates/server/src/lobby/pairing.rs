@@ -241,7 +241,8 @@ pub fn form_tables(lobby: &Lobby) -> Vec<Full> {
     fulls
 }
 
-/// Tells every waiter what changed in his queue (see [`Queues::news`]).
+/// Tells every waiter what changed in his queue: how many wait now, and (once he has waited
+/// `wait`) the offer of bots — each change once.
 pub fn tell_waiters(lobby: &Lobby, wait: Duration) {
     for (conn, msg) in lobby.pairing.news(wait) {
         lobby.tell(std::slice::from_ref(&conn), &wire(&msg));
