@@ -56,6 +56,10 @@ id_type!(
     /// A player's id: an account's or a guest's.
     PlayerId
 );
+id_type!(
+    /// A tournament's id (an arena or a Swiss).
+    TournamentId
+);
 
 #[cfg(test)]
 mod tests {

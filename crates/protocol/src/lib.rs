@@ -19,7 +19,7 @@ pub use ending::{AbortCause, DrawReason, Ending};
 pub use error::{CloseCode, ErrorCode};
 /// Squares and promotion pieces are the rules crate's own types, written by name.
 pub use fourhand_rules::{Kind, Square};
-pub use ids::{GameId, PlayerId, TableId};
+pub use ids::{GameId, PlayerId, TableId, TournamentId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
 pub use status::{LeaveReason, SeatStatus, UnknownStatus};

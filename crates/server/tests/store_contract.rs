@@ -478,9 +478,94 @@ async fn sanctions(store: Store) {
     assert!(log.iter().any(|r| r == &past), "the log keeps every action");
 }
 
+/// Tournaments: made, listed, edited; entries kept with their first time; each game scored once.
+async fn tournaments(store: Store) {
+    use fourhand_protocol::TournamentId;
+    use fourhand_server::store::{EntryRow, TournamentGameRow, TournamentRow};
+    let id = TournamentId(Uuid::now_v7());
+    let t = TournamentRow {
+        id,
+        kind: "arena".into(),
+        settings: r#"{"name":"hourly"}"#.into(),
+        status: "created".into(),
+        starts_ms: 2_000_000_000_000,
+        ends_ms: 2_000_003_300_000,
+        created_by: "mod".into(),
+        created_ms: 1_999_000_000_000,
+    };
+    store.create_tournament(&t).await.unwrap();
+    assert!(matches!(
+        store.create_tournament(&t).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.tournament(id).await.unwrap(), Some(t.clone()));
+    assert!(store
+        .tournaments(0, 1000)
+        .await
+        .unwrap()
+        .iter()
+        .any(|x| x.id == id));
+    let running = TournamentRow {
+        status: "running".into(),
+        ..t.clone()
+    };
+    store.update_tournament(&running).await.unwrap();
+    assert_eq!(
+        store.tournament(id).await.unwrap().unwrap().status,
+        "running"
+    );
+    // Entries: the first time stays when an entry changes.
+    let (a, b) = (PlayerId(Uuid::now_v7()), PlayerId(Uuid::now_v7()));
+    let entry = |player, joined_ms, paused| EntryRow {
+        tournament: id,
+        player,
+        name: format!("n{joined_ms}"),
+        rating: 1500.0,
+        joined_ms,
+        paused,
+        withdrawn: false,
+    };
+    store.put_entry(&entry(b, 20, false)).await.unwrap();
+    store.put_entry(&entry(a, 10, false)).await.unwrap();
+    store.put_entry(&entry(b, 99, true)).await.unwrap();
+    let e = store.entries(id).await.unwrap();
+    assert_eq!(
+        e.iter()
+            .map(|x| (x.player, x.joined_ms, x.paused))
+            .collect::<Vec<_>>(),
+        [(a, 10, false), (b, 20, true)]
+    );
+    // Games: scored once.
+    let g = TournamentGameRow {
+        game: GameId(Uuid::now_v7()),
+        tournament: id,
+        players: "[]".into(),
+        started_ms: 5,
+        scored: None,
+        scored_ms: None,
+    };
+    store.add_tournament_game(&g).await.unwrap();
+    assert!(matches!(
+        store.add_tournament_game(&g).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(store.score_tournament_game(g.game, "[1]", 7).await.unwrap());
+    assert!(
+        !store.score_tournament_game(g.game, "[2]", 8).await.unwrap(),
+        "scored once"
+    );
+    let games = store.tournament_games(id).await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].scored.as_deref(), games[0].scored_ms),
+        (Some("[1]"), Some(7))
+    );
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
+    tournaments(Store::memory()).await;
     sanctions(Store::memory()).await;
     leases(Store::memory()).await;
     actions_of_many_games_at_once(Store::memory()).await;
@@ -493,6 +578,7 @@ async fn sqlite_store() {
     contract(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
+    tournaments(store.clone()).await;
     actions_of_many_games_at_once(store.clone()).await;
     an_abandoned_write_is_not_written_later(store).await;
 }
@@ -507,6 +593,7 @@ async fn postgres_store() {
     contract(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
+    tournaments(store.clone()).await;
     actions_of_many_games_at_once(store.clone()).await;
     an_abandoned_write_is_not_written_later(store).await;
 }

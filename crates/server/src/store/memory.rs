@@ -26,6 +26,7 @@ struct State {
     leases: HashMap<Uuid, (String, i64, i64)>,
     /// Each cluster node's beat: its leases are held until then.
     nodes: HashMap<String, i64>,
+    tournaments: super::memory_tournaments::TournamentTables,
 }
 
 /// Everything in a mutex-guarded map.
@@ -38,6 +39,14 @@ impl MemoryStore {
     fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut s)
+    }
+
+    /// Works on the tournaments' tables.
+    pub(super) fn tournaments<T>(
+        &self,
+        f: impl FnOnce(&mut super::memory_tournaments::TournamentTables) -> T,
+    ) -> T {
+        self.with(|s| f(&mut s.tournaments))
     }
 
     pub(super) fn setting(&self, key: &str) -> Option<String> {

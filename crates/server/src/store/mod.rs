@@ -8,11 +8,13 @@ mod accounts;
 mod alive;
 mod leases;
 mod memory;
+mod memory_tournaments;
 mod moderation;
 mod moderation_action;
 mod ratings;
 mod records;
 mod sql;
+mod tournaments;
 
 pub use accounts::Retag;
 pub use leases::{LeaderLock, Lease};
@@ -22,6 +24,7 @@ pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,
     StoredSeat, User,
 };
+pub use tournaments::{EntryRow, TournamentGameRow, TournamentRow};
 
 use fourhand_protocol::{GameId, PlayerId};
 use std::sync::Arc;

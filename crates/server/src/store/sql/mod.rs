@@ -33,6 +33,7 @@ pub(super) mod leader;
 mod leases;
 mod moderation;
 mod ratings;
+mod tournaments;
 
 #[derive(sqlx::FromRow)]
 pub(super) struct GameRow {
