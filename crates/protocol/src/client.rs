@@ -1,6 +1,6 @@
 //! Messages from a client to the server.
 
-use crate::ids::{GameId, TableId};
+use crate::ids::{GameId, TableId, TournamentId};
 use crate::types::{SeatName, TimeControl};
 use fourhand_rules::{Kind, Square};
 use serde::{Deserialize, Serialize};
@@ -77,6 +77,31 @@ pub enum ClientMsg {
     /// and time control with this player and bots in the other seats. Never rated, whatever the
     /// queue was.
     FillWithBots,
+    /// Enters an arena (before or while it runs), or comes back to it after a pause.
+    ArenaJoin {
+        /// The arena.
+        tournament: TournamentId,
+    },
+    /// Pauses in an arena: no new pairings, the score stays.
+    ArenaPause {
+        /// The arena.
+        tournament: TournamentId,
+    },
+    /// Leaves an arena for good (a game being played goes on).
+    ArenaWithdraw {
+        /// The arena.
+        tournament: TournamentId,
+    },
+    /// Receives an arena's standings now and as they change (`standings`).
+    ArenaFollow {
+        /// The arena.
+        tournament: TournamentId,
+    },
+    /// Stops receiving an arena's standings.
+    ArenaUnfollow {
+        /// The arena.
+        tournament: TournamentId,
+    },
     /// Joins a game as a player (with a seat token) or as a spectator (without). `since`
     /// asks for the events after that sequence number instead of a snapshot.
     Join {

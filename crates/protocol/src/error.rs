@@ -46,6 +46,18 @@ pub enum ErrorCode {
     PairingClosed,
     /// The player is not waiting for quick pairing (`fill_with_bots` after the queue was left).
     NotQueued,
+    /// No such tournament.
+    UnknownTournament,
+    /// The player is in this tournament already (and not paused).
+    AlreadyEntered,
+    /// The player is not in this tournament.
+    NotEntered,
+    /// The tournament is over (finished or cancelled): nothing more can be done in it.
+    TournamentOver,
+    /// The tournament has as many players as it takes.
+    TournamentFull,
+    /// The player does not meet the tournament's entry conditions.
+    EntryConditions,
     /// Only a player seated at the table may put bots in its seats.
     NotSeated,
     /// The page that opened the WebSocket is not one the server accepts (HTTP 403).

@@ -12,6 +12,7 @@ mod ids;
 mod parse;
 mod server;
 mod status;
+mod tournament;
 mod types;
 
 pub use client::{ChatTarget, ClientMsg, NewTable};
@@ -23,6 +24,7 @@ pub use ids::{GameId, PlayerId, TableId, TournamentId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
 pub use status::{LeaveReason, SeatStatus, UnknownStatus};
+pub use tournament::{ArenaStandings, SheetMark, StandingRow, TournamentStatus};
 pub use types::{SeatName, TimeControl};
 
 /// The protocol version this crate speaks.

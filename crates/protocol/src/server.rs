@@ -3,7 +3,7 @@
 use crate::client::ChatTarget;
 use crate::ending::Ending;
 use crate::error::ErrorCode;
-use crate::ids::{GameId, PlayerId, TableId};
+use crate::ids::{GameId, PlayerId, TableId, TournamentId};
 use crate::status::SeatStatus;
 use crate::types::{SeatName, TimeControl};
 use fourhand_rules::{Kind, Square};
@@ -299,6 +299,27 @@ pub enum ServerMsg {
         table: TableId,
         /// Game id.
         game: GameId,
+    },
+    /// An arena paired this player: his seat comes as `seated`, then `game_started`.
+    Paired {
+        /// The arena.
+        tournament: TournamentId,
+        /// The game.
+        game: GameId,
+    },
+    /// The player's entry in an arena now (after `arena_join`, `arena_pause`, `arena_withdraw`).
+    ArenaEntry {
+        /// The arena.
+        tournament: TournamentId,
+        /// He is in it (not withdrawn).
+        entered: bool,
+        /// He has paused.
+        paused: bool,
+    },
+    /// An arena's standings.
+    Standings {
+        /// The standings.
+        standings: Box<crate::tournament::ArenaStandings>,
     },
     /// Quick pairing: queued, and again whenever the number waiting changes or the offer of
     /// bots opens. Quick pairing never seats a bot by itself.

@@ -122,6 +122,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         }
     }
     spawn_pairing(&app);
+    crate::tournament::director::spawn(&app);
     spawn_heartbeat(&app);
     crate::bus::upkeep::spawn(app.bus.clone(), app.shutdown.clone(), &app.tracker);
     Ok(app)

@@ -31,9 +31,10 @@ impl ServerError {
 
     fn status(&self) -> StatusCode {
         match self.code {
-            ErrorCode::UnknownGame | ErrorCode::UnknownTable | ErrorCode::UnknownPlayer => {
-                StatusCode::NOT_FOUND
-            }
+            ErrorCode::UnknownGame
+            | ErrorCode::UnknownTable
+            | ErrorCode::UnknownPlayer
+            | ErrorCode::UnknownTournament => StatusCode::NOT_FOUND,
             ErrorCode::NotAuthenticated | ErrorCode::BadSeatToken => StatusCode::UNAUTHORIZED,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::OriginNotAllowed | ErrorCode::NotAdmin => StatusCode::FORBIDDEN,

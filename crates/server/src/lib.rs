@@ -45,6 +45,7 @@ pub mod records;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod tournament;
 pub mod web;
 pub mod wire;
 pub mod ws;

@@ -5,7 +5,7 @@
 use crate::error::ServerError;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use fourhand_protocol::{ErrorCode, GameId, TableId};
+use fourhand_protocol::{ErrorCode, GameId, TableId, TournamentId};
 use std::str::FromStr;
 use uuid::Uuid;
 
@@ -24,6 +24,10 @@ impl PathId for GameId {
 
 impl PathId for TableId {
     const UNKNOWN: (ErrorCode, &'static str) = (ErrorCode::UnknownTable, "no such table");
+}
+
+impl PathId for TournamentId {
+    const UNKNOWN: (ErrorCode, &'static str) = (ErrorCode::UnknownTournament, "no such tournament");
 }
 
 /// A report's id (the moderators' API).

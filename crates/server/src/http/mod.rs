@@ -10,6 +10,7 @@ mod import;
 mod library;
 mod moderation;
 mod records;
+mod tournaments;
 
 pub use id_path::{IdPath, PathId};
 
@@ -43,6 +44,7 @@ pub fn routes() -> Router<App> {
         .merge(accounts::routes())
         .merge(records::routes())
         .merge(moderation::routes())
+        .merge(tournaments::routes())
 }
 
 /// A plain-text (PGN4) answer.

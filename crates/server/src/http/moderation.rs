@@ -34,7 +34,7 @@ pub fn routes() -> Router<App> {
 }
 
 /// The bearer session's player, who must be a moderator.
-async fn admin(app: &App, headers: &HeaderMap) -> Result<Player, ServerError> {
+pub(super) async fn admin(app: &App, headers: &HeaderMap) -> Result<Player, ServerError> {
     let (p, _) = bearer(app, headers).await?;
     let key = name_key(&p.name);
     let is_admin = p.registered && app.config.admins.iter().any(|a| name_key(a.trim()) == key);

@@ -206,6 +206,14 @@ impl LobbyFront {
         }
     }
 
+    /// Tells the lobby's node what a connection does in an arena.
+    pub async fn arena_note(
+        &self,
+        note: crate::tournament::room::ArenaNote,
+    ) -> Result<(), ServerError> {
+        self.ask(LobbyRequest::Arena { note }).await.map(|_| ())
+    }
+
     /// Takes `player` out of the quick-pairing queues.
     pub async fn unpair(&self, player: PlayerId) -> Result<(), ServerError> {
         self.ask(LobbyRequest::Unpair { player }).await.map(|_| ())

@@ -98,6 +98,12 @@ pub enum LobbyRequest {
         /// The waiting player.
         player: PlayerId,
     },
+    /// What a connection says of an arena: it has it open, follows it, stops following
+    /// ([`LobbyReply::Done`]).
+    Arena {
+        /// The note.
+        note: crate::tournament::room::ArenaNote,
+    },
     /// Leave the quick-pairing queues.
     Unpair {
         /// The player leaving every queue he is in.

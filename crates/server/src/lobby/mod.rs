@@ -359,6 +359,8 @@ pub struct Lobby {
     bus: SharedBus,
     /// The quick-pairing queues.
     pub pairing: pairing::Queues,
+    /// Who has each arena open, and who follows its standings.
+    pub arenas: crate::tournament::ArenaRoom,
 }
 
 impl Lobby {
@@ -369,6 +371,7 @@ impl Lobby {
             dirty: Default::default(),
             bus,
             pairing: pairing::Queues::default(),
+            arenas: crate::tournament::ArenaRoom::default(),
         }
     }
 

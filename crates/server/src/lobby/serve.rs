@@ -79,6 +79,7 @@ impl Lobby {
             LobbyRequest::ConnectionClosed { conn, player } => {
                 self.connection_closed(&conn);
                 self.pairing.connection_closed(&conn);
+                self.arenas.connection_closed(&conn);
                 if let Some(p) = player {
                     self.pairing.leave(p.0);
                 }
@@ -96,6 +97,10 @@ impl Lobby {
             LobbyRequest::FillWithBots { player } => LobbyReply::Full {
                 full: super::pairing::fill_with_bots(self, player.0)?,
             },
+            LobbyRequest::Arena { note } => {
+                self.arenas.note(note);
+                LobbyReply::Done
+            }
             LobbyRequest::Unpair { player } => {
                 self.pairing.leave(player.0);
                 LobbyReply::Done

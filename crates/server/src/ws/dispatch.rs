@@ -91,6 +91,36 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             Ok(())
         }
         ClientMsg::CancelPair => app.lobby.unpair(PlayerId(player.id)).await,
+        ClientMsg::ArenaJoin { tournament } => {
+            let said =
+                crate::tournament::entries::join(&app, &player, tournament, conn.addr()).await?;
+            conn.in_lobby = true;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::ArenaPause { tournament } => {
+            let said = crate::tournament::entries::pause(&app, &player, tournament).await?;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::ArenaWithdraw { tournament } => {
+            let said = crate::tournament::entries::withdraw(&app, &player, tournament).await?;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::ArenaFollow { tournament } => {
+            let said = crate::tournament::entries::follow(&app, tournament, conn.addr()).await?;
+            conn.in_lobby = true;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::ArenaUnfollow { tournament } => {
+            let note = crate::tournament::room::ArenaNote::Unfollow {
+                tournament,
+                conn: conn.addr(),
+            };
+            app.lobby.arena_note(note).await
+        }
         ClientMsg::FillWithBots => {
             let full = app.lobby.fill_with_bots(PlayerId(player.id)).await?;
             tables::start_if_full(conn, full).await

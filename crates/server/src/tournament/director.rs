@@ -1,0 +1,326 @@
+//! The director of the running arenas, on the node that runs the lobby (on a single server,
+//! always; in a cluster, the lobby's node — when it dies, the next one directs, from the
+//! store). Once a second, for each arena: start it when its time comes; score every game of it
+//! that has ended (once: the store writes a game's points only while it has none); pair a wave
+//! every [`WAVE_EVERY`] while pairing is open; end it when its time is up and its last game
+//! has ended; push the standings to its followers when they changed (at most once a second).
+
+use super::room::ArenaRoom;
+use super::settings::ArenaSettings;
+use super::standings::{players_of, results_of, standings_of, view, SeatPlayer};
+use crate::error::ServerError;
+use crate::identity::Player;
+use crate::lobby::Occupant;
+use crate::state::App;
+use crate::store::{EntryRow, TournamentGameRow, TournamentRow};
+use crate::time::epoch_ms;
+use crate::wire::wire;
+use fourhand_protocol::{ArenaStandings, GameId, PlayerId, SeatName, ServerMsg, TournamentId};
+use fourhand_rules::Seat;
+use fourhand_tournament::arena::{pair_wave, Waiter, WaveRules};
+use rand::SeedableRng;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// How often a wave pairs the waiting players.
+pub const WAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// A player who has waited this long is grouped first, even further from his rank.
+pub const LONG_WAIT_SECS: u32 = 20;
+
+/// What the director remembers of an arena between ticks (nothing it could not lose).
+#[derive(Default)]
+struct Memo {
+    /// Since when each free player has waited.
+    free_since: HashMap<PlayerId, Instant>,
+    /// The last wave.
+    wave_at: Option<Instant>,
+    /// The standings last pushed, and when.
+    pushed: Option<(ArenaStandings, Instant)>,
+}
+
+/// Runs the director for as long as the server runs.
+pub fn spawn(app: &App) {
+    let app2 = app.clone();
+    app.tracker.spawn(async move {
+        let mut memos: HashMap<TournamentId, Memo> = HashMap::new();
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = app2.shutdown.cancelled() => break,
+            }
+            if !app2.lobby.leads() {
+                memos.clear();
+                continue;
+            }
+            let now = epoch_ms();
+            let arenas = match app2.store.tournaments(now - 86_400_000, 500).await {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read the tournaments");
+                    continue;
+                }
+            };
+            for t in arenas.into_iter().filter(|t| t.kind == "arena") {
+                let memo = memos.entry(t.id).or_default();
+                if let Err(e) = direct(&app2, t, memo).await {
+                    tracing::warn!(error = %e.message, "an arena's tick failed");
+                }
+            }
+        }
+    });
+}
+
+/// One tick of one arena.
+async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), ServerError> {
+    let now = epoch_ms();
+    if t.status == "created" && t.starts_ms <= now {
+        t.status = "running".into();
+        app.store.update_tournament(&t).await?;
+    }
+    let settings: ArenaSettings =
+        serde_json::from_str(&t.settings).map_err(ServerError::internal)?;
+    let mut games = app.store.tournament_games(t.id).await?;
+    if score_ended(app, &games).await? {
+        games = app.store.tournament_games(t.id).await?;
+    }
+    let entries = app.store.entries(t.id).await?;
+    let playing: Vec<PlayerId> = games
+        .iter()
+        .filter(|g| g.scored.is_none())
+        .flat_map(|g| players_of(g).into_iter().map(|p| p.player))
+        .collect();
+    let room = &app.lobby.local.arenas;
+    let free: Vec<&EntryRow> = entries
+        .iter()
+        .filter(|e| !e.paused && !e.withdrawn && !playing.contains(&e.player))
+        .filter(|e| room.present(t.id, e.player).is_some())
+        .collect();
+    let keep: Vec<PlayerId> = free.iter().map(|e| e.player).collect();
+    memo.free_since.retain(|p, _| keep.contains(p));
+    for p in &keep {
+        memo.free_since.entry(*p).or_insert_with(Instant::now);
+    }
+    let open = t.status == "running" && now < settings.pairing_stops_ms(t.ends_ms);
+    let due = memo.wave_at.is_none_or(|w| w.elapsed() >= WAVE_EVERY);
+    let mut waiting = free.len();
+    if open && due {
+        memo.wave_at = Some(Instant::now());
+        let paired = wave(app, &t, &settings, &entries, &games, &free, memo, room).await?;
+        if paired > 0 {
+            games = app.store.tournament_games(t.id).await?;
+            waiting -= paired;
+        }
+    }
+    if t.status == "running" && now >= t.ends_ms && games.iter().all(|g| g.scored.is_some()) {
+        t.status = "finished".into();
+        app.store.update_tournament(&t).await?;
+    }
+    push(app, &t, &entries, &games, waiting, memo, room);
+    Ok(())
+}
+
+/// Scores every game that has ended; true when one was scored now.
+async fn score_ended(app: &App, games: &[TournamentGameRow]) -> Result<bool, ServerError> {
+    let mut any = false;
+    for g in games.iter().filter(|g| g.scored.is_none()) {
+        let Some(stored) = app.store.game(g.game).await? else {
+            continue;
+        };
+        let Some(results) = results_of(&stored, &players_of(g)) else {
+            continue;
+        };
+        let text = serde_json::to_string(&results).map_err(ServerError::internal)?;
+        // Written only while unscored: a second director finds it done and moves on.
+        any |= app
+            .store
+            .score_tournament_game(g.game, &text, epoch_ms())
+            .await?;
+    }
+    Ok(any)
+}
+
+/// The rules a wave needs: the seats with an army and, in a sides game, the two sides.
+fn wave_rules(settings: &ArenaSettings) -> Result<WaveRules, ServerError> {
+    let rules = settings.table()?.rules;
+    let seats: Vec<usize> = (0..4)
+        .filter(|&i| rules.in_play(Seat::from_index(i)))
+        .collect();
+    let sides = rules.sides().then(|| {
+        let partner = rules.partner(Seat::from_index(0)).map_or(2, |s| s.index());
+        let other: Vec<usize> = (1..4).filter(|&i| i != partner).collect();
+        [[0, partner], [other[0], other[1]]]
+    });
+    Ok(WaveRules {
+        seats,
+        sides,
+        long_wait_secs: LONG_WAIT_SECS,
+    })
+}
+
+/// Pairs the free players; returns how many were seated.
+#[allow(clippy::too_many_arguments)]
+async fn wave(
+    app: &App,
+    t: &TournamentRow,
+    settings: &ArenaSettings,
+    entries: &[EntryRow],
+    games: &[TournamentGameRow],
+    free: &[&EntryRow],
+    memo: &Memo,
+    room: &ArenaRoom,
+) -> Result<usize, ServerError> {
+    let rules = wave_rules(settings)?;
+    if free.len() < rules.seats.len() {
+        return Ok(0);
+    }
+    let standings = standings_of(entries, games);
+    let rank: HashMap<PlayerId, usize> = standings
+        .rows()
+        .into_iter()
+        .map(|r| (r.player, r.rank))
+        .collect();
+    let waiters: Vec<Waiter<PlayerId>> = free
+        .iter()
+        .map(|e| {
+            let last = games
+                .iter()
+                .filter(|g| players_of(g).iter().any(|p| p.player == e.player))
+                .max_by_key(|g| g.started_ms);
+            let table: Vec<SeatPlayer> = last.map(players_of).unwrap_or_default();
+            let my_seat = table.iter().find(|p| p.player == e.player).map(|p| p.seat);
+            let partner_seat = my_seat.and_then(|s| {
+                rules.sides.and_then(|sides| {
+                    sides
+                        .iter()
+                        .find(|x| x.contains(&s))
+                        .map(|x| if x[0] == s { x[1] } else { x[0] })
+                })
+            });
+            Waiter {
+                player: e.player,
+                rank: rank.get(&e.player).copied().unwrap_or(usize::MAX / 2),
+                waited_secs: memo
+                    .free_since
+                    .get(&e.player)
+                    .map_or(0, |i| i.elapsed().as_secs() as u32),
+                last_group: table.iter().map(|p| p.player).collect(),
+                last_partner: partner_seat
+                    .and_then(|ps| table.iter().find(|p| p.seat == ps).map(|p| p.player)),
+            }
+        })
+        .collect();
+    let (groups, _) = pair_wave(&waiters, &rules, &mut rand::rngs::StdRng::from_entropy());
+    let mut seated = 0;
+    for g in groups {
+        let players: Vec<SeatPlayer> = g
+            .seats
+            .iter()
+            .filter_map(|(seat, p)| {
+                let e = entries.iter().find(|e| e.player == *p)?;
+                Some(SeatPlayer {
+                    seat: *seat,
+                    player: *p,
+                    name: e.name.clone(),
+                    rating: e.rating,
+                })
+            })
+            .collect();
+        match start(app, t, settings, &players, room).await {
+            Ok(_) => seated += players.len(),
+            Err(e) => tracing::warn!(error = %e.message, "could not start an arena game"),
+        }
+    }
+    Ok(seated)
+}
+
+/// Seats a group at a table of the arena's settings, starts its game, records it and tells
+/// each player (`seated`, `paired`; `game_started` comes from the lobby).
+async fn start(
+    app: &App,
+    t: &TournamentRow,
+    settings: &ArenaSettings,
+    players: &[SeatPlayer],
+    room: &ArenaRoom,
+) -> Result<GameId, ServerError> {
+    let lobby = &app.lobby.local;
+    let table = lobby.create(settings.table()?, None);
+    let mut full = None;
+    let mut told = Vec::new();
+    for p in players {
+        let Some(conn) = room.present(t.id, p.player) else {
+            return Err(ServerError::internal("a paired player left"));
+        };
+        let who = Player {
+            id: p.player.0,
+            name: p.name.clone(),
+            registered: settings.accounts_only,
+        };
+        let (occ, token) = Occupant::human(&who, conn.clone());
+        let seat = SeatName::from_index(p.seat);
+        lobby.tell(
+            std::slice::from_ref(&conn),
+            &wire(&ServerMsg::Seated {
+                table: table.id,
+                seat,
+                seat_token: token,
+            }),
+        );
+        told.push(conn);
+        if let Some(f) = lobby.sit(table.id.0, seat, occ, settings.accounts_only)? {
+            full = Some(f);
+        }
+    }
+    let full = full.ok_or_else(|| ServerError::internal("an arena table did not fill"))?;
+    let id = app.games.start(full.spec.clone()).await?;
+    lobby.started(&full, id.0);
+    app.store
+        .add_tournament_game(&TournamentGameRow {
+            game: id,
+            tournament: t.id,
+            players: serde_json::to_string(players).map_err(ServerError::internal)?,
+            started_ms: epoch_ms(),
+            scored: None,
+            scored_ms: None,
+        })
+        .await?;
+    lobby.tell(
+        &told,
+        &wire(&ServerMsg::Paired {
+            tournament: t.id,
+            game: id,
+        }),
+    );
+    Ok(id)
+}
+
+/// Pushes the standings to the arena's followers when they changed, at most once a second.
+fn push(
+    app: &App,
+    t: &TournamentRow,
+    entries: &[EntryRow],
+    games: &[TournamentGameRow],
+    waiting: usize,
+    memo: &mut Memo,
+    room: &ArenaRoom,
+) {
+    let v = view(t, entries, games, waiting);
+    if memo
+        .pushed
+        .as_ref()
+        .is_some_and(|(last, at)| *last == v || at.elapsed() < Duration::from_millis(950))
+    {
+        return;
+    }
+    let followers = room.followers(t.id);
+    if !followers.is_empty() {
+        app.lobby.local.tell(
+            &followers,
+            &wire(&ServerMsg::Standings {
+                standings: Box::new(v.clone()),
+            }),
+        );
+    }
+    memo.pushed = Some((v, Instant::now()));
+}
