@@ -13,6 +13,7 @@ import { libraryView, replayView } from "./replay.js";
 import { archiveView, leaderboardView, profileView } from "./records.js";
 import { adminView } from "./admin.js";
 import { rulesView, RULE_PAGES } from "./rules.js";
+import { arenaView, tournamentsView } from "./tournaments.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
@@ -54,6 +55,8 @@ async function route() {
   else if (name === "leaderboard") cleanup = await leaderboardView(ctx, rest[0]);
   else if (name === "admin") cleanup = await adminView(ctx);
   else if (name === "rules") cleanup = await rulesView(ctx, rest[0]);
+  else if (name === "tournaments") cleanup = await tournamentsView(ctx);
+  else if (name === "arena") cleanup = await arenaView(ctx, rest[0]);
   else if (["play", "tables", "watch"].includes(name)) cleanup = lobbyView(ctx, name);
   else cleanup = lobbyView(ctx, rest[0] === "play" ? "play" : null);
 }
@@ -77,7 +80,7 @@ function header() {
   // The players' pages, then the rules in one menu.
   const page = (name) => h("a", { href: `#${name}`, "data-page": name }, t(`nav.${name}`));
   nav.replaceChildren(
-    ...["play", "tables", "watch", "library", "archive", "leaderboard"].map(page),
+    ...["play", "tables", "watch", "tournaments", "library", "archive", "leaderboard"].map(page),
     h("details", { class: "rules-menu", "data-testid": "rules-menu" }, h("summary", {}, t("nav.rules")),
       h("ul", {}, ...RULE_PAGES.map((r) => h("li", {}, h("a", { href: `#rules/${r}` }, t(`rules.${r}`)))))));
   const menu = document.getElementById("menu");
@@ -131,6 +134,8 @@ async function main() {
   // A game starting at a table where this browser holds seats opens it.
   on((m) => {
     if (m.type === "seated") tokens.add(m.table, m.seat, m.seat_token);
+    // An arena's game: its game-over dialog offers the way back to the arena.
+    if (m.type === "paired") localStorage.setItem(`fh.arena.${m.game}`, m.tournament);
     if (m.type === "game_started" && Object.keys(tokens.of(m.table)).length) {
       tokens.move(m.table, m.game);
       location.hash = `game/${m.game}`;

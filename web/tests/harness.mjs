@@ -28,7 +28,7 @@ export async function startServer() {
   let proc;
   const up = async () => {
     proc = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data,
-      "--bot-delay-ms", "150", "--start-secs", "120", "--pair-wait-secs", "2"], { stdio: "ignore" });
+      "--bot-delay-ms", "150", "--start-secs", "120", "--pair-wait-secs", "2", "--admins", "arbiter"], { stdio: "ignore" });
     for (let i = 0; i < 200; i++) {
       try { const r = await fetch(`${base}/healthz`); if (r.ok) break; } catch {}
       await new Promise((r) => setTimeout(r, 50));
@@ -194,6 +194,18 @@ export async function ratedTeamsGame(browser, base, tag) {
   await pages[1].click("[data-testid=resign-yes]");
   await pages[0].waitForSelector("[data-testid=game-over]");
   return { names, pages };
+}
+
+/** Runs axe-core on the page (its context must bypass the page's CSP) and fails on any
+ *  violation of serious or critical impact. */
+export async function audit(page, what) {
+  await page.addScriptTag({ path: join(root, "web", "tests", "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  if (result.length) throw new Error(`axe on the ${what}: ${result.join("; ")}`);
 }
 
 /** Records every frame the page's sockets send from now on (read them with `sentFrames`). */

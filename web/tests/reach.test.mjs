@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, launch, player, click, moves, ourTurn, withShots, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
+import { startServer, launch, player, click, moves, ourTurn, withShots, audit, tableAtDevice, ratedTeamsGame, createTable, root } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -106,15 +106,6 @@ for (const [lang, how, sample] of [["ru", "locale", "Играть с ботам�
   });
 }
 
-async function audit(page, what) {
-  await page.addScriptTag({ path: join(root, "web", "tests", "node_modules", "axe-core", "axe.min.js") });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  assert.deepEqual(result, [], `axe on the ${what}`);
-}
 
 test("axe-core finds no serious or critical violation on the lobby, a game running and ended, a replay, a rule page and a profile", async () => {
   let pages = [];

@@ -88,7 +88,7 @@ pub struct Config {
     #[arg(long, env = "FOURHAND_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
     /// Accounts that are moderators (comma-separated names): they see reports, mute, ban,
-    /// close tables and abort games.
+    /// close tables, abort games, and make and cancel tournaments.
     #[arg(long, env = "FOURHAND_ADMINS", value_delimiter = ',')]
     pub admins: Vec<String>,
     /// NATS server of a cluster (e.g. `nats://127.0.0.1:4222`): this node then shares games,

@@ -236,7 +236,7 @@ async fn wave(
 }
 
 /// Seats a group at a table of the arena's settings, starts its game, records it and tells
-/// each player (`seated`, `paired`; `game_started` comes from the lobby).
+/// each player (`seated`, `paired`, then `game_started` from the lobby).
 async fn start(
     app: &App,
     t: &TournamentRow,
@@ -274,7 +274,6 @@ async fn start(
     }
     let full = full.ok_or_else(|| ServerError::internal("an arena table did not fill"))?;
     let id = app.games.start(full.spec.clone()).await?;
-    lobby.started(&full, id.0);
     app.store
         .add_tournament_game(&TournamentGameRow {
             game: id,
@@ -285,6 +284,7 @@ async fn start(
             scored_ms: None,
         })
         .await?;
+    // `paired` before `game_started`: a client knows the game is the arena's when it opens it.
     lobby.tell(
         &told,
         &wire(&ServerMsg::Paired {
@@ -292,6 +292,7 @@ async fn start(
             game: id,
         }),
     );
+    lobby.started(&full, id.0);
     Ok(id)
 }
 

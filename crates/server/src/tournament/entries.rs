@@ -148,20 +148,35 @@ async fn change(
     Ok(told(&e))
 }
 
-/// Follows an arena's standings: the connection receives them now and as they change.
-pub async fn follow(app: &App, id: TournamentId, conn: ConnAddr) -> Result<ServerMsg, ServerError> {
+/// Follows an arena's standings: the connection receives them now and as they change. An
+/// entrant who follows has the arena open again (after a reload, on a new connection): he is
+/// paired from it.
+pub async fn follow(
+    app: &App,
+    player: &Player,
+    id: TournamentId,
+    conn: ConnAddr,
+) -> Result<ServerMsg, ServerError> {
     let t = app
         .store
         .tournament(id)
         .await?
         .ok_or_else(|| err(ErrorCode::UnknownTournament, "no such arena"))?;
-    app.lobby
-        .arena_note(ArenaNote::Follow {
-            tournament: id,
-            conn,
-        })
-        .await?;
+    let note = ArenaNote::Follow {
+        tournament: id,
+        conn: conn.clone(),
+    };
+    app.lobby.arena_note(note).await?;
     let entries = app.store.entries(id).await?;
+    let pid = PlayerId(player.id);
+    if entries.iter().any(|e| e.player == pid && !e.withdrawn) {
+        let note = ArenaNote::Present {
+            tournament: id,
+            player: pid,
+            conn,
+        };
+        app.lobby.arena_note(note).await?;
+    }
     let games = app.store.tournament_games(id).await?;
     Ok(ServerMsg::Standings {
         standings: Box::new(super::standings::view(&t, &entries, &games, 0)),

@@ -109,7 +109,8 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             Ok(())
         }
         ClientMsg::ArenaFollow { tournament } => {
-            let said = crate::tournament::entries::follow(&app, tournament, conn.addr()).await?;
+            let said =
+                crate::tournament::entries::follow(&app, &player, tournament, conn.addr()).await?;
             conn.in_lobby = true;
             conn.send(&said);
             Ok(())
