@@ -42,59 +42,68 @@ async fn call(
     )
 }
 
-/// A player as a simple bot: sits where he is seated, plays the first legal move twice in each
-/// game, then resigns on his third turn; returns after `games` games ended.
+/// A player as a simple bot: sits where he is seated, plays the first legal move at each of
+/// his first three turns (an earlier resignation aborts an FFA game), then resigns; returns
+/// after `games` games ended.
 async fn play_games(mut c: Client, games: usize) -> Client {
+    struct Mine {
+        seat: String,
+        moved: u32,
+        sent: bool,
+    }
     let mut tokens: HashMap<String, (String, String)> = HashMap::new(); // table -> (seat, token)
-    let mut mine: HashMap<String, (String, u32)> = HashMap::new(); // game -> (seat, moves made)
+    let mut mine: HashMap<String, Mine> = HashMap::new(); // game -> his seat and moves
     let mut ended = 0;
     while ended < games {
         let m = c.next().await.expect("open");
+        let game = m["game"].as_str().unwrap_or("").to_string();
         match m["type"].as_str().unwrap_or("") {
             "seated" => {
-                tokens.insert(
-                    m["table"].as_str().unwrap().into(),
-                    (
-                        m["seat"].as_str().unwrap().into(),
-                        m["seat_token"].as_str().unwrap().into(),
-                    ),
-                );
+                let seat = m["seat"].as_str().unwrap().to_string();
+                let token = m["seat_token"].as_str().unwrap().to_string();
+                tokens.insert(m["table"].as_str().unwrap().into(), (seat, token));
             }
             "game_started" => {
                 if let Some((seat, token)) = tokens.remove(m["table"].as_str().unwrap()) {
-                    let game = m["game"].as_str().unwrap().to_string();
                     c.send(msg::join(game.as_str(), token.as_str())).await;
-                    mine.insert(game, (seat, 0));
+                    mine.insert(
+                        game,
+                        Mine {
+                            seat,
+                            moved: 0,
+                            sent: false,
+                        },
+                    );
                 }
+            }
+            "event" if m["event"]["kind"] == "moved" => {
+                if let Some(me) = mine.get_mut(&game) {
+                    if m["event"]["seat"] == me.seat.as_str() {
+                        me.moved += 1;
+                        me.sent = false;
+                    }
+                }
+            }
+            "event" if m["event"]["kind"] == "over" && mine.remove(&game).is_some() => {
+                ended += 1;
             }
             "legal" => {
-                let game = m["game"].as_str().unwrap().to_string();
-                if let Some((seat, made)) = mine.get_mut(&game) {
-                    if m["seat"] != seat.as_str() {
-                        continue;
-                    }
-                    let s: SeatName = serde_json::from_value(json!(seat)).unwrap();
-                    if *made < 2 {
-                        let mv = m["moves"][0].as_str().unwrap().to_string();
-                        let (from, to) = mv.split_once('-').unwrap();
-                        *made += 1;
-                        c.send(msg::play(
-                            game.as_str(),
-                            s,
-                            from,
-                            &to[..to.find('=').unwrap_or(to.len())],
-                        ))
-                        .await;
-                    } else {
-                        c.send(msg::resign(game.as_str(), s)).await;
-                    }
+                let Some(me) = mine.get_mut(&game) else {
+                    continue;
+                };
+                if m["seat"] != me.seat.as_str() || me.sent {
+                    continue;
                 }
-            }
-            "event"
-                if m["event"]["kind"] == "over"
-                    && mine.remove(m["game"].as_str().unwrap()).is_some() =>
-            {
-                ended += 1;
+                me.sent = true;
+                let s: SeatName = serde_json::from_value(json!(me.seat)).unwrap();
+                if me.moved < 3 {
+                    let mv = m["moves"][0].as_str().unwrap().to_string();
+                    let (from, to) = mv.split_once('-').unwrap();
+                    let to = &to[..to.find('=').unwrap_or(to.len())];
+                    c.send(msg::play(game.as_str(), s, from, to)).await;
+                } else {
+                    c.send(msg::resign(game.as_str(), s)).await;
+                }
             }
             _ => {}
         }
@@ -202,6 +211,12 @@ async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games
             .sum();
         assert_eq!(on, 4, "game {} on four sheets once each", g.game);
     }
+    // Games count: none was aborted, and points were handed out.
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    assert!(
+        total >= 7.0 * stored.len() as f64,
+        "every game hands out 4 + 2 + 1 + 0 at least: {total}"
+    );
     // The standings add up: each row's points are its sheet's, and equal a recomputation.
     let recomputed = fourhand_server::tournament::standings::standings_of(
         &app.store.entries(id).await.unwrap(),
@@ -258,5 +273,106 @@ async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games
     let pgn = support::http_get(&format!("http://{}/api/tournaments/{id}/pgn4", server.addr)).await;
     assert!(pgn.matches("[Variant ").count() >= stored.len(), "{pgn}");
     drop(players);
+    server.stop().await;
+}
+
+/// The standings' rows without what a restart may change (who plays now).
+fn settled(one: &Value) -> Vec<Value> {
+    one["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["name"], r["points"], r["sheet"], r["performance"]]))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_restarted_server_continues_a_running_arena_where_it_was() {
+    let url = support::sqlite_url();
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    config.database_url = Some(url.clone());
+    let server = TestServer::start(config.clone(), Store::connect(&url).await.unwrap()).await;
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let arena = json!({"name": "Restart arena", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 30, "rated": false});
+    let (_, made) = call(&server.app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let mut sessions = Vec::new();
+    let mut players = Vec::new();
+    // Eight: four who played together last are never grouped again alone.
+    for i in 0..8 {
+        let s = server.session(&format!("r{i}")).await;
+        let mut c = Client::connect(server.addr, &s).await;
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        c.expect(|m| m["type"] == "arena_entry").await;
+        sessions.push(s);
+        players.push(c);
+    }
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| tokio::spawn(play_games(c, 1)))
+        .collect();
+    for h in handles {
+        drop(h.await.unwrap());
+    }
+    let scored = |app: fourhand_server::state::App, n: usize| async move {
+        loop {
+            let games = app.store.tournament_games(id).await.unwrap();
+            if games.len() >= n && games.iter().all(|g| g.scored.is_some()) {
+                return games.len();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    };
+    assert_eq!(scored(server.app.clone(), 2).await, 2);
+    let (_, before) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    server.stop().await;
+
+    // The same store, a new process: the arena runs on with the same standings …
+    let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
+    let (_, after) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    assert_eq!(after["status"], "running");
+    assert_eq!(settled(&after), settled(&before));
+    // … and the players, back on new connections, are paired again from where they were.
+    let mut players = Vec::new();
+    for s in &sessions {
+        let mut c = Client::connect(server.addr, s).await;
+        c.send(ClientMsg::ArenaFollow { tournament: id }).await;
+        c.expect(|m| m["type"] == "standings").await;
+        players.push(c);
+    }
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| tokio::spawn(play_games(c, 1)))
+        .collect();
+    for h in handles {
+        drop(h.await.unwrap());
+    }
+    assert_eq!(scored(server.app.clone(), 4).await, 4);
+    let (_, later) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    for r in later["standings"]["rows"].as_array().unwrap() {
+        assert_eq!(r["sheet"].as_array().unwrap().len(), 2, "{r}");
+    }
     server.stop().await;
 }
