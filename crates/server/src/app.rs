@@ -28,6 +28,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         .await?;
     let bot_threads = config.bot_threads;
     let node = config.node()?;
+    crate::tournament::schedule::parse_all(&config.schedules)?;
     let metrics = Arc::new(Metrics::default());
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();

@@ -91,6 +91,11 @@ pub struct Config {
     /// close tables, abort games, and make and cancel tournaments.
     #[arg(long, env = "FOURHAND_ADMINS", value_delimiter = ',')]
     pub admins: Vec<String>,
+    /// Recurring arenas (entries separated by `;`): `<hourly :MM | daily HH:MM> <rules>
+    /// <time> <minutes>m [rated] <name>`, e.g. `hourly :00 ffa 1+15d 55m Hourly FFA`
+    /// (rule options joined by `+`; times in UTC). Each is made an hour before it starts.
+    #[arg(long = "schedule", env = "FOURHAND_SCHEDULES", value_delimiter = ';')]
+    pub schedules: Vec<String>,
     /// NATS server of a cluster (e.g. `nats://127.0.0.1:4222`): this node then shares games,
     /// tables and pairing with the other nodes on the same NATS and Postgres (a Postgres
     /// `--database-url` is required). Unset: a single server.
@@ -159,6 +164,7 @@ impl Config {
             session_days: 30,
             allowed_origins: Vec::new(),
             admins: Vec::new(),
+            schedules: Vec::new(),
             guests_per_minute: 0,
             registers_per_minute: 0,
             logins_per_minute: 0,

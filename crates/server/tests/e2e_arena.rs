@@ -376,3 +376,58 @@ async fn a_restarted_server_continues_a_running_arena_where_it_was() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_schedule_in_the_configuration_makes_its_arena_an_hour_ahead_once() {
+    let now = fourhand_server::time::epoch_ms();
+    let minute = (now / 60_000 + 30) % 60;
+    let mut config = Config::for_tests();
+    config.schedules = vec![format!(
+        "hourly :{minute:02} ffa+KotH 1+15d 55m Hourly KotH"
+    )];
+    let server = TestServer::start(config, Store::memory()).await;
+    let (_, someone) = account(&server, "someone").await;
+    let listed = |app: fourhand_server::state::App| async move {
+        loop {
+            let (_, l) = call(&app, "GET", "/api/tournaments", "", Value::Null).await;
+            let ours: Vec<Value> = l
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["name"] == "Hourly KotH")
+                .cloned()
+                .collect();
+            if !ours.is_empty() {
+                return ours;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    };
+    let ours = listed(server.app.clone()).await;
+    assert_eq!(ours.len(), 1, "{ours:?}");
+    let t = &ours[0];
+    assert_eq!(
+        (
+            t["status"].as_str(),
+            t["rules"].as_str(),
+            t["minutes"].as_u64()
+        ),
+        (Some("created"), Some("ffa KotH"), Some(55))
+    );
+    let starts = t["starts_ms"].as_i64().unwrap();
+    assert_eq!(starts % 3_600_000 / 60_000, minute);
+    assert!(starts > now && starts <= now + 3_600_000);
+    // Ticks later, still one.
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(listed(server.app.clone()).await.len(), 1);
+    // A schedule that does not read stops the server at its start.
+    let mut bad = Config::for_tests();
+    bad.schedules = vec!["weekly ffa".into()];
+    let e = fourhand_server::app::state(bad, Store::memory())
+        .await
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("schedule"), "{e}");
+    drop(someone);
+    server.stop().await;
+}

@@ -62,6 +62,9 @@ pub fn spawn(app: &App) {
                     continue;
                 }
             };
+            if let Err(e) = make_scheduled(&app2, &arenas, now).await {
+                tracing::warn!(error = %e.message, "could not make a scheduled arena");
+            }
             for t in arenas.into_iter().filter(|t| t.kind == "arena") {
                 let memo = memos.entry(t.id).or_default();
                 if let Err(e) = direct(&app2, t, memo).await {
@@ -70,6 +73,41 @@ pub fn spawn(app: &App) {
             }
         }
     });
+}
+
+/// Who makes the arenas of the configuration's schedules.
+const SCHEDULER: &str = "schedule";
+
+/// Makes the scheduled arenas starting within the hour that are not made yet (one per
+/// schedule and start: the list of tournaments says which are).
+async fn make_scheduled(app: &App, known: &[TournamentRow], now: i64) -> Result<(), ServerError> {
+    let schedules =
+        super::schedule::parse_all(&app.config.schedules).map_err(ServerError::internal)?;
+    for s in schedules {
+        for start in s.starts_ahead(now) {
+            let made = known.iter().any(|t| {
+                t.created_by == SCHEDULER
+                    && t.starts_ms == start
+                    && serde_json::from_str::<ArenaSettings>(&t.settings)
+                        .is_ok_and(|x| x == s.settings)
+            });
+            if made {
+                continue;
+            }
+            let t = TournamentRow {
+                id: TournamentId(uuid::Uuid::now_v7()),
+                kind: "arena".into(),
+                settings: serde_json::to_string(&s.settings).map_err(ServerError::internal)?,
+                status: "created".into(),
+                starts_ms: start,
+                ends_ms: start + i64::from(s.settings.minutes) * 60_000,
+                created_by: SCHEDULER.into(),
+                created_ms: now,
+            };
+            app.store.create_tournament(&t).await?;
+        }
+    }
+    Ok(())
 }
 
 /// One tick of one arena.

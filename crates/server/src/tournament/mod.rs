@@ -7,6 +7,7 @@
 pub mod director;
 pub mod entries;
 pub mod room;
+pub mod schedule;
 pub mod settings;
 pub mod standings;
 
