@@ -431,3 +431,77 @@ async fn a_schedule_in_the_configuration_makes_its_arena_an_hour_ahead_once() {
     drop(someone);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let arena = json!({"name": "Teams arena", "rules": "teams", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 30, "rated": false});
+    let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let mut players = Vec::new();
+    for i in 0..8 {
+        let mut c = server.client(&format!("t{i}")).await;
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        c.expect(|m| m["type"] == "arena_entry").await;
+        players.push(c);
+    }
+    // Three games each (the bots resign on their fourth turn: one side loses).
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| tokio::spawn(play_games(c, 3)))
+        .collect();
+    for h in handles {
+        drop(h.await.unwrap());
+    }
+    let games = loop {
+        let g = app.store.tournament_games(id).await.unwrap();
+        if g.len() >= 6 && g.iter().all(|x| x.scored.is_some()) {
+            break g;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    // Partners sit opposite (S+N, W+E); each player's partners game by game.
+    let mut partners: HashMap<String, Vec<String>> = HashMap::new();
+    for g in &games {
+        let table = fourhand_server::tournament::standings::players_of(g);
+        assert_eq!(table.len(), 4);
+        for p in &table {
+            let partner = table.iter().find(|q| q.seat == (p.seat + 2) % 4).unwrap();
+            partners
+                .entry(p.name.clone())
+                .or_default()
+                .push(partner.name.clone());
+        }
+    }
+    for (name, list) in &partners {
+        for w in list.windows(2) {
+            assert_ne!(
+                w[0], w[1],
+                "{name} had {} as partner twice in a row: {list:?}",
+                w[0]
+            );
+        }
+    }
+    // Sides' points: a win 2 each, a loss 0; every game counted.
+    let (_, one) = call(
+        &app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    for r in one["standings"]["rows"].as_array().unwrap() {
+        for x in r["sheet"].as_array().unwrap() {
+            assert!(
+                ["W", "L", "D"].contains(&x["mark"].as_str().unwrap()),
+                "{r}"
+            );
+        }
+    }
+    server.stop().await;
+}
