@@ -309,3 +309,143 @@ async fn a_cluster_node_refuses_sqlite() {
         "{err}"
     );
 }
+
+/// Spec §5.6: the node that directs an arena goes away mid-arena; the other node takes the
+/// lobby over and directs on — the same standings, players still connected to it paired again,
+/// every game counted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_node_directs_an_arena_on_when_its_director_goes() {
+    use fourhand_protocol::TournamentId;
+    use serde_json::{json, Value};
+    use support::arena::{call, play_games};
+    let Some((nats, db)) = services().await else {
+        return;
+    };
+    let start = |name: &'static str| {
+        let mut c = support::cluster::node_config(name, &db, &nats);
+        c.admins = vec!["arbiter".into()];
+        let db = db.clone();
+        async move {
+            let store = fourhand_server::store::Store::connect(&db)
+                .await
+                .expect("postgres");
+            support::TestServer::start(c, store).await
+        }
+    };
+    let nodes = vec![start("arena-a").await, start("arena-b").await];
+    // Which one runs the lobby (and so directs arenas)?
+    let leader = loop {
+        if let Some(i) = nodes.iter().position(|n| n.app.lobby.leads()) {
+            break i;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let mut nodes = nodes;
+    let director = nodes.remove(leader);
+    let other = nodes.remove(0);
+    let (_, arbiter) = support::account(&other, "arbiter").await;
+    let arena = json!({"name": "Cluster arena", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 30, "rated": false});
+    let (_, made) = call(&other.app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    // Eight players, all connected to the node that does not direct.
+    let mut players = Vec::new();
+    for i in 0..8 {
+        let mut c = other.client(&format!("c{i}")).await;
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        c.expect(|m| m["type"] == "arena_entry").await;
+        players.push(c);
+    }
+    let scored = |n: usize| {
+        let store = other.app.store.clone();
+        async move {
+            loop {
+                let g = store.tournament_games(id).await.unwrap();
+                if g.len() >= n && g.iter().all(|x| x.scored.is_some()) {
+                    return g;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
+        }
+    };
+    let round = |players: Vec<Client>| async move {
+        let handles: Vec<_> = players
+            .into_iter()
+            .map(|c| tokio::spawn(play_games(c, 1)))
+            .collect();
+        let mut back = Vec::new();
+        for h in handles {
+            back.push(h.await.unwrap());
+        }
+        back
+    };
+    let players = round(players).await;
+    scored(2).await;
+    let standings = |v: &Value| -> Vec<Value> {
+        v["standings"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| json!([r["name"], r["points"], r["sheet"]]))
+            .collect()
+    };
+    let (_, before) = call(
+        &other.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    // The director goes; the other node takes the lobby over within seconds.
+    director.stop().await;
+    let t0 = std::time::Instant::now();
+    while !other.app.lobby.leads() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(15),
+            "nobody took the lobby over"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (_, after) = call(
+        &other.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    assert_eq!(standings(&after), standings(&before), "the same standings");
+    // The players, still connected, are paired again by the new director.
+    let players = round(players).await;
+    let games = scored(4).await;
+    assert_eq!(games.len(), 4);
+    let (_, later) = call(
+        &other.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        Value::Null,
+    )
+    .await;
+    let rows = later["standings"]["rows"].as_array().unwrap();
+    for g in &games {
+        let on: usize = rows
+            .iter()
+            .map(|r| {
+                r["sheet"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|x| x["game"] == json!(g.game))
+                    .count()
+            })
+            .sum();
+        assert_eq!(
+            on, 4,
+            "game {} counted once for each of its four players",
+            g.game
+        );
+    }
+    drop(players);
+    other.stop().await;
+}

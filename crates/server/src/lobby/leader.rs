@@ -87,6 +87,11 @@ pub fn spawn(app: App, bus: SharedBus) {
             save(&app).await;
         }
         app.lobby.set_leading(false);
+        // A node that stops hands the lobby on at once: another takes it within a second.
+        if let Some((lock, serving)) = held.take() {
+            serving.abort();
+            lock.release().await;
+        }
     });
 }
 

@@ -80,6 +80,7 @@ impl Lobby {
                 self.connection_closed(&conn);
                 self.pairing.connection_closed(&conn);
                 self.arenas.connection_closed(&conn);
+                self.touch();
                 if let Some(p) = player {
                     self.pairing.leave(p.0);
                 }
@@ -99,6 +100,7 @@ impl Lobby {
             },
             LobbyRequest::Arena { note } => {
                 self.arenas.note(note);
+                self.touch();
                 LobbyReply::Done
             }
             LobbyRequest::Unpair { player } => {

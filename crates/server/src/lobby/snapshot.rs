@@ -17,6 +17,9 @@ pub const LOBBY_SETTING: &str = "cluster_lobby";
 pub struct LobbyDoc {
     tables: Vec<TableDoc>,
     waiters: Vec<WaiterDoc>,
+    /// Who has each arena open, and its followers.
+    #[serde(default)]
+    arenas: crate::tournament::room::ArenaRoomDoc,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -53,6 +56,7 @@ impl Lobby {
         LobbyDoc {
             tables,
             waiters: self.pairing.all(),
+            arenas: self.arenas.export(),
         }
     }
 
@@ -74,6 +78,7 @@ impl Lobby {
             }
         });
         self.pairing.import(doc.waiters, ago);
+        self.arenas.import(doc.arenas);
     }
 }
 

@@ -42,6 +42,14 @@ struct Inner {
     followers: HashMap<TournamentId, Vec<ConnAddr>>,
 }
 
+/// The room as the lobby's saved document keeps it (a node that takes the lobby over reads it:
+/// the connections on the other nodes are still there).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ArenaRoomDoc {
+    present: Vec<(TournamentId, PlayerId, ConnAddr)>,
+    followers: Vec<(TournamentId, Vec<ConnAddr>)>,
+}
+
 /// The arenas' presence and followers.
 #[derive(Default)]
 pub struct ArenaRoom {
@@ -91,6 +99,30 @@ impl ArenaRoom {
     /// The connection of an entrant who has the arena open.
     pub fn present(&self, tournament: TournamentId, player: PlayerId) -> Option<ConnAddr> {
         self.with(|i| i.present.get(&(tournament, player)).cloned())
+    }
+
+    /// The room as a document.
+    pub fn export(&self) -> ArenaRoomDoc {
+        self.with(|i| ArenaRoomDoc {
+            present: i
+                .present
+                .iter()
+                .map(|((t, p), c)| (*t, *p, c.clone()))
+                .collect(),
+            followers: i.followers.iter().map(|(t, f)| (*t, f.clone())).collect(),
+        })
+    }
+
+    /// Replaces the room with a document's.
+    pub fn import(&self, doc: ArenaRoomDoc) {
+        self.with(|i| {
+            i.present = doc
+                .present
+                .into_iter()
+                .map(|(t, p, c)| ((t, p), c))
+                .collect();
+            i.followers = doc.followers.into_iter().collect();
+        });
     }
 
     /// The followers of an arena's standings.

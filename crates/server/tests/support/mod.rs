@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod arena;
 pub mod cluster;
 pub mod msg;
 pub mod ports;

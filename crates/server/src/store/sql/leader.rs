@@ -32,6 +32,19 @@ impl SqlStore {
 }
 
 impl LeaderLock {
+    /// Gives the role up now (a node shutting down): the lock is released on its connection,
+    /// which would otherwise go back to the pool still holding it.
+    pub async fn release(mut self) {
+        let unlock = sqlx::query("SELECT pg_advisory_unlock_all()").execute(&mut *self.conn);
+        if !matches!(
+            tokio::time::timeout(std::time::Duration::from_secs(2), unlock).await,
+            Ok(Ok(_))
+        ) {
+            // Unanswered: close the connection rather than pool it with the lock.
+            self.conn.close_on_drop();
+        }
+    }
+
     /// Whether the lock is still held: its connection still answers.
     pub async fn held(&mut self) -> bool {
         let ping = sqlx::query("SELECT 1").execute(&mut *self.conn);
