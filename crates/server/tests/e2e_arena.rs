@@ -15,68 +15,28 @@ use std::collections::HashMap;
 use support::arena::{call, play_games};
 use support::{account, Client, TestServer};
 
-#[tokio::test]
-async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games() {
-    let mut config = Config::for_tests();
-    config.admins = vec!["arbiter".into()];
-    let server = TestServer::start(config, Store::memory()).await;
-    let app = server.app.clone();
-    let (_, arbiter) = account(&server, "arbiter").await;
-    let (_, someone) = account(&server, "someone").await;
-    let arena = json!({"name": "Test arena", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 10, "rated": false});
-    // Only a moderator makes one, and only with sane settings.
-    let (s, e) = call(&app, "POST", "/api/tournaments", &someone, arena.clone()).await;
-    assert_eq!(
-        (s, e["code"].as_str()),
-        (StatusCode::FORBIDDEN, Some("not_admin"))
-    );
-    let mut short = arena.clone();
-    short["minutes"] = json!(5);
-    let (s, e) = call(&app, "POST", "/api/tournaments", &arbiter, short).await;
-    assert_eq!(
-        (s, e["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("bad_request")),
-        "{e}"
-    );
-    let (s, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
-    assert_eq!(s, StatusCode::CREATED, "{made}");
-    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
-
-    // Eight players follow it and enter.
-    let mut players = Vec::new();
-    for i in 0..8 {
-        let mut c = server.client(&format!("p{i}")).await;
-        c.send(ClientMsg::ArenaFollow { tournament: id }).await;
-        let st = c.expect(|m| m["type"] == "standings").await;
-        assert_eq!(st["standings"]["tournament"], json!(id));
-        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
-        let e = c.expect(|m| m["type"] == "arena_entry").await;
-        assert_eq!(
-            (e["entered"].as_bool(), e["paused"].as_bool()),
-            (Some(true), Some(false))
-        );
-        players.push(c);
-    }
-    // Bad requests: each its error, nothing changed.
-    players[0]
-        .send(ClientMsg::ArenaJoin { tournament: id })
-        .await;
-    assert_eq!(players[0].error().await["code"], "already_entered");
-    let mut lurker = server.client("lurker").await;
-    lurker.send(ClientMsg::ArenaPause { tournament: id }).await;
-    assert_eq!(lurker.error().await["code"], "not_entered");
-    lurker
-        .send(ClientMsg::ArenaJoin {
-            tournament: TournamentId(uuid::Uuid::now_v7()),
-        })
-        .await;
-    assert_eq!(lurker.error().await["code"], "unknown_tournament");
-    assert_eq!(app.store.entries(id).await.unwrap().len(), 8);
-
-    // Each plays three games.
+/// The players play `games_each` games each in arena `id`; then every finished game is checked
+/// scored exactly once (on its four players' sheets once), the points handed out, the standings
+/// equal to a recomputation from the stored games, and nobody in two games at once. Returns the
+/// players and the stored games.
+async fn play_and_check(
+    app: &fourhand_server::state::App,
+    id: TournamentId,
+    players: Vec<Client>,
+    games_each: usize,
+    someone: &str,
+) -> (Vec<Client>, Vec<fourhand_server::store::TournamentGameRow>) {
+    let n = players.len();
     let handles: Vec<_> = players
         .into_iter()
-        .map(|c| tokio::spawn(play_games(c, 3)))
+        .map(|c| {
+            tokio::spawn(async move {
+                // Done: no new pairings (a game paired meanwhile runs out on its clocks).
+                let mut c = play_games(c, games_each).await;
+                c.send(ClientMsg::ArenaPause { tournament: id }).await;
+                c
+            })
+        })
         .collect();
     let mut players = Vec::new();
     for h in handles {
@@ -85,22 +45,22 @@ async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games
     // The director scores what ended (within a tick or two).
     let stored = loop {
         let games = app.store.tournament_games(id).await.unwrap();
-        if games.len() >= 6 && games.iter().all(|g| g.scored.is_some()) {
+        if games.len() >= n * games_each / 4 && games.iter().all(|g| g.scored.is_some()) {
             break games;
         }
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     };
     // Every game: four players, scored once, each on its players' sheets once.
     let (_, one) = call(
-        &app,
+        app,
         "GET",
         &format!("/api/tournaments/{id}"),
-        &someone,
+        someone,
         Value::Null,
     )
     .await;
     let rows = one["standings"]["rows"].as_array().unwrap().clone();
-    assert_eq!(rows.len(), 8);
+    assert_eq!(rows.len(), n);
     for g in &stored {
         let on: usize = rows
             .iter()
@@ -173,6 +133,69 @@ async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games
             );
         }
     }
+    (players, stored)
+}
+
+#[tokio::test]
+async fn an_ffa_arena_pairs_scores_once_and_its_standings_match_the_stored_games() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let (_, someone) = account(&server, "someone").await;
+    let arena = json!({"name": "Test arena", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 10, "rated": false});
+    // Only a moderator makes one, and only with sane settings.
+    let (s, e) = call(&app, "POST", "/api/tournaments", &someone, arena.clone()).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_admin"))
+    );
+    let mut short = arena.clone();
+    short["minutes"] = json!(5);
+    let (s, e) = call(&app, "POST", "/api/tournaments", &arbiter, short).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request")),
+        "{e}"
+    );
+    let (s, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+
+    // Eight players follow it and enter.
+    let mut players = Vec::new();
+    for i in 0..8 {
+        let mut c = server.client(&format!("p{i}")).await;
+        c.send(ClientMsg::ArenaFollow { tournament: id }).await;
+        let st = c.expect(|m| m["type"] == "standings").await;
+        assert_eq!(st["standings"]["tournament"], json!(id));
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        let e = c.expect(|m| m["type"] == "arena_entry").await;
+        assert_eq!(
+            (e["entered"].as_bool(), e["paused"].as_bool()),
+            (Some(true), Some(false))
+        );
+        players.push(c);
+    }
+    // Bad requests: each its error, nothing changed.
+    players[0]
+        .send(ClientMsg::ArenaJoin { tournament: id })
+        .await;
+    assert_eq!(players[0].error().await["code"], "already_entered");
+    let mut lurker = server.client("lurker").await;
+    lurker.send(ClientMsg::ArenaPause { tournament: id }).await;
+    assert_eq!(lurker.error().await["code"], "not_entered");
+    lurker
+        .send(ClientMsg::ArenaJoin {
+            tournament: TournamentId(uuid::Uuid::now_v7()),
+        })
+        .await;
+    assert_eq!(lurker.error().await["code"], "unknown_tournament");
+    assert_eq!(app.store.entries(id).await.unwrap().len(), 8);
+
+    // Each plays three games.
+    let (players, stored) = play_and_check(&app, id, players, 3, &someone).await;
     // The arena's games download as one PGN4.
     let pgn = support::http_get(&format!("http://{}/api/tournaments/{id}/pgn4", server.addr)).await;
     assert!(pgn.matches("[Variant ").count() >= stored.len(), "{pgn}");
@@ -407,5 +430,29 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
             );
         }
     }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forty_players_in_an_ffa_arena_are_scored_once_and_never_in_two_games() {
+    // Spec §5.1 at its size: forty socket players, two games each, a fast clock.
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let arena = json!({"name": "Forty", "rules": "ffa", "time": {"base_ms": 30000, "delay_ms": 0, "increment_ms": 0}, "minutes": 10, "rated": false});
+    let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let mut players = Vec::new();
+    for i in 0..40 {
+        let mut c = server.client(&format!("f{i}")).await;
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        c.expect(|m| m["type"] == "arena_entry").await;
+        players.push(c);
+    }
+    let (players, stored) = play_and_check(&app, id, players, 2, &arbiter).await;
+    assert!(stored.len() >= 20);
+    drop(players);
     server.stop().await;
 }
