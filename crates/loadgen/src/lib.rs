@@ -1,7 +1,9 @@
 //! A load-generating client: N concurrent games of simple bots over real sockets plus M
-//! spectators, reporting moves per second, move→broadcast latency (p50, p99) and the server's
-//! memory. Built on the protocol crate only.
+//! spectators — or, with `--arena`, players of an arena plus followers of its standings —
+//! reporting moves per second, move→broadcast latency (p50, p99), standings pushes and the
+//! server's memory. Built on the protocol crate only.
 
+mod arena;
 mod http;
 mod player;
 mod report;
@@ -38,6 +40,16 @@ pub struct Args {
     /// Games started per second while ramping up.
     #[arg(long, default_value_t = 100)]
     pub ramp: usize,
+    /// An arena's id: its players (`--players`) and standings' followers (`--followers`)
+    /// instead of tables of four.
+    #[arg(long)]
+    pub arena: Option<fourhand_protocol::TournamentId>,
+    /// Arena players.
+    #[arg(long, default_value_t = 400)]
+    pub players: usize,
+    /// Followers of the arena's standings.
+    #[arg(long, default_value_t = 400)]
+    pub followers: usize,
 }
 
 impl Args {
@@ -91,7 +103,25 @@ pub async fn run(args: Args) -> Result<report::Report, String> {
     }
     let mut tasks = Vec::new();
     let per_tick = args.ramp.max(1);
-    for g in 0..args.games {
+    // An arena: its players and followers; the director pairs the games.
+    let games = match args.arena {
+        Some(arena) => {
+            for k in 0..args.players + args.followers {
+                let (a, s) = (args.clone(), stats.clone());
+                tasks.push(if k < args.players {
+                    tokio::spawn(arena::player(a, s, arena))
+                } else {
+                    tokio::spawn(arena::follower(a, s, arena))
+                });
+                if (k + 1) % (per_tick * 4) == 0 {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+            args.players / 4
+        }
+        None => args.games,
+    };
+    for g in (0..args.games).filter(|_| args.arena.is_none()) {
         let spectators = args.spectators / args.games.max(1)
             + usize::from(g < args.spectators % args.games.max(1));
         let (a, s) = (args.clone(), stats.clone());
@@ -103,9 +133,7 @@ pub async fn run(args: Args) -> Result<report::Report, String> {
         }
     }
     // Measure once everything is up.
-    let ready = stats
-        .wait_started(args.games, Duration::from_secs(120))
-        .await;
+    let ready = stats.wait_started(games, Duration::from_secs(120)).await;
     stats.reset();
     let start = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
@@ -125,7 +153,12 @@ pub async fn run(args: Args) -> Result<report::Report, String> {
             connections: conns,
         });
     }
-    let r = stats.report(elapsed, ready, args.games, args.spectators, per_node);
+    let watchers = if args.arena.is_some() {
+        args.followers
+    } else {
+        args.spectators
+    };
+    let r = stats.report(elapsed, ready, games, watchers, per_node);
     stats.stop();
     for t in tasks {
         t.abort();

@@ -14,20 +14,20 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-type Sink = SplitSink<Ws, Message>;
-type Stream = SplitStream<Ws>;
+pub(crate) type Sink = SplitSink<Ws, Message>;
+pub(crate) type Stream = SplitStream<Ws>;
 
 /// The move in flight in a game: from, to, when it was sent.
 type Pending = Arc<Mutex<Option<(Square, Square, Instant)>>>;
 
-async fn send(sink: &mut Sink, m: &ClientMsg) -> Result<(), String> {
+pub(crate) async fn send(sink: &mut Sink, m: &ClientMsg) -> Result<(), String> {
     let t = serde_json::to_string(m).map_err(|e| e.to_string())?;
     sink.send(Message::Text(t.into()))
         .await
         .map_err(|e| e.to_string())
 }
 
-async fn recv(stream: &mut Stream) -> Result<ServerMsg, String> {
+pub(crate) async fn recv(stream: &mut Stream) -> Result<ServerMsg, String> {
     loop {
         match tokio::time::timeout(Duration::from_secs(60), stream.next()).await {
             Err(_) => return Err("no message for 60 s".into()),
@@ -55,12 +55,12 @@ async fn expect(stream: &mut Stream, f: impl Fn(&ServerMsg) -> bool) -> Result<S
 }
 
 /// The node of the next connection (they take the nodes in turn).
-fn next_node(args: &Args) -> String {
+pub(crate) fn next_node(args: &Args) -> String {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     args.node(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
 }
 
-async fn connect(server: &str) -> Result<(Sink, Stream), String> {
+pub(crate) async fn connect(server: &str) -> Result<(Sink, Stream), String> {
     let body = http::post(server, "/api/guest").await?;
     let v: serde_json::Value = serde_json::from_str(&body).map_err(|e| e.to_string())?;
     let session = v["session"].as_str().ok_or("no session")?.to_string();
@@ -264,7 +264,7 @@ async fn player(
 }
 
 /// A move of a `legal` list (`h2-h3`, `h13-h14=Q`): its squares and promotion piece.
-fn legal_move(text: &str) -> Option<(Square, Square, Option<Kind>)> {
+pub(crate) fn legal_move(text: &str) -> Option<(Square, Square, Option<Kind>)> {
     let (from, rest) = text.split_once('-')?;
     let (to, promotion) = match rest.split_once('=') {
         Some((t, p)) => (t, Some(p)),

@@ -15,6 +15,8 @@ pub struct Stats {
     moves: Mutex<Vec<u32>>,
     spectators: Mutex<Vec<u32>>,
     first_error: Mutex<Option<String>>,
+    /// Standings messages received by arena followers.
+    standings: AtomicU64,
 }
 
 impl Stats {
@@ -45,6 +47,10 @@ impl Stats {
         }
     }
 
+    pub(crate) fn standings_received(&self) {
+        self.standings.fetch_add(1, Ordering::Relaxed);
+    }
+
     pub(crate) fn stopped(&self) -> bool {
         self.stopped.load(Ordering::Relaxed)
     }
@@ -71,6 +77,7 @@ impl Stats {
             v.clear();
         }
         self.errors.store(0, Ordering::Relaxed);
+        self.standings.store(0, Ordering::Relaxed);
     }
 
     pub(crate) fn report(
@@ -103,6 +110,7 @@ impl Stats {
             move_p99_ms: pct(&self.moves, 0.99),
             spectator_p50_ms: pct(&self.spectators, 0.5),
             spectator_p99_ms: pct(&self.spectators, 0.99),
+            standings: self.standings.load(Ordering::Relaxed),
             errors: self.errors.load(Ordering::Relaxed),
             first_error: self.first_error.lock().ok().and_then(|e| e.clone()),
             nodes,
@@ -137,6 +145,8 @@ pub struct Report {
     pub spectator_p99_ms: f64,
     /// Errors during the run.
     pub errors: u64,
+    /// Standings messages the arena followers received (arena runs).
+    pub standings: u64,
     /// The first error.
     pub first_error: Option<String>,
     /// Each node's figures at the end.
@@ -176,6 +186,14 @@ impl fmt::Display for Report {
             "move -> spectator: p50 {:.2} ms, p99 {:.2} ms",
             self.spectator_p50_ms, self.spectator_p99_ms
         )?;
+        if self.standings > 0 {
+            let per = self.standings as f64 / self.seconds / self.spectators.max(1) as f64;
+            writeln!(
+                f,
+                "standings pushed: {} messages, {:.2} a second to each follower",
+                self.standings, per
+            )?;
+        }
         let named = self.nodes.len() > 1;
         for n in &self.nodes {
             let who = if named {
