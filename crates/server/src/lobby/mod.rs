@@ -360,7 +360,7 @@ pub struct Lobby {
     /// The quick-pairing queues.
     pub pairing: pairing::Queues,
     /// Who has each arena open, and who follows its standings.
-    pub arenas: crate::tournament::ArenaRoom,
+    pub arenas: crate::tournament::room::ArenaRoom,
 }
 
 impl Lobby {
@@ -371,7 +371,7 @@ impl Lobby {
             dirty: Default::default(),
             bus,
             pairing: pairing::Queues::default(),
-            arenas: crate::tournament::ArenaRoom::default(),
+            arenas: crate::tournament::room::ArenaRoom::default(),
         }
     }
 
