@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, moves, ourTurn, playOneOf, withShots } from "./harness.mjs";
+import { startServer, launch, moves, ourTurn, playOneOf, withShots, createTable } from "./harness.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -204,12 +204,10 @@ test("a header for players, one bot level by default, seats named by their colou
     assert.equal(await p.inputValue("[data-testid=play-level]"), "engine1");
     const seats = await p.$$eval("[data-testid=play-seat] option", (els) => els.map((e) => e.textContent));
     assert.deepEqual(seats, ["Red", "Blue", "Yellow", "Green"]);
-    await p.selectOption("[data-testid=rules]", "teams");
-    await p.click("[data-testid=create]");
-    const t = await p.waitForSelector("[data-table] [data-sit=S]");
-    await t.click();
-    const level = await p.waitForSelector("[data-bot-level]");
-    assert.equal(await level.inputValue(), "engine1");
+    const t = await createTable(p, () => p.selectOption("[data-testid=rules]", "teams"));
+    await p.click(`${t} [data-sit=S]`);
+    await p.waitForSelector(`${t} [data-bot-level]`);
+    assert.equal(await p.inputValue(`${t} [data-bot-level]`), "engine1");
     assert.ok(!/\bS = /.test(await p.textContent("[data-testid=tables]")), "no seat letters");
   });
 });
