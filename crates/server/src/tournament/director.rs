@@ -124,7 +124,7 @@ async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), 
         games = app.store.tournament_games(t.id).await?;
     }
     let entries = app.store.entries(t.id).await?;
-    let playing: Vec<PlayerId> = games
+    let playing: std::collections::HashSet<PlayerId> = games
         .iter()
         .filter(|g| g.scored.is_none())
         .flat_map(|g| players_of(g).into_iter().map(|p| p.player))
@@ -159,10 +159,24 @@ async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), 
     Ok(())
 }
 
-/// Scores every game that has ended; true when one was scored now.
+/// Scores every game that has ended; true when one was scored now. Only the games the store
+/// no longer lists as running are read whole (one list a tick, not a game each).
 async fn score_ended(app: &App, games: &[TournamentGameRow]) -> Result<bool, ServerError> {
+    if games.iter().all(|g| g.scored.is_some()) {
+        return Ok(false);
+    }
+    let running: std::collections::HashSet<uuid::Uuid> = app
+        .store
+        .live_headers()
+        .await?
+        .into_iter()
+        .map(|g| g.game.id)
+        .collect();
     let mut any = false;
-    for g in games.iter().filter(|g| g.scored.is_none()) {
+    for g in games
+        .iter()
+        .filter(|g| g.scored.is_none() && !running.contains(&g.game.0))
+    {
         let Some(stored) = app.store.game(g.game).await? else {
             continue;
         };
@@ -219,14 +233,20 @@ async fn wave(
         .into_iter()
         .map(|r| (r.player, r.rank))
         .collect();
+    // Each player's last table, from one pass over the games (oldest first).
+    let mut last_table: HashMap<PlayerId, Vec<SeatPlayer>> = HashMap::new();
+    let mut by_start: Vec<&TournamentGameRow> = games.iter().collect();
+    by_start.sort_by_key(|g| g.started_ms);
+    for g in by_start {
+        let table = players_of(g);
+        for p in &table {
+            last_table.insert(p.player, table.clone());
+        }
+    }
     let waiters: Vec<Waiter<PlayerId>> = free
         .iter()
         .map(|e| {
-            let last = games
-                .iter()
-                .filter(|g| players_of(g).iter().any(|p| p.player == e.player))
-                .max_by_key(|g| g.started_ms);
-            let table: Vec<SeatPlayer> = last.map(players_of).unwrap_or_default();
+            let table: Vec<SeatPlayer> = last_table.get(&e.player).cloned().unwrap_or_default();
             let my_seat = table.iter().find(|p| p.player == e.player).map(|p| p.seat);
             let partner_seat = my_seat.and_then(|s| {
                 rules.sides.and_then(|sides| {
