@@ -317,7 +317,8 @@ async fn a_cluster_node_refuses_sqlite() {
 async fn another_node_directs_an_arena_on_when_its_director_goes() {
     use fourhand_protocol::TournamentId;
     use serde_json::{json, Value};
-    use support::arena::{call, play_games};
+    use support::arena::{entrants, play_games, scored};
+    use support::call;
     let Some((nats, db)) = services().await else {
         return;
     };
@@ -348,25 +349,7 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
     let (_, made) = call(&other.app, "POST", "/api/tournaments", &arbiter, arena).await;
     let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
     // Eight players, all connected to the node that does not direct.
-    let mut players = Vec::new();
-    for i in 0..8 {
-        let mut c = other.client(&format!("c{i}")).await;
-        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
-        c.expect(|m| m["type"] == "arena_entry").await;
-        players.push(c);
-    }
-    let scored = |n: usize| {
-        let store = other.app.store.clone();
-        async move {
-            loop {
-                let g = store.tournament_games(id).await.unwrap();
-                if g.len() >= n && g.iter().all(|x| x.scored.is_some()) {
-                    return g;
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-            }
-        }
-    };
+    let players = entrants(&other, id, "c", 8).await;
     let round = |players: Vec<Client>| async move {
         let handles: Vec<_> = players
             .into_iter()
@@ -379,7 +362,7 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
         back
     };
     let players = round(players).await;
-    scored(2).await;
+    scored(&other.app.store, id, 2).await;
     let standings = |v: &Value| -> Vec<Value> {
         v["standings"]["rows"]
             .as_array()
@@ -417,7 +400,7 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
     assert_eq!(standings(&after), standings(&before), "the same standings");
     // The players, still connected, are paired again by the new director.
     let players = round(players).await;
-    let games = scored(4).await;
+    let games = scored(&other.app.store, id, 4).await;
     assert_eq!(games.len(), 4);
     let (_, later) = call(
         &other.app,

@@ -12,7 +12,8 @@ use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use support::arena::{call, play_games};
+use support::arena::{entrants, play_games, scored};
+use support::call;
 use support::{account, Client, TestServer};
 
 /// The players play `games_each` games each in arena `id`; then every finished game is checked
@@ -43,13 +44,7 @@ async fn play_and_check(
         players.push(h.await.unwrap());
     }
     // The director scores what ended (within a tick or two).
-    let stored = loop {
-        let games = app.store.tournament_games(id).await.unwrap();
-        if games.len() >= n * games_each / 4 && games.iter().all(|g| g.scored.is_some()) {
-            break games;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    };
+    let stored = scored(&app.store, id, n * games_each / 4).await;
     // Every game: four players, scored once, each on its players' sheets once.
     let (_, one) = call(
         app,
@@ -242,16 +237,7 @@ async fn a_restarted_server_continues_a_running_arena_where_it_was() {
     for h in handles {
         drop(h.await.unwrap());
     }
-    let scored = |app: fourhand_server::state::App, n: usize| async move {
-        loop {
-            let games = app.store.tournament_games(id).await.unwrap();
-            if games.len() >= n && games.iter().all(|g| g.scored.is_some()) {
-                return games.len();
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        }
-    };
-    assert_eq!(scored(server.app.clone(), 2).await, 2);
+    assert_eq!(scored(&server.app.store, id, 2).await.len(), 2);
     let (_, before) = call(
         &server.app,
         "GET",
@@ -289,7 +275,7 @@ async fn a_restarted_server_continues_a_running_arena_where_it_was() {
     for h in handles {
         drop(h.await.unwrap());
     }
-    assert_eq!(scored(server.app.clone(), 4).await, 4);
+    assert_eq!(scored(&server.app.store, id, 4).await.len(), 4);
     let (_, later) = call(
         &server.app,
         "GET",
@@ -369,13 +355,7 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
     let arena = json!({"name": "Teams arena", "rules": "teams", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 30, "rated": false});
     let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
     let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
-    let mut players = Vec::new();
-    for i in 0..8 {
-        let mut c = server.client(&format!("t{i}")).await;
-        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
-        c.expect(|m| m["type"] == "arena_entry").await;
-        players.push(c);
-    }
+    let players = entrants(&server, id, "t", 8).await;
     // Three games each (the bots resign on their fourth turn: one side loses).
     let handles: Vec<_> = players
         .into_iter()
@@ -384,13 +364,7 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
     for h in handles {
         drop(h.await.unwrap());
     }
-    let games = loop {
-        let g = app.store.tournament_games(id).await.unwrap();
-        if g.len() >= 6 && g.iter().all(|x| x.scored.is_some()) {
-            break g;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    };
+    let games = scored(&app.store, id, 6).await;
     // Partners sit opposite (S+N, W+E); each player's partners game by game.
     let mut partners: HashMap<String, Vec<String>> = HashMap::new();
     for g in &games {
@@ -444,13 +418,7 @@ async fn forty_players_in_an_ffa_arena_are_scored_once_and_never_in_two_games() 
     let arena = json!({"name": "Forty", "rules": "ffa", "time": {"base_ms": 30000, "delay_ms": 0, "increment_ms": 0}, "minutes": 10, "rated": false});
     let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
     let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
-    let mut players = Vec::new();
-    for i in 0..40 {
-        let mut c = server.client(&format!("f{i}")).await;
-        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
-        c.expect(|m| m["type"] == "arena_entry").await;
-        players.push(c);
-    }
+    let players = entrants(&server, id, "f", 40).await;
     let (players, stored) = play_and_check(&app, id, players, 2, &arbiter).await;
     assert!(stored.len() >= 20);
     drop(players);

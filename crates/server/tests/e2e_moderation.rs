@@ -5,41 +5,13 @@
 
 mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use fourhand_protocol::{ChatTarget, ClientMsg, NewTable, SeatName};
 use fourhand_server::store::Store;
-use fourhand_server::{App, Config};
+use fourhand_server::Config;
 use serde_json::{json, Value};
 use support::msg;
-use support::{account, four_at, TestServer};
-use tower::ServiceExt;
-
-async fn call(
-    app: &App,
-    method: &str,
-    uri: &str,
-    bearer: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {bearer}"))
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let r = fourhand_server::app(app.clone())
-        .oneshot(req)
-        .await
-        .unwrap();
-    let status = r.status();
-    let bytes = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+use support::{account, call, four_at, TestServer};
 
 #[tokio::test]
 async fn reports_mutes_bans_closed_tables_and_aborted_games() {

@@ -1,38 +1,38 @@
-//! Arena helpers: an HTTP call through the router, and a socket player as a simple bot.
+//! Arena helpers: players entering an arena, a socket player as a simple bot, and waiting
+//! until an arena's games are scored.
 
-use super::{msg, Client};
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use fourhand_protocol::SeatName;
-use serde_json::{json, Value};
+use super::{msg, Client, TestServer};
+use fourhand_protocol::{ClientMsg, SeatName, TournamentId};
+use fourhand_server::store::{Store, TournamentGameRow};
+use serde_json::json;
 use std::collections::HashMap;
-use tower::ServiceExt;
 
-/// Calls the HTTP API of `app` with a bearer session; the status and the JSON body.
-pub async fn call(
-    app: &fourhand_server::state::App,
-    method: &str,
-    uri: &str,
-    bearer: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {bearer}"))
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let r = fourhand_server::app(app.clone())
-        .oneshot(req)
-        .await
-        .unwrap();
-    let status = r.status();
-    let bytes = axum::body::to_bytes(r.into_body(), 1 << 22).await.unwrap();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+/// `n` new players (`<prefix>0` …) who enter arena `id`.
+pub async fn entrants(
+    server: &TestServer,
+    id: TournamentId,
+    prefix: &str,
+    n: usize,
+) -> Vec<Client> {
+    let mut players = Vec::new();
+    for i in 0..n {
+        let mut c = server.client(&format!("{prefix}{i}")).await;
+        c.send(ClientMsg::ArenaJoin { tournament: id }).await;
+        c.expect(|m| m["type"] == "arena_entry").await;
+        players.push(c);
+    }
+    players
+}
+
+/// Waits until arena `id` has at least `n` games, every one scored; returns them.
+pub async fn scored(store: &Store, id: TournamentId, n: usize) -> Vec<TournamentGameRow> {
+    loop {
+        let games = store.tournament_games(id).await.unwrap();
+        if games.len() >= n && games.iter().all(|g| g.scored.is_some()) {
+            return games;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
 }
 
 /// A player as a simple bot: sits where he is seated, plays the first legal move at each of

@@ -647,3 +647,32 @@ pub fn capture_first(g: &fourhand_rules::game::Game, x: &mut u64) -> Option<four
     *x ^= *x << 17;
     Some(*choice[(*x % choice.len() as u64) as usize])
 }
+
+/// Calls the HTTP API of `app` through its router with a bearer session; the status and the
+/// JSON body.
+pub async fn call(
+    app: &App,
+    method: &str,
+    uri: &str,
+    bearer: &str,
+    body: Value,
+) -> (axum::http::StatusCode, Value) {
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {bearer}"))
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let r = fourhand_server::app(app.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = r.status();
+    let bytes = axum::body::to_bytes(r.into_body(), 1 << 22).await.unwrap();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
