@@ -317,7 +317,7 @@ async fn a_cluster_node_refuses_sqlite() {
 async fn another_node_directs_an_arena_on_when_its_director_goes() {
     use fourhand_protocol::TournamentId;
     use serde_json::{json, Value};
-    use support::arena::{entrants, play_games, scored};
+    use support::arena::{entrants, play_round, scored, standings};
     use support::call;
     let Some((nats, db)) = services().await else {
         return;
@@ -350,20 +350,9 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
     let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
     // Eight players, all connected to the node that does not direct.
     let players = entrants(&other, id, "c", 8).await;
-    let round = |players: Vec<Client>| async move {
-        let handles: Vec<_> = players
-            .into_iter()
-            .map(|c| tokio::spawn(play_games(c, 1)))
-            .collect();
-        let mut back = Vec::new();
-        for h in handles {
-            back.push(h.await.unwrap());
-        }
-        back
-    };
-    let players = round(players).await;
+    let players = play_round(players, 1).await;
     scored(&other.app.store, id, 2).await;
-    let standings = |v: &Value| -> Vec<Value> {
+    let rows_of = |v: &Value| -> Vec<Value> {
         v["standings"]["rows"]
             .as_array()
             .unwrap()
@@ -371,14 +360,7 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
             .map(|r| json!([r["name"], r["points"], r["sheet"]]))
             .collect()
     };
-    let (_, before) = call(
-        &other.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let before = standings(&other.app, id).await;
     // The director goes; the other node takes the lobby over within seconds.
     director.stop().await;
     let t0 = std::time::Instant::now();
@@ -389,27 +371,13 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    let (_, after) = call(
-        &other.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
-    assert_eq!(standings(&after), standings(&before), "the same standings");
+    let after = standings(&other.app, id).await;
+    assert_eq!(rows_of(&after), rows_of(&before), "the same standings");
     // The players, still connected, are paired again by the new director.
-    let players = round(players).await;
+    let players = play_round(players, 1).await;
     let games = scored(&other.app.store, id, 4).await;
     assert_eq!(games.len(), 4);
-    let (_, later) = call(
-        &other.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let later = standings(&other.app, id).await;
     let rows = later["standings"]["rows"].as_array().unwrap();
     for g in &games {
         let on: usize = rows

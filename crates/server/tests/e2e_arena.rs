@@ -12,7 +12,7 @@ use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use support::arena::{entrants, play_games, scored};
+use support::arena::{entrants, play_games, play_round, scored, standings};
 use support::call;
 use support::{account, Client, TestServer};
 
@@ -230,34 +230,14 @@ async fn a_restarted_server_continues_a_running_arena_where_it_was() {
         sessions.push(s);
         players.push(c);
     }
-    let handles: Vec<_> = players
-        .into_iter()
-        .map(|c| tokio::spawn(play_games(c, 1)))
-        .collect();
-    for h in handles {
-        drop(h.await.unwrap());
-    }
+    drop(play_round(players, 1).await);
     assert_eq!(scored(&server.app.store, id, 2).await.len(), 2);
-    let (_, before) = call(
-        &server.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let before = standings(&server.app, id).await;
     server.stop().await;
 
     // The same store, a new process: the arena runs on with the same standings …
     let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
-    let (_, after) = call(
-        &server.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let after = standings(&server.app, id).await;
     assert_eq!(after["status"], "running");
     assert_eq!(settled(&after), settled(&before));
     // … and the players, back on new connections, are paired again from where they were.
@@ -268,22 +248,9 @@ async fn a_restarted_server_continues_a_running_arena_where_it_was() {
         c.expect(|m| m["type"] == "standings").await;
         players.push(c);
     }
-    let handles: Vec<_> = players
-        .into_iter()
-        .map(|c| tokio::spawn(play_games(c, 1)))
-        .collect();
-    for h in handles {
-        drop(h.await.unwrap());
-    }
+    drop(play_round(players, 1).await);
     assert_eq!(scored(&server.app.store, id, 4).await.len(), 4);
-    let (_, later) = call(
-        &server.app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let later = standings(&server.app, id).await;
     for r in later["standings"]["rows"].as_array().unwrap() {
         assert_eq!(r["sheet"].as_array().unwrap().len(), 2, "{r}");
     }
@@ -357,13 +324,7 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
     let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
     let players = entrants(&server, id, "t", 8).await;
     // Three games each (the bots resign on their fourth turn: one side loses).
-    let handles: Vec<_> = players
-        .into_iter()
-        .map(|c| tokio::spawn(play_games(c, 3)))
-        .collect();
-    for h in handles {
-        drop(h.await.unwrap());
-    }
+    drop(play_round(players, 3).await);
     let games = scored(&app.store, id, 6).await;
     // Partners sit opposite (S+N, W+E); each player's partners game by game.
     let mut partners: HashMap<String, Vec<String>> = HashMap::new();
@@ -388,14 +349,7 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
         }
     }
     // Sides' points: a win 2 each, a loss 0; every game counted.
-    let (_, one) = call(
-        &app,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        &arbiter,
-        Value::Null,
-    )
-    .await;
+    let one = standings(&app, id).await;
     for r in one["standings"]["rows"].as_array().unwrap() {
         for x in r["sheet"].as_array().unwrap() {
             assert!(

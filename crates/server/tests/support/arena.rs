@@ -24,6 +24,32 @@ pub async fn entrants(
     players
 }
 
+/// Every player plays `games` games (each his own task); returns them.
+pub async fn play_round(players: Vec<Client>, games: usize) -> Vec<Client> {
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| tokio::spawn(play_games(c, games)))
+        .collect();
+    let mut back = Vec::new();
+    for h in handles {
+        back.push(h.await.unwrap());
+    }
+    back
+}
+
+/// One arena's standings as `GET /api/tournaments/{id}` gives them.
+pub async fn standings(app: &fourhand_server::App, id: TournamentId) -> serde_json::Value {
+    super::call(
+        app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        "",
+        serde_json::Value::Null,
+    )
+    .await
+    .1
+}
+
 /// Waits until arena `id` has at least `n` games, every one scored; returns them.
 pub async fn scored(store: &Store, id: TournamentId, n: usize) -> Vec<TournamentGameRow> {
     loop {
