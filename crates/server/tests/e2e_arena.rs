@@ -378,3 +378,58 @@ async fn forty_players_in_an_ffa_arena_are_scored_once_and_never_in_two_games() 
     drop(players);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn entry_conditions_are_checked_and_refused_with_their_reason() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let base = json!({"name": "Club night", "rules": "teams", "time": {"base_ms": 180000, "delay_ms": 0, "increment_ms": 2000}, "minutes": 60, "rated": false});
+    // A floor above the ceiling is no arena.
+    let mut wrong = base.clone();
+    wrong["min_rating"] = json!(1600);
+    wrong["max_rating"] = json!(1400);
+    let (s, e) = call(&app, "POST", "/api/tournaments", &arbiter, wrong).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request")),
+        "{e}"
+    );
+    // Veterans only: ten rated games in the pool; and a ceiling of 1400.
+    let mut veterans = base.clone();
+    veterans["min_games"] = json!(10);
+    let (_, v) = call(&app, "POST", "/api/tournaments", &arbiter, veterans).await;
+    assert_eq!(
+        v["accounts_only"], true,
+        "a condition on the record is for accounts"
+    );
+    let v: TournamentId = serde_json::from_value(v["id"].clone()).unwrap();
+    let mut low = base.clone();
+    low["max_rating"] = json!(1400);
+    let (_, l) = call(&app, "POST", "/api/tournaments", &arbiter, low).await;
+    let l: TournamentId = serde_json::from_value(l["id"].clone()).unwrap();
+    let mut guest = server.client("guest").await;
+    guest.send(ClientMsg::ArenaJoin { tournament: v }).await;
+    assert_eq!(guest.error().await["code"], "entry_conditions");
+    let (_, newcomer) = account(&server, "newcomer").await;
+    let mut c = Client::connect(server.addr, &newcomer).await;
+    c.send(ClientMsg::ArenaJoin { tournament: v }).await;
+    let e = c.error().await;
+    assert_eq!(e["code"], "entry_conditions");
+    assert!(
+        e["message"].as_str().unwrap().contains("10 rated games"),
+        "{e}"
+    );
+    // A new account is rated 1500: above the ceiling.
+    c.send(ClientMsg::ArenaJoin { tournament: l }).await;
+    let e = c.error().await;
+    assert!(
+        e["message"].as_str().unwrap().contains("1400 or less"),
+        "{e}"
+    );
+    assert!(app.store.entries(v).await.unwrap().is_empty());
+    assert!(app.store.entries(l).await.unwrap().is_empty());
+    server.stop().await;
+}

@@ -34,6 +34,29 @@ async fn open_arena(
     Ok((t, s))
 }
 
+/// The entry conditions against the player's rating and rated games in the arena's pool.
+fn conditions_met(s: &ArenaSettings, rating: f64, games: i64) -> Result<(), ServerError> {
+    let no = |m: String| Err(ServerError::new(ErrorCode::EntryConditions, m));
+    if let Some(n) = s.min_games.filter(|&n| games < i64::from(n)) {
+        return no(format!(
+            "this arena takes players with {n} rated games in its pool; you have {games}"
+        ));
+    }
+    if let Some(lo) = s.min_rating.filter(|&lo| rating < f64::from(lo)) {
+        return no(format!(
+            "this arena takes players rated {lo} or more; you are {}",
+            rating.round()
+        ));
+    }
+    if let Some(hi) = s.max_rating.filter(|&hi| rating > f64::from(hi)) {
+        return no(format!(
+            "this arena takes players rated {hi} or less; you are {}",
+            rating.round()
+        ));
+    }
+    Ok(())
+}
+
 /// The player's entry, if any.
 async fn entry_of(
     app: &App,
@@ -96,6 +119,16 @@ pub async fn join(
             let table = settings.table()?;
             let pool = crate::game::rating::pool_of(&table.rules.name(), &table.time);
             let rating = crate::game::rating::pool_rating(&app.store, player.id, &pool).await?;
+            if settings.conditions() {
+                let games = app
+                    .store
+                    .ratings_of(pid)
+                    .await?
+                    .into_iter()
+                    .find(|r| r.pool == pool)
+                    .map_or(0, |r| r.games);
+                conditions_met(&settings, rating, games)?;
+            }
             EntryRow {
                 tournament: id,
                 player: pid,

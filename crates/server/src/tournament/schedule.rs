@@ -104,6 +104,9 @@ pub fn parse(entry: &str) -> Result<Schedule, String> {
         minutes,
         rated,
         accounts_only: rated,
+        min_rating: None,
+        max_rating: None,
+        min_games: None,
     }
     .checked()
     .map_err(|e| err(e.message))?;

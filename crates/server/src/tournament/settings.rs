@@ -25,9 +25,19 @@ pub struct ArenaSettings {
     pub minutes: u32,
     /// Its games count for ratings.
     pub rated: bool,
-    /// Only players with an account may enter (always so when rated).
+    /// Only players with an account may enter (always so when rated or any rating condition
+    /// is set).
     #[serde(default)]
     pub accounts_only: bool,
+    /// Entry condition: at least this rating in the arena's pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rating: Option<u32>,
+    /// Entry condition: at most this rating in the arena's pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rating: Option<u32>,
+    /// Entry condition: at least this many rated games in the arena's pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_games: Option<u32>,
 }
 
 impl ArenaSettings {
@@ -45,12 +55,24 @@ impl ArenaSettings {
                 MINUTES.end()
             )));
         }
+        if let (Some(lo), Some(hi)) = (self.min_rating, self.max_rating) {
+            if lo > hi {
+                return Err(bad(format!(
+                    "a rating floor ({lo}) above the ceiling ({hi})"
+                )));
+            }
+        }
         let table = self.table()?;
         self.name = name;
         self.rules = table.rules.name();
         self.time = table.time;
-        self.accounts_only |= self.rated;
+        self.accounts_only |= self.rated || self.conditions();
         Ok(self)
+    }
+
+    /// Whether entry depends on the player's record in the pool.
+    pub fn conditions(&self) -> bool {
+        self.min_rating.is_some() || self.max_rating.is_some() || self.min_games.is_some()
     }
 
     /// The table each of its games is played at.
