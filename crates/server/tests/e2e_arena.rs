@@ -433,3 +433,64 @@ async fn entry_conditions_are_checked_and_refused_with_their_reason() {
     assert!(app.store.entries(l).await.unwrap().is_empty());
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_moderator_removes_a_player_who_may_not_enter_again() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let (_, someone) = account(&server, "someone").await;
+    let arena = json!({"name": "Clean arena", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 30, "rated": false});
+    let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let mut players = entrants(&server, id, "rude", 1).await;
+    let uri = format!("/api/admin/tournaments/{id}/remove");
+    let (s, e) = call(
+        &app,
+        "POST",
+        &uri,
+        &someone,
+        json!({"name": "rude0", "reason": "abuse"}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_admin"))
+    );
+    let (s, e) = call(
+        &app,
+        "POST",
+        &uri,
+        &arbiter,
+        json!({"name": "nobody", "reason": "abuse"}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_player"))
+    );
+    let (s, row) = call(
+        &app,
+        "POST",
+        &uri,
+        &arbiter,
+        json!({"name": "RUDE0", "reason": "abuse in chat"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{row}");
+    assert_eq!(row["action"], "remove_from_tournament");
+    let e = app.store.entries(id).await.unwrap();
+    assert!(e[0].withdrawn && e[0].removed);
+    players[0]
+        .send(ClientMsg::ArenaJoin { tournament: id })
+        .await;
+    let refused = players[0].error().await;
+    assert_eq!(refused["code"], "banned", "{refused}");
+    assert!(
+        app.store.entries(id).await.unwrap()[0].removed,
+        "nothing changed"
+    );
+    server.stop().await;
+}

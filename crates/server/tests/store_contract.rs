@@ -523,7 +523,8 @@ async fn tournaments(store: Store) {
         rating: 1500.0,
         joined_ms,
         paused,
-        withdrawn: false,
+        withdrawn: paused,
+        removed: paused,
     };
     store.put_entry(&entry(b, 20, false)).await.unwrap();
     store.put_entry(&entry(a, 10, false)).await.unwrap();
@@ -531,9 +532,9 @@ async fn tournaments(store: Store) {
     let e = store.entries(id).await.unwrap();
     assert_eq!(
         e.iter()
-            .map(|x| (x.player, x.joined_ms, x.paused))
+            .map(|x| (x.player, x.joined_ms, x.paused, x.withdrawn, x.removed))
             .collect::<Vec<_>>(),
-        [(a, 10, false), (b, 20, true)]
+        [(a, 10, false, false, false), (b, 20, true, true, true)]
     );
     // Games: scored once.
     let g = TournamentGameRow {

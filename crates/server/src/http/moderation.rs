@@ -16,7 +16,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use fourhand_protocol::{ErrorCode, GameId, TableId};
+use fourhand_protocol::{ErrorCode, GameId, TableId, TournamentId};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -31,6 +31,10 @@ pub fn routes() -> Router<App> {
         .route("/api/admin/ban", sanction_route(Sanction::Ban))
         .route("/api/admin/tables/{id}/close", post(close_table))
         .route("/api/admin/games/{id}/abort", post(abort_game))
+        .route(
+            "/api/admin/tournaments/{id}/remove",
+            post(remove_from_tournament),
+        )
 }
 
 /// The bearer session's player, who must be a moderator.
@@ -189,6 +193,35 @@ async fn abort_game(
         ModerationAction::AbortGame,
         game.to_string(),
         None,
+        reason,
+        None,
+    )
+    .await?;
+    Ok(Json(row).into_response())
+}
+
+#[derive(Deserialize)]
+struct Removal {
+    name: String,
+    reason: String,
+}
+
+/// Removes a player from a tournament (he may not enter it again).
+async fn remove_from_tournament(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(id): IdPath<TournamentId>,
+    Json(r): Json<Removal>,
+) -> Result<Response, ServerError> {
+    let by = admin(&app, &headers).await?;
+    let reason = reason_ok(&r.reason)?;
+    let entry = crate::tournament::entries::remove(&app, id, &r.name).await?;
+    let row = record(
+        &app,
+        &by,
+        ModerationAction::RemoveFromTournament,
+        format!("{} in {id}", entry.name),
+        Some(entry.player.0),
         reason,
         None,
     )

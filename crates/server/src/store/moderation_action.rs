@@ -19,16 +19,19 @@ pub enum ModerationAction {
     AbortGame,
     /// A report was dealt with.
     CloseReport,
+    /// A player was removed from a tournament.
+    RemoveFromTournament,
 }
 
 impl ModerationAction {
     /// Every action, in the order the log's documentation lists them.
-    pub const ALL: [ModerationAction; 5] = [
+    pub const ALL: [ModerationAction; 6] = [
         ModerationAction::Mute,
         ModerationAction::Ban,
         ModerationAction::CloseTable,
         ModerationAction::AbortGame,
         ModerationAction::CloseReport,
+        ModerationAction::RemoveFromTournament,
     ];
 
     /// The name the store and the admin API use.
@@ -39,6 +42,7 @@ impl ModerationAction {
             ModerationAction::CloseTable => "close_table",
             ModerationAction::AbortGame => "abort_game",
             ModerationAction::CloseReport => "close_report",
+            ModerationAction::RemoveFromTournament => "remove_from_tournament",
         }
     }
 }

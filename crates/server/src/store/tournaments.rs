@@ -44,6 +44,9 @@ pub struct EntryRow {
     pub paused: bool,
     /// Withdrawn (or removed by a moderator).
     pub withdrawn: bool,
+    /// Removed by a moderator: he may not enter again.
+    #[serde(default)]
+    pub removed: bool,
 }
 
 /// A tournament's game.

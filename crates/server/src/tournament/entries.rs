@@ -92,6 +92,12 @@ pub async fn join(
     let entries = app.store.entries(id).await?;
     let mine = entries.iter().find(|e| e.player == pid).cloned();
     let entry = match mine {
+        Some(e) if e.removed => {
+            return Err(err(
+                ErrorCode::Banned,
+                "a moderator removed you from this arena",
+            ))
+        }
         Some(e) if !e.paused && !e.withdrawn => {
             return Err(err(
                 ErrorCode::AlreadyEntered,
@@ -137,6 +143,7 @@ pub async fn join(
                 joined_ms: epoch_ms(),
                 paused: false,
                 withdrawn: false,
+                removed: false,
             }
         }
     };
@@ -214,4 +221,27 @@ pub async fn follow(
     Ok(ServerMsg::Standings {
         standings: Box::new(super::standings::view(&t, &entries, &games, 0)),
     })
+}
+
+/// A moderator removes `name` from the tournament: he is withdrawn (a game he plays goes on and
+/// counts) and may not enter again. Returns his entry; `unknown_player` when he never entered.
+pub async fn remove(app: &App, id: TournamentId, name: &str) -> Result<EntryRow, ServerError> {
+    open_arena(app, id).await?;
+    let key = crate::identity::names::name_key(name);
+    let mut e = app
+        .store
+        .entries(id)
+        .await?
+        .into_iter()
+        .find(|e| crate::identity::names::name_key(&e.name) == key)
+        .ok_or_else(|| {
+            err(
+                ErrorCode::UnknownPlayer,
+                "nobody of that name entered this arena",
+            )
+        })?;
+    e.withdrawn = true;
+    e.removed = true;
+    app.store.put_entry(&e).await?;
+    Ok(e)
 }
