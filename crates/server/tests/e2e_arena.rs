@@ -494,3 +494,47 @@ async fn a_moderator_removes_a_player_who_may_not_enter_again() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_moderator_edits_an_arena_before_it_starts_and_not_after() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let later = fourhand_server::time::epoch_ms() + 3_600_000;
+    let arena = json!({"name": "Tomorrow", "rules": "ffa", "time": {"base_ms": 60000, "delay_ms": 15000, "increment_ms": 0}, "minutes": 30, "rated": false, "starts_ms": later});
+    let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let edit = json!({"name": "Tomorrow, longer", "rules": "teams", "time": {"base_ms": 180000, "delay_ms": 0, "increment_ms": 2000}, "minutes": 90, "rated": false, "starts_ms": later});
+    let uri = format!("/api/tournaments/{id}");
+    let (s, e) = call(&app, "PATCH", &uri, &arbiter, edit.clone()).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    assert_eq!(
+        (
+            e["name"].as_str(),
+            e["rules"].as_str(),
+            e["minutes"].as_u64()
+        ),
+        (Some("Tomorrow, longer"), Some("teams"), Some(90))
+    );
+    assert_eq!(e["ends_ms"].as_i64(), Some(later + 90 * 60_000));
+    // Started (now): no more edits.
+    let mut now = edit.clone();
+    now["starts_ms"] = json!(fourhand_server::time::epoch_ms());
+    call(&app, "PATCH", &uri, &arbiter, now).await;
+    loop {
+        let (_, t) = call(&app, "GET", &uri, "", Value::Null).await;
+        if t["status"] == "running" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let (s, e) = call(&app, "PATCH", &uri, &arbiter, edit).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request")),
+        "{e}"
+    );
+    server.stop().await;
+}

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/api/tournaments", get(list).post(create))
-        .route("/api/tournaments/{id}", get(one))
+        .route("/api/tournaments/{id}", get(one).patch(edit))
         .route("/api/tournaments/{id}/pgn4", get(pgn4))
         .route("/api/admin/tournaments/{id}/cancel", post(cancel))
 }
@@ -128,6 +128,18 @@ struct NewArena {
     starts_ms: Option<i64>,
 }
 
+/// A start now or within the next 30 days (`starts_ms`, else now).
+fn start_of(starts_ms: Option<i64>, now: i64) -> Result<i64, ServerError> {
+    let starts_ms = starts_ms.unwrap_or(now);
+    if starts_ms < now - 60_000 || starts_ms > now + 30 * 86_400_000 {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "a start within the next 30 days",
+        ));
+    }
+    Ok(starts_ms)
+}
+
 async fn create(
     State(app): State<App>,
     headers: HeaderMap,
@@ -136,13 +148,7 @@ async fn create(
     let by = admin(&app, &headers).await?;
     let settings = n.settings.checked()?;
     let now = epoch_ms();
-    let starts_ms = n.starts_ms.unwrap_or(now);
-    if starts_ms < now - 60_000 || starts_ms > now + 30 * 86_400_000 {
-        return Err(ServerError::new(
-            ErrorCode::BadRequest,
-            "a start within the next 30 days",
-        ));
-    }
+    let starts_ms = start_of(n.starts_ms, now)?;
     let t = TournamentRow {
         id: TournamentId(uuid::Uuid::now_v7()),
         kind: "arena".into(),
@@ -155,6 +161,30 @@ async fn create(
     };
     app.store.create_tournament(&t).await?;
     Ok((StatusCode::CREATED, Json(listed(&app, t).await?)).into_response())
+}
+
+/// A moderator's edit of an arena that has not started: new settings and start, checked as
+/// when it was made.
+async fn edit(
+    State(app): State<App>,
+    headers: HeaderMap,
+    IdPath(id): IdPath<TournamentId>,
+    Json(n): Json<NewArena>,
+) -> Result<Response, ServerError> {
+    admin(&app, &headers).await?;
+    let mut t = found(&app, id).await?;
+    if t.status != "created" {
+        return Err(ServerError::new(
+            ErrorCode::BadRequest,
+            "an arena can be edited only before it starts",
+        ));
+    }
+    let settings = n.settings.checked()?;
+    t.starts_ms = start_of(n.starts_ms, epoch_ms())?;
+    t.ends_ms = t.starts_ms + i64::from(settings.minutes) * 60_000;
+    t.settings = serde_json::to_string(&settings).map_err(ServerError::internal)?;
+    app.store.update_tournament(&t).await?;
+    Ok(Json(listed(&app, t).await?).into_response())
 }
 
 async fn cancel(
