@@ -24,6 +24,17 @@ function when(tn, now) {
   return t(`arena.status_${tn.status}`);
 }
 
+/** Who may enter, in words: accounts only, a rating floor or ceiling, rated games (none: all). */
+function conditions(tn) {
+  const words = [
+    ...(tn.accounts_only ? [t("arena.accounts_only")] : []),
+    ...(tn.min_rating ? [t("arena.min_rating", { n: tn.min_rating })] : []),
+    ...(tn.max_rating ? [t("arena.max_rating", { n: tn.max_rating })] : []),
+    ...(tn.min_games ? [t("arena.min_games", { n: tn.min_games })] : []),
+  ];
+  return words.length ? h("p", { class: "muted", "data-testid": "arena-conditions" }, words.join(" · ")) : "";
+}
+
 export async function tournamentsView(ctx) {
   const list = await ctx.api("/api/tournaments");
   const groups = { running: [], created: [], finished: [] };
@@ -73,7 +84,7 @@ export async function arenaView(ctx, id) {
   function draw() {
     const now = Date.now();
     head.replaceChildren(h("p", {}, rulesName(info.rules), " · ", timeLabel(info.time), ` · ${t("arena.minutes", { n: info.minutes })}`,
-      info.rated ? ` · ${t("table.rated")}` : ""), h("p", { class: "when", "data-testid": "arena-when" }, when(st, now)));
+      info.rated ? ` · ${t("table.rated")}` : ""), conditions(info), h("p", { class: "when", "data-testid": "arena-when" }, when(st, now)));
     const row = mine();
     const live = st.status === "created" || st.status === "running";
     actions.replaceChildren(

@@ -11,7 +11,7 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.stop(); });
 
 /** A moderator's arena, made over HTTP: its id. */
-async function makeArena(name) {
+async function makeArena(name, extra = {}) {
   const r = await fetch(`${server.base}/api/register`, { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ name: "arbiter", password: "long enough secret" }) });
   const session = r.ok ? (await r.json()).session
@@ -19,7 +19,7 @@ async function makeArena(name) {
       body: JSON.stringify({ name: "arbiter", password: "long enough secret" }) })).json()).session;
   const made = await fetch(`${server.base}/api/tournaments`, { method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${session}` },
-    body: JSON.stringify({ name, rules: "ffa", time: { base_ms: 60000, delay_ms: 0, increment_ms: 0 }, minutes: 30, rated: false }) });
+    body: JSON.stringify({ name, rules: "ffa", time: { base_ms: 60000, delay_ms: 0, increment_ms: 0 }, minutes: 30, rated: false, ...extra }) });
   assert.equal(made.status, 201);
   return (await made.json()).id;
 }
@@ -91,5 +91,10 @@ test("the arena page fits a phone, and it and the Tournaments page pass axe", as
     await p.goto(`${server.base}/#tournaments`);
     await p.waitForSelector(`[data-tournament="${id}"]`);
     await audit(p, "Tournaments page");
+    // An arena with entry conditions says who may enter.
+    const strict = await makeArena("Club arena", { max_rating: 2000, min_games: 3 });
+    await p.goto(`${server.base}/#arena/${strict}`);
+    await p.waitForSelector("[data-testid=arena-conditions]");
+    assert.equal(await p.textContent("[data-testid=arena-conditions]"), "accounts only · rated 2000 or less · at least 3 rated games");
   });
 });
