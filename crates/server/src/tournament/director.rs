@@ -7,7 +7,7 @@
 
 use super::room::ArenaRoom;
 use super::settings::ArenaSettings;
-use super::standings::{players_of, results_of, standings_of, view, SeatPlayer};
+use super::standings::{players_of, results_of, standings_of, view_of, SeatPlayer};
 use crate::error::ServerError;
 use crate::identity::Player;
 use crate::lobby::Occupant;
@@ -17,9 +17,9 @@ use crate::time::epoch_ms;
 use crate::wire::wire;
 use fourhand_protocol::{ArenaStandings, GameId, PlayerId, SeatName, ServerMsg, TournamentId};
 use fourhand_rules::Seat;
-use fourhand_tournament::arena::{pair_wave, Waiter, WaveRules};
+use fourhand_tournament::arena::{pair_wave, Standings, Waiter, WaveRules};
 use rand::SeedableRng;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// How often a wave pairs the waiting players.
@@ -42,6 +42,8 @@ struct Memo {
 /// Runs the director for as long as the server runs.
 pub fn spawn(app: &App) {
     let app2 = app.clone();
+    // The configuration's schedules (checked when the server started).
+    let schedules = super::schedule::parse_all(&app.config.schedules).unwrap_or_default();
     app.tracker.spawn(async move {
         let mut memos: HashMap<TournamentId, Memo> = HashMap::new();
         let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -62,12 +64,30 @@ pub fn spawn(app: &App) {
                     continue;
                 }
             };
-            if let Err(e) = make_scheduled(&app2, &arenas, now).await {
+            if let Err(e) = make_scheduled(&app2, &schedules, &arenas, now).await {
                 tracing::warn!(error = %e.message, "could not make a scheduled arena");
             }
-            for t in arenas.into_iter().filter(|t| t.kind == "arena") {
+            // Finished and cancelled arenas need nothing more.
+            let live: Vec<TournamentRow> = arenas
+                .into_iter()
+                .filter(|t| t.kind == "arena" && (t.status == "created" || t.status == "running"))
+                .collect();
+            memos.retain(|id, _| live.iter().any(|t| t.id == *id));
+            // The games running anywhere, read once a tick for every arena.
+            let running = if live.iter().any(|t| t.status == "running") {
+                match app2.store.live_headers().await {
+                    Ok(g) => g.into_iter().map(|g| g.game.id).collect(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not read the running games");
+                        continue;
+                    }
+                }
+            } else {
+                HashSet::new()
+            };
+            for t in live {
                 let memo = memos.entry(t.id).or_default();
-                if let Err(e) = direct(&app2, t, memo).await {
+                if let Err(e) = direct(&app2, t, &running, memo).await {
                     tracing::warn!(error = %e.message, "an arena's tick failed");
                 }
             }
@@ -80,9 +100,12 @@ const SCHEDULER: &str = "schedule";
 
 /// Makes the scheduled arenas starting within the hour that are not made yet (one per
 /// schedule and start: the list of tournaments says which are).
-async fn make_scheduled(app: &App, known: &[TournamentRow], now: i64) -> Result<(), ServerError> {
-    let schedules =
-        super::schedule::parse_all(&app.config.schedules).map_err(ServerError::internal)?;
+async fn make_scheduled(
+    app: &App,
+    schedules: &[super::schedule::Schedule],
+    known: &[TournamentRow],
+    now: i64,
+) -> Result<(), ServerError> {
     for s in schedules {
         for start in s.starts_ahead(now) {
             let made = known.iter().any(|t| {
@@ -111,7 +134,12 @@ async fn make_scheduled(app: &App, known: &[TournamentRow], now: i64) -> Result<
 }
 
 /// One tick of one arena.
-async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), ServerError> {
+async fn direct(
+    app: &App,
+    mut t: TournamentRow,
+    running: &HashSet<uuid::Uuid>,
+    memo: &mut Memo,
+) -> Result<(), ServerError> {
     let now = epoch_ms();
     if t.status == "created" && t.starts_ms <= now {
         t.status = "running".into();
@@ -120,11 +148,13 @@ async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), 
     let settings: ArenaSettings =
         serde_json::from_str(&t.settings).map_err(ServerError::internal)?;
     let mut games = app.store.tournament_games(t.id).await?;
-    if score_ended(app, &games).await? {
+    if score_ended(app, &games, running).await? {
         games = app.store.tournament_games(t.id).await?;
     }
     let entries = app.store.entries(t.id).await?;
-    let playing: std::collections::HashSet<PlayerId> = games
+    // The standings of the tick (a game paired below is unscored: it changes none of them).
+    let standings = standings_of(&entries, &games);
+    let playing: HashSet<PlayerId> = games
         .iter()
         .filter(|g| g.scored.is_none())
         .flat_map(|g| players_of(g).into_iter().map(|p| p.player))
@@ -145,7 +175,10 @@ async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), 
     let mut waiting = free.len();
     if open && due {
         memo.wave_at = Some(Instant::now());
-        let paired = wave(app, &t, &settings, &entries, &games, &free, memo, room).await?;
+        let paired = wave(
+            app, &t, &settings, &standings, &entries, &games, &free, memo, room,
+        )
+        .await?;
         if paired > 0 {
             games = app.store.tournament_games(t.id).await?;
             waiting -= paired;
@@ -155,23 +188,17 @@ async fn direct(app: &App, mut t: TournamentRow, memo: &mut Memo) -> Result<(), 
         t.status = "finished".into();
         app.store.update_tournament(&t).await?;
     }
-    push(app, &t, &entries, &games, waiting, memo, room);
+    push(app, &t, &standings, &entries, &games, waiting, memo, room);
     Ok(())
 }
 
-/// Scores every game that has ended; true when one was scored now. Only the games the store
-/// no longer lists as running are read whole (one list a tick, not a game each).
-async fn score_ended(app: &App, games: &[TournamentGameRow]) -> Result<bool, ServerError> {
-    if games.iter().all(|g| g.scored.is_some()) {
-        return Ok(false);
-    }
-    let running: std::collections::HashSet<uuid::Uuid> = app
-        .store
-        .live_headers()
-        .await?
-        .into_iter()
-        .map(|g| g.game.id)
-        .collect();
+/// Scores every game that has ended; true when one was scored now. Only the games not in
+/// `running` (the store's running games, read once a tick) are read whole.
+async fn score_ended(
+    app: &App,
+    games: &[TournamentGameRow],
+    running: &HashSet<uuid::Uuid>,
+) -> Result<bool, ServerError> {
     let mut any = false;
     for g in games
         .iter()
@@ -217,6 +244,7 @@ async fn wave(
     app: &App,
     t: &TournamentRow,
     settings: &ArenaSettings,
+    standings: &Standings<PlayerId, GameId>,
     entries: &[EntryRow],
     games: &[TournamentGameRow],
     free: &[&EntryRow],
@@ -227,7 +255,6 @@ async fn wave(
     if free.len() < rules.seats.len() {
         return Ok(0);
     }
-    let standings = standings_of(entries, games);
     let rank: HashMap<PlayerId, usize> = standings
         .rows()
         .into_iter()
@@ -355,16 +382,23 @@ async fn start(
 }
 
 /// Pushes the standings to the arena's followers when they changed, at most once a second.
+#[allow(clippy::too_many_arguments)]
 fn push(
     app: &App,
     t: &TournamentRow,
+    standings: &Standings<PlayerId, GameId>,
     entries: &[EntryRow],
     games: &[TournamentGameRow],
     waiting: usize,
     memo: &mut Memo,
     room: &ArenaRoom,
 ) {
-    let v = view(t, entries, games, waiting);
+    // Nobody follows: nothing to build (a new follower is sent the standings as he follows).
+    let followers = room.followers(t.id);
+    if followers.is_empty() {
+        return;
+    }
+    let v = view_of(t, standings, entries, games, waiting);
     if memo
         .pushed
         .as_ref()
@@ -372,14 +406,11 @@ fn push(
     {
         return;
     }
-    let followers = room.followers(t.id);
-    if !followers.is_empty() {
-        app.lobby.local.tell(
-            &followers,
-            &wire(&ServerMsg::Standings {
-                standings: Box::new(v.clone()),
-            }),
-        );
-    }
+    app.lobby.local.tell(
+        &followers,
+        &wire(&ServerMsg::Standings {
+            standings: Box::new(v.clone()),
+        }),
+    );
     memo.pushed = Some((v, Instant::now()));
 }

@@ -123,7 +123,17 @@ pub fn view(
     games: &[TournamentGameRow],
     waiting: usize,
 ) -> ArenaStandings {
-    let s = standings_of(entries, games);
+    view_of(t, &standings_of(entries, games), entries, games, waiting)
+}
+
+/// The standings as a client sees them, from standings computed already.
+pub fn view_of(
+    t: &TournamentRow,
+    s: &Standings<PlayerId, GameId>,
+    entries: &[EntryRow],
+    games: &[TournamentGameRow],
+    waiting: usize,
+) -> ArenaStandings {
     let playing: Vec<(GameId, Vec<PlayerId>)> = games
         .iter()
         .filter(|g| g.scored.is_none())
