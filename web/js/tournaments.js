@@ -80,11 +80,15 @@ export async function arenaView(ctx, id) {
     h("section", { class: "panel", "aria-labelledby": "standings-title" }, h("h2", { id: "standings-title" }, t("arena.standings")), h("div", { class: "scroll-x", tabindex: 0, role: "region", "aria-label": t("arena.standings") }, table)),
     top));
 
+  // The settings do not change; the time left is counted each second; the rest follows the
+  // standings as they come.
+  const whenEl = h("p", { class: "when", "data-testid": "arena-when" });
+  head.replaceChildren(h("p", {}, rulesName(info.rules), " · ", timeLabel(info.time), ` · ${t("arena.minutes", { n: info.minutes })}`,
+    info.rated ? ` · ${t("table.rated")}` : ""), conditions(info), whenEl);
+  const tick = () => { whenEl.textContent = when(st, Date.now()); };
   const mine = () => st.rows.find((r) => r.name === me);
   function draw() {
-    const now = Date.now();
-    head.replaceChildren(h("p", {}, rulesName(info.rules), " · ", timeLabel(info.time), ` · ${t("arena.minutes", { n: info.minutes })}`,
-      info.rated ? ` · ${t("table.rated")}` : ""), conditions(info), h("p", { class: "when", "data-testid": "arena-when" }, when(st, now)));
+    tick();
     const row = mine();
     const live = st.status === "created" || st.status === "running";
     actions.replaceChildren(
@@ -106,7 +110,6 @@ export async function arenaView(ctx, id) {
   }
 
   // The top game on the small board: followed as a spectator.
-  const offTop = [];
   function followTop(game) {
     if (topGame) ctx.unfollow(topGame);
     topGame = game;
@@ -124,10 +127,10 @@ export async function arenaView(ctx, id) {
     }
   });
   ctx.send({ type: "arena_follow", tournament: id });
-  const timer = setInterval(draw, 1000);
+  const timer = setInterval(tick, 1000);
   draw();
   return () => {
-    off(); clearInterval(timer); offTop.forEach((f) => f());
+    off(); clearInterval(timer);
     ctx.send({ type: "arena_unfollow", tournament: id });
     if (topGame) ctx.unfollow(topGame);
     board.destroy();
