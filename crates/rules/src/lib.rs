@@ -11,8 +11,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
-#[cfg(test)]
-mod random_games;
+pub mod random_games;
 pub mod raw;
 mod rule_variants;
 pub mod ruleset;

@@ -1,6 +1,7 @@
-//! Random games, and the position's invariants checked on every move of them: the levels,
-//! the remembered checks, the check test before a move and the piece sets (the bot's
-//! `tests/features.rs` walks the same games for its survey). (Here,
+//! Random games for tests: deterministic walks from the start under each rule set (a seed per
+//! game), calling a visitor before each move. The crate's tests check the position's invariants
+//! on every move of them (the levels, the remembered checks, the check test before a move and
+//! the piece sets); the bot's `tests/features.rs` walks the same games for its survey. (Here,
 //! beside the game they play, rather than in `position`, which the game is built on.)
 
 use crate::board::Seat;
@@ -22,7 +23,7 @@ const EVERY_RULE_SET: [RuleSet; 6] = [
 /// Plays, for each seed of `seeds`, a random game under Verney 1881 and one under Club 1893 from
 /// their starts, at most `plies` moves each (passes where the game says so), and calls `visit`
 /// with the seed, the game, the seat to move and the move it is about to play, before each move.
-pub(crate) fn historical(
+pub fn historical(
     seeds: std::ops::RangeInclusive<u64>,
     plies: usize,
     visit: impl FnMut(u64, &Game, Seat, Move),
@@ -36,7 +37,7 @@ pub(crate) fn historical(
 }
 
 /// [`historical`] under every rule set the crate plays.
-pub(crate) fn every(
+pub fn every(
     seeds: std::ops::RangeInclusive<u64>,
     plies: usize,
     visit: impl FnMut(u64, &Game, Seat, Move),
@@ -45,7 +46,7 @@ pub(crate) fn every(
 }
 
 /// [`historical`] under each rule set of `rule_sets`.
-pub(crate) fn of(
+pub fn of(
     rule_sets: &[RuleSet],
     seeds: std::ops::RangeInclusive<u64>,
     plies: usize,
