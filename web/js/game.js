@@ -18,7 +18,7 @@ import { seatLabel, timeLabel } from "./lobby.js";
 import { endingWords, reasonWords, resultWordsOf, verdictWords } from "./results.js";
 import { baseRules, centre, centreText, eachForHimself, optionsOf, rulesName, scored } from "./rulesets.js";
 import {
-  LOW_MS, actingSeat, active, bottomSeat, canClaim, clocksAt, mySeatToMove, newGame, placeOf, playing, premoveSeat,
+  LOW_MS, actingSeat, active, bottomSeat, canBerserk, canClaim, clocksAt, mySeatToMove, newGame, placeOf, playing, premoveSeat,
   receive, seatTo, squaresOf, statusKey, statusOf,
 } from "./gamestate.js";
 import { drawPlates } from "./plates.js";
@@ -204,6 +204,8 @@ export function gameView(ctx, id) {
     const mine = heldSeats.length && !s.result && me !== undefined && active(g, me);
     buttons.replaceChildren(
       ...(mine ? [h("button", { "data-testid": "resign", onclick: confirmResign }, t("game.resign"))] : []),
+      ...(mine && canBerserk(g, me) ? [h("button", { "data-testid": "berserk", title: t("game.berserk_title"),
+        onclick: () => ctx.send({ type: "berserk", game: id, seat: SEATS[me] }) }, t("game.berserk"))] : []),
       ...(mine && canClaim(g, me) ? [h("button", { "data-testid": "claim", onclick: () => ctx.send({ type: "claim_win", game: id, seat: SEATS[me] }) }, t("game.claim"))] : []),
       ...(!heldSeats.length ? [h("button", { "data-testid": "rotate", onclick: () => { g.rotate = (g.rotate + 1) % 4; draw(); } }, t("board.rotate"))] : []),
       h("a", { href: `/api/games/${id}/pgn4`, download: `fourhand-${id}.pgn4`, "data-testid": "export" }, t("game.export")),
@@ -344,6 +346,7 @@ export function gameView(ctx, id) {
     if (fx.sound) sound(fx.sound);
     if (fx.announce === "move") announceMove(fx.event, fx.kind);
     if (fx.announce === "status") ctx.announce(`${colourName(g.state.colours[fx.seat])}: ${t(statusKey(fx.status))}`);
+    if (fx.announce === "berserk") ctx.announce(t("announce.berserk", { colour: colourName(g.state.colours[fx.seat]) }));
     if (fx.chat) chatLine(fx.chat);
     if ("notice" in fx) notice.textContent = fx.notice ? t(fx.notice) : "";
     if (fx.error) notice.textContent = fx.error;

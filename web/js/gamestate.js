@@ -45,7 +45,7 @@ export function newGame(id, held) {
  * Applies one server message received at `now` (ms). Returns null when the message is not this
  * game's (nothing to redraw), else the list of effects for the view:
  * `{ sound }`, `{ announce: "move", event, kind }` (the moved piece's kind),
- * `{ announce: "status", seat, status }`, `{ chat: event }`, `{ notice: key }`, `{ notice: null }`,
+ * `{ announce: "status", seat, status }`, `{ announce: "berserk", seat }`, `{ chat: event }`, `{ notice: key }`, `{ notice: null }`,
  * `{ error: text }`, `{ out: seat }` (an FFA player of ours is out), `{ over: ending }`,
  * `{ resync: true }` (events were missed: join again from `g.seq`).
  */
@@ -88,6 +88,12 @@ function snapshot(g, state, now) {
   return effects;
 }
 
+/** Seat `seat`'s delay (ms): the time control's, halved for a seat that berserked. */
+export function delayOf(s, seat) {
+  const d = s.time.delay_ms || 0;
+  return (s.berserked || []).includes(seat) ? Math.floor(d / 2) : d;
+}
+
 function apply(g, ev, now) {
   const s = g.state;
   switch (ev.kind) {
@@ -98,14 +104,26 @@ function apply(g, ev, now) {
       g.entries.push({ seat: ev.seat, text: ev.text, from: ev.from, to: ev.to });
       g.fens[g.entries.length - 1] = ev.fen4;
       g.checksAt[g.entries.length - 1] = ev.in_check || [];
-      g.clockRef = now; g.delayAtRef = s.time.delay_ms;
+      g.clockRef = now; g.delayAtRef = s.to_move ? delayOf(s, s.to_move) : 0;
       g.last[SEATS.indexOf(ev.seat)] = [ev.from, ev.to];
       s.in_check = ev.in_check || [];
       g.review = null; // back to the live position with every move
       const sound = /[#+]/.test(ev.text) ? "check" : /x/.test(ev.text) ? "capture" : "move";
       return [{ notice: null }, { sound }, { announce: "move", event: ev, kind }];
     }
-    case "passed": s.to_move = ev.to_move; g.clockRef = now; g.delayAtRef = s.time.delay_ms; return [];
+    case "passed": s.to_move = ev.to_move; g.clockRef = now; g.delayAtRef = s.to_move ? delayOf(s, s.to_move) : 0; return [];
+    case "berserk": {
+      // The seat's bank is halved now; if its turn runs, what is left of its delay shrinks by
+      // the half it lost.
+      const full = delayOf(s, ev.seat);
+      s.berserked = [...(s.berserked || []), ev.seat];
+      if (s.to_move === ev.seat) {
+        const used = full - Math.max(0, g.delayAtRef - (now - g.clockRef));
+        g.delayAtRef = Math.max(0, delayOf(s, ev.seat) - used);
+      } else g.delayAtRef = Math.max(0, g.delayAtRef - (now - g.clockRef));
+      s.clocks_ms = ev.clocks_ms; g.clockRef = now;
+      return [{ announce: "berserk", seat: SEATS.indexOf(ev.seat) }];
+    }
     case "status": {
       const i = SEATS.indexOf(ev.seat);
       s.statuses[i] = ev.status;
@@ -205,6 +223,15 @@ export function canClaim(g, seat) {
   if (left.length !== 2 || !left.includes(seat)) return false;
   const other = left.find((i) => i !== seat);
   return s.points[seat] >= s.points[other] + claimLead(s.rules);
+}
+
+/** Seat `seat` may berserk: an arena game that allows it, still running, and the seat has
+ *  neither moved nor berserked. */
+export function canBerserk(g, seat) {
+  const s = g.state;
+  if (!s || !s.berserk_allowed || s.result || !active(g, seat)) return false;
+  const letter = SEATS[seat];
+  return !(s.berserked || []).includes(letter) && !g.entries.some((e) => e.seat === letter && e.from);
 }
 
 /** A game of ours is running: leaving the page would leave it. */

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { t, num, clock } from "./i18n.js";
 import { seatLabel } from "./lobby.js";
 import { livesOf, scored } from "./rulesets.js";
-import { clocksAt, relationOf, statusKey } from "./gamestate.js";
+import { clocksAt, delayOf, relationOf, statusKey } from "./gamestate.js";
 
 /** The corner of the seat `pos` places clockwise from the bottom (0 bottom, 1 left …). */
 const CORNERS = ["br", "bl", "tl", "tr"];
@@ -28,7 +28,8 @@ export function drawPlates(el, g, now, bottom) {
     const gone = status === "absent";
     const cls = ["plate", c.running ? "running" : "", c.delayLeft > 0 ? "in-delay" : "", c.low ? "low" : "", who ? `is-${who}` : "",
       status !== "active" ? "left" : ""].filter(Boolean).join(" ");
-    const delay = s.time.delay_ms || 0;
+    const delay = delayOf(s, letter);
+    const berserk = (s.berserked || []).includes(letter);
     return h("section", {
       class: cls, "data-clock": letter, "data-corner": CORNERS[(i - bottom + 4) % 4], style: `--army:${colourOf(s.colours[i])}`,
       "aria-label": `${colourName(s.colours[i])}: ${seatLabel(seat)}`,
@@ -36,7 +37,8 @@ export function drawPlates(el, g, now, bottom) {
       h("div", { class: "who" },
         h("span", { class: "chip", "aria-hidden": "true" }),
         h("span", { class: "name" }, seatLabel(seat)),
-        who ? h("span", { class: `tag ${who}` }, t(`plate.${who}`)) : ""),
+        who ? h("span", { class: `tag ${who}` }, t(`plate.${who}`)) : "",
+        berserk ? h("span", { class: "tag berserk", "data-berserk": letter, title: t("plate.berserk_title") }, t("plate.berserk")) : ""),
       h("div", { class: "meta" },
         h("span", {}, colourName(s.colours[i])),
         seat.rating !== undefined && seat.rating !== null ? h("span", { class: "rating" }, num(seat.rating)) : ""),

@@ -24,13 +24,15 @@ function when(tn, now) {
   return t(`arena.status_${tn.status}`);
 }
 
-/** Who may enter, in words: accounts only, a rating floor or ceiling, rated games (none: all). */
+/** Who may enter, in words: accounts only, a rating floor or ceiling, rated games (none: all);
+ *  and whether berserk is allowed. */
 function conditions(tn) {
   const words = [
     ...(tn.accounts_only ? [t("arena.accounts_only")] : []),
     ...(tn.min_rating ? [t("arena.min_rating", { n: tn.min_rating })] : []),
     ...(tn.max_rating ? [t("arena.max_rating", { n: tn.max_rating })] : []),
     ...(tn.min_games ? [t("arena.min_games", { n: tn.min_games })] : []),
+    ...(tn.berserk ? [t("arena.berserk_allowed")] : []),
   ];
   return words.length ? h("p", { class: "muted", "data-testid": "arena-conditions" }, words.join(" · ")) : "";
 }
@@ -104,7 +106,8 @@ export async function arenaView(ctx, id) {
       h("td", {}, r.name, r.on_fire ? h("span", { class: "fire", title: t("arena.on_fire"), "aria-label": t("arena.on_fire") }, " 🔥") : "",
         r.paused ? h("span", { class: "muted" }, ` (${t("arena.paused")})`) : ""),
       h("td", { "data-points": r.name }, num(r.points)),
-      h("td", { class: "sheet" }, ...r.sheet.map((x) => h("span", { class: `mark${x.doubled ? " doubled" : ""}`, title: `${num(x.points)}` }, x.mark))),
+      h("td", { class: "sheet" }, ...r.sheet.map((x) => h("span", { class: `mark${x.doubled ? " doubled" : ""}${x.berserk ? " berserk" : ""}`,
+        title: [num(x.points), x.berserk ? t(x.berserk_point ? "arena.berserk_point" : "arena.berserked") : ""].filter(Boolean).join(" · ") }, x.mark))),
       h("td", {}, r.performance === null || r.performance === undefined ? "—" : num(r.performance)))));
     if ((st.top_game || null) !== topGame) followTop(st.top_game || null);
   }

@@ -48,7 +48,7 @@ async function playOn(p) {
 test("four players join an arena, are paired, play, and see the standings change", async () => {
   let pages = [];
   await withShots("arena", () => pages, async () => {
-    const id = await makeArena("Evening arena");
+    const id = await makeArena("Evening arena", { berserk: true });
     for (let i = 0; i < 4; i++) pages.push(await player(browser, server.base));
     // The Tournaments page lists it as running.
     await pages[0].click("header nav a[data-page=tournaments]");
@@ -61,6 +61,12 @@ test("four players join an arena, are paired, play, and see the standings change
     }
     // Paired: each is brought to his game.
     for (const p of pages) await p.waitForSelector("[data-testid=board] [data-piece]", { timeout: 20000 });
+    // One berserks before his first move: his plate says so to everyone, the button goes.
+    await pages[0].click("[data-testid=berserk]");
+    for (const p of pages) await p.waitForSelector("[data-clock] [data-berserk]");
+    assert.equal(await pages[0].locator("[data-testid=berserk]").count(), 0);
+    const bank = await pages[0].locator(".plate.is-you .time").textContent();
+    assert.ok(/^0:[0-3]\d$/.test(bank.trim()), `his minute halved: ${bank}`);
     await Promise.all([...pages.slice(0, 3).map(threeMovesThenResign), playOn(pages[3])]);
     for (const p of pages) await p.waitForSelector("[data-testid=game-over] [data-testid=back-to-arena]", { timeout: 20000 });
     await pages[0].click("[data-testid=back-to-arena]");
@@ -70,6 +76,8 @@ test("four players join an arena, are paired, play, and see the standings change
     const points = await pages[0].$$eval("[data-points]", (els) => els.map((e) => Number(e.textContent)));
     assert.equal(points.reduce((a, b) => a + b, 0), 7, `FFA places give 4 + 2 + 1 + 0: ${points}`);
     assert.ok(points[0] >= points[3], "ranked by points");
+    assert.equal(await pages[0].locator("[data-testid=standings] .mark.berserk").count(), 1, "the berserk marked on his sheet");
+    assert.match(await pages[0].textContent("[data-testid=arena-conditions]"), /berserk allowed/);
   });
 });
 

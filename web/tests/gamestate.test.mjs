@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   newGame, receive, clocksAt, relationOf, mySeatToMove, premoveSeat, bottomSeat, actingSeat, playing, placeOf, canClaim,
+  canBerserk,
 } from "../js/gamestate.js";
 
 const START = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
@@ -109,4 +110,32 @@ test("a claim needs two left and the margin", () => {
   assert.equal(canClaim(g, 0), true);
   g.state.points[2] = 20;
   assert.equal(canClaim(g, 0), false);
+});
+
+test("a berserk: offered before one's first move only, the bank and the delay halved, the others untouched", () => {
+  const g = newGame("g1", [0]);
+  receive(g, snap(state("teams", { berserk_allowed: true })), 0);
+  assert.equal(canBerserk(g, 0), true);
+  // 4 s into Red's 15 s delay, Red berserks: 30 s left, and 7.5 − 4 = 3.5 s of delay.
+  const fx = receive(g, event(4, { kind: "berserk", seat: "S", clocks_ms: [30000, 60000, 60000, 60000] }), 4000);
+  assert.deepEqual(fx, [{ announce: "berserk", seat: 0 }]);
+  assert.equal(canBerserk(g, 0), false, "once");
+  let c = clocksAt(g, 4000);
+  assert.equal(c[0].bank, 30000);
+  assert.equal(c[0].delayLeft, 3500);
+  assert.equal(clocksAt(g, 9500)[0].bank, 28000, "2 s past the halved delay");
+  // Red moves; Blue's turn runs on his whole delay; Red's next turn on half of it.
+  receive(g, event(5, moved("S", "h2", "h3", "h3", "W", [28000, 60000, 60000, 60000])), 9500);
+  assert.equal(clocksAt(g, 9500)[1].delayLeft, 15000);
+  receive(g, event(6, moved("W", "b7", "c7", "c7", "N", [28000, 60000, 60000, 60000])), 10000);
+  receive(g, event(7, moved("N", "g13", "g12", "g12", "E", [28000, 60000, 60000, 60000])), 10500);
+  receive(g, event(8, moved("E", "m7", "l7", "l7", "S", [28000, 60000, 60000, 60000])), 11000);
+  assert.equal(clocksAt(g, 11000)[0].delayLeft, 7500);
+  // Blue has moved: too late for him; in a game without berserk nobody may.
+  const blue = newGame("g1", [1]);
+  receive(blue, snap(state("teams", { berserk_allowed: true, to_move: "N", record: [{ seat: "W", text: "c7", from: "b7", to: "c7" }] })), 0);
+  assert.equal(canBerserk(blue, 1), false);
+  const plain = newGame("g1", [0]);
+  receive(plain, snap(state()), 0);
+  assert.equal(canBerserk(plain, 0), false);
 });

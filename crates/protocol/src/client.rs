@@ -140,6 +140,15 @@ pub enum ClientMsg {
         /// The seat.
         seat: SeatName,
     },
+    /// Berserks a seat in an arena game that allows it, before the seat's first move: its own
+    /// main time, delay and increment are halved; a top result with at least 7 moves of its
+    /// own then gives 1 arena point more.
+    Berserk {
+        /// Game id.
+        game: GameId,
+        /// The seat.
+        seat: SeatName,
+    },
     /// FFA: claims the win with two players left and a lead of 21 or more.
     ClaimWin {
         /// Game id.

@@ -58,6 +58,12 @@ pub enum ErrorCode {
     TournamentFull,
     /// The player does not meet the tournament's entry conditions.
     EntryConditions,
+    /// Berserk is not allowed in this game (not an arena game, or its arena does not allow
+    /// it).
+    BerserkNotAllowed,
+    /// Berserk comes before one's first move (and once): this seat has moved, or berserked
+    /// already.
+    BerserkTooLate,
     /// Only a player seated at the table may put bots in its seats.
     NotSeated,
     /// The page that opened the WebSocket is not one the server accepts (HTTP 403).

@@ -113,6 +113,14 @@ pub struct GameState {
     /// Whether the game is rated.
     #[serde(default)]
     pub rated: bool,
+    /// An arena game that allows berserk: a player may halve his own clock before his first
+    /// move (`berserk`).
+    #[serde(default)]
+    pub berserk_allowed: bool,
+    /// The seats that berserked: their main time, delay and increment are half the time
+    /// control's.
+    #[serde(default)]
+    pub berserked: Vec<SeatName>,
     /// The seat to move (none when over).
     pub to_move: Option<SeatName>,
     /// Seats whose king is in check.
@@ -227,6 +235,14 @@ pub enum GameEvent {
     ArrowsCleared {
         /// The seat whose arrows were cleared.
         seat: SeatName,
+    },
+    /// A player berserked (arenas): his own main time halved now, his delay and increment
+    /// from now on.
+    Berserk {
+        /// The seat that berserked.
+        seat: SeatName,
+        /// Clocks after it (ms), read when it happened.
+        clocks_ms: [u64; 4],
     },
     /// Stands for an event of this number that this audience may not see (partner chat or
     /// arrows of the other side), so that every follower's numbers stay contiguous.

@@ -29,6 +29,12 @@ pub struct SheetMark {
     pub points: f64,
     /// Counted double (a top result on a streak).
     pub doubled: bool,
+    /// He berserked in it.
+    #[serde(default)]
+    pub berserk: bool,
+    /// His berserk earned the extra point (a top result with at least 7 moves of his own).
+    #[serde(default)]
+    pub berserk_point: bool,
 }
 
 /// A player's line in the standings.

@@ -33,6 +33,7 @@ pub async fn store(app: &App, r: &Replay, text: &str) -> Result<(Uuid, String), 
             })
             .collect(),
         table_chat: false,
+        berserk: false,
         rated: false,
         imported: true,
         created_ms: epoch_ms(),

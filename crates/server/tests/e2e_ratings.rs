@@ -224,6 +224,7 @@ async fn a_crash_between_result_and_rating(store: Store) {
             })
             .collect(),
         table_chat: true,
+        berserk: false,
         rated: true,
         imported: false,
         created_ms: 1,

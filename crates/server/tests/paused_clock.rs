@@ -20,6 +20,7 @@ async fn game_with(time: TimeControl) -> (Game, mpsc::Receiver<std::sync::Arc<st
         setup: Setup::Modern,
         time,
         table_chat: true,
+        berserk: false,
         rated: false,
         seats: tokens
             .iter()

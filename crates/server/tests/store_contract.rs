@@ -27,6 +27,7 @@ fn new_game() -> NewGame {
             })
             .collect(),
         table_chat: true,
+        berserk: false,
         rated: false,
         imported: false,
         created_ms: 1_700_000_000_000,

@@ -1,5 +1,6 @@
-//! Chess clocks with an increment or a simple delay (rules.md §7). Times are milliseconds on a
-//! monotonic scale the caller chooses.
+//! Chess clocks with an increment or a simple delay (rules.md §7), and an arena's berserk: a
+//! seat's own main time, delay and increment halved (tournaments.md §1). Times are
+//! milliseconds on a monotonic scale the caller chooses.
 
 use fourhand_protocol::TimeControl;
 
@@ -12,6 +13,8 @@ pub struct Clocks {
     turn_start: u64,
     /// Time the running turn had already used before `turn_start` (restored after a restart).
     used_before: u64,
+    /// The seats that berserked: their delay and increment are half the time control's.
+    halved: [bool; 4],
 }
 
 impl Clocks {
@@ -23,14 +26,48 @@ impl Clocks {
             running: None,
             turn_start: 0,
             used_before: 0,
+            halved: [false; 4],
         }
     }
 
-    /// Clocks with the given banks (restored from the store).
-    pub fn with_banks(tc: TimeControl, banks: [u64; 4]) -> Clocks {
+    /// The same clocks (berserks kept) with the given banks and none running, as restored
+    /// from the store.
+    pub fn with_banks(&self, banks: [u64; 4]) -> Clocks {
         Clocks {
             banks,
-            ..Clocks::new(tc)
+            halved: self.halved,
+            ..Clocks::new(self.tc)
+        }
+    }
+
+    /// `seat` berserks: its bank is halved now, and its delay and increment from now on.
+    pub fn berserk(&mut self, seat: usize) {
+        if !self.halved[seat] {
+            self.halved[seat] = true;
+            self.banks[seat] /= 2;
+        }
+    }
+
+    /// Whether `seat` berserked.
+    pub fn berserked(&self, seat: usize) -> bool {
+        self.halved[seat]
+    }
+
+    /// `seat`'s delay (halved by a berserk).
+    fn delay_of(&self, seat: usize) -> u64 {
+        if self.halved[seat] {
+            self.tc.delay_ms / 2
+        } else {
+            self.tc.delay_ms
+        }
+    }
+
+    /// `seat`'s increment (halved by a berserk).
+    pub fn increment(&self, seat: usize) -> u64 {
+        if self.halved[seat] {
+            self.tc.increment_ms / 2
+        } else {
+            self.tc.increment_ms
         }
     }
 
@@ -44,16 +81,16 @@ impl Clocks {
         now.saturating_sub(self.turn_start) + self.used_before
     }
 
-    /// Time charged to the running seat so far (delay not charged).
-    fn charged(&self, now: u64) -> u64 {
-        self.elapsed(now).saturating_sub(self.tc.delay_ms)
+    /// Time charged so far to `seat`, whose turn runs (its delay not charged).
+    fn charged(&self, seat: usize, now: u64) -> u64 {
+        self.elapsed(now).saturating_sub(self.delay_of(seat))
     }
 
     /// The banks as they stand at `now` (the running one reduced by what it has used).
     pub fn read(&self, now: u64) -> [u64; 4] {
         let mut b = self.banks;
         if let Some(s) = self.running {
-            b[s] = b[s].saturating_sub(self.charged(now));
+            b[s] = b[s].saturating_sub(self.charged(s, now));
         }
         b
     }
@@ -61,7 +98,7 @@ impl Clocks {
     /// Delay left for the running seat at `now`.
     pub fn delay_left(&self, now: u64) -> u64 {
         match self.running {
-            Some(_) => self.tc.delay_ms.saturating_sub(self.elapsed(now)),
+            Some(s) => self.delay_of(s).saturating_sub(self.elapsed(now)),
             None => 0,
         }
     }
@@ -70,9 +107,9 @@ impl Clocks {
     /// `moved`). Returns the banks.
     pub fn stop(&mut self, now: u64, moved: bool) -> [u64; 4] {
         if let Some(s) = self.running.take() {
-            self.banks[s] = self.banks[s].saturating_sub(self.charged(now));
+            self.banks[s] = self.banks[s].saturating_sub(self.charged(s, now));
             if moved {
-                self.banks[s] += self.tc.increment_ms;
+                self.banks[s] += self.increment(s);
             }
         }
         self.banks
@@ -112,7 +149,7 @@ impl Clocks {
     /// When the running seat's flag falls.
     pub fn flag_at(&self) -> Option<u64> {
         let s = self.running?;
-        Some((self.turn_start + self.tc.delay_ms + self.banks[s]).saturating_sub(self.used_before))
+        Some((self.turn_start + self.delay_of(s) + self.banks[s]).saturating_sub(self.used_before))
     }
 }
 
@@ -143,6 +180,27 @@ mod tests {
         assert_eq!(c.read(100)[1], 60_000);
         c.start(Some(2), 200);
         assert_eq!(c.delay_left(200), 15_000, "a new turn starts afresh");
+    }
+
+    #[test]
+    fn a_berserk_halves_the_seats_own_bank_delay_and_increment_only() {
+        let mut c = Clocks::new(TimeControl {
+            base_ms: 60_000,
+            increment_ms: 4_000,
+            delay_ms: 10_000,
+        });
+        c.start(Some(1), 0);
+        c.berserk(1);
+        c.berserk(1);
+        assert!(c.berserked(1) && !c.berserked(0));
+        assert_eq!(c.read(0), [60_000, 30_000, 60_000, 60_000], "halved once");
+        assert_eq!(c.delay_left(0), 5_000);
+        assert_eq!(c.flag_at(), Some(35_000));
+        assert_eq!(c.stop(9_000, true)[1], 30_000 - 4_000 + 2_000);
+        c.start(Some(2), 9_000);
+        assert_eq!(c.delay_left(9_000), 10_000, "the others keep theirs");
+        let restored = c.with_banks([1, 2, 3, 4]);
+        assert!(restored.berserked(1), "a restore keeps the berserk");
     }
 
     #[test]

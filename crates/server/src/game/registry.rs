@@ -48,6 +48,8 @@ pub struct GameSpec {
     pub table_chat: bool,
     /// Whether the game is rated (its result then changes ratings).
     pub rated: bool,
+    /// An arena game that allows berserk.
+    pub berserk: bool,
     /// The four seats.
     pub seats: Vec<SeatSpec>,
 }
@@ -210,6 +212,7 @@ impl Games {
             table_chat: spec.table_chat,
             rated: spec.rated,
             imported: false,
+            berserk: spec.berserk,
             created_ms: crate::time::epoch_ms(),
         };
         l.store.create_game(&new).await?;
@@ -236,7 +239,8 @@ impl Games {
             spec.table_chat,
             l.timing,
             0,
-        );
+        )
+        .with_berserk(spec.berserk);
         self.launch(id, core, &new, lease, false);
         Ok(GameId(id))
     }
@@ -405,6 +409,7 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
         ActionRecord::Claim { seat: s } => Input::Claim(seat(s)),
         ActionRecord::Cancel => Input::Cancel,
         ActionRecord::Abort { reason } => Input::Abort(reason.clone()),
+        ActionRecord::Berserk { seat: s } => Input::Berserk(seat(s)),
     })
 }
 
@@ -427,7 +432,8 @@ pub fn rebuild_with_turn(stored: &StoredGame, timing: Timing) -> Result<(GameCor
         g.table_chat,
         timing,
         0,
-    );
+    )
+    .with_berserk(g.berserk);
     let mut turn_started = g.created_ms;
     for a in &stored.actions {
         let input = input_of(&a.action, core.game())

@@ -51,6 +51,8 @@ pub fn snapshot(
             })
             .collect(),
         rated,
+        berserk_allowed: core.berserk_allowed(),
+        berserked: core.berserked().into_iter().map(seat_name).collect(),
         to_move: if core.is_over() {
             None
         } else {

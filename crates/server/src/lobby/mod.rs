@@ -315,6 +315,7 @@ impl Table {
             time: self.settings.time,
             table_chat: self.settings.table_chat,
             rated: self.settings.rated,
+            berserk: false,
             seats: self
                 .seats
                 .iter()

@@ -112,6 +112,9 @@ pub struct NewGame {
     pub rated: bool,
     /// Imported from PGN4 (not played here).
     pub imported: bool,
+    /// An arena game that allows berserk: each player may halve his own clock before his
+    /// first move.
+    pub berserk: bool,
     /// When created (epoch ms).
     pub created_ms: i64,
 }
@@ -153,6 +156,12 @@ pub enum ActionRecord {
     Abort {
         /// The moderator's reason.
         reason: String,
+    },
+    /// A player berserked: his own main time, delay and increment halved (arenas that allow
+    /// it, before his first move).
+    Berserk {
+        /// Seat index.
+        seat: u8,
     },
 }
 

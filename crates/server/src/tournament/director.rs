@@ -358,7 +358,9 @@ async fn start(
         }
     }
     let full = full.ok_or_else(|| ServerError::internal("an arena table did not fill"))?;
-    let id = app.games.start(full.spec.clone()).await?;
+    let mut spec = full.spec.clone();
+    spec.berserk = settings.berserk;
+    let id = app.games.start(spec).await?;
     app.store
         .add_tournament_game(&TournamentGameRow {
             game: id,

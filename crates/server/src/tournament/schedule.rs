@@ -2,9 +2,9 @@
 //! entries separated by `;`). An entry reads
 //!
 //! ```text
-//! <when> <rules> <time> <minutes>m [rated] <name>
+//! <when> <rules> <time> <minutes>m [rated] [berserk] <name>
 //! hourly :00 ffa 1+15d 55m Hourly FFA
-//! daily 19:00 teams 3+5 120m rated Evening Teams
+//! daily 19:00 teams 3+5 120m rated berserk Evening Teams
 //! ```
 //!
 //! `<when>` is `hourly :MM` or `daily HH:MM` (UTC); `<rules>` a rule set name with its options
@@ -76,7 +76,7 @@ pub fn parse(entry: &str) -> Result<Schedule, String> {
     let err = |m: String| format!("schedule {entry:?}: {m}");
     if words.len() < 6 {
         return Err(err(
-            "<hourly :MM | daily HH:MM> <rules> <time> <minutes>m [rated] <name>".into(),
+            "<hourly :MM | daily HH:MM> <rules> <time> <minutes>m [rated] [berserk] <name>".into(),
         ));
     }
     let when = match (words[0], words[1].split_once(':')) {
@@ -95,14 +95,20 @@ pub fn parse(entry: &str) -> Result<Schedule, String> {
         .strip_suffix('m')
         .and_then(|m| m.parse().ok())
         .ok_or_else(|| err(format!("duration {:?}: minutes, as 55m", words[4])))?;
-    let rated = words[5] == "rated";
-    let name = words[if rated { 6 } else { 5 }..].join(" ");
+    let flags = words[5..]
+        .iter()
+        .take_while(|w| matches!(**w, "rated" | "berserk"))
+        .count();
+    let rated = words[5..5 + flags].contains(&"rated");
+    let berserk = words[5..5 + flags].contains(&"berserk");
+    let name = words[5 + flags..].join(" ");
     let settings = ArenaSettings {
         name,
         rules,
         time,
         minutes,
         rated,
+        berserk,
         accounts_only: rated,
         min_rating: None,
         max_rating: None,
@@ -164,7 +170,10 @@ mod tests {
             ),
             (55, "Hourly FFA", false)
         );
-        let d = parse("daily 19:00 teams+Teammate=1 3+5 120m rated Evening Teams").unwrap();
+        assert!(!h.settings.berserk);
+        let d = parse("daily 19:00 teams+Teammate=1 3+5 120m rated berserk Evening Teams").unwrap();
+        assert!(d.settings.berserk);
+        assert_eq!(d.settings.name, "Evening Teams");
         assert_eq!(
             d.when,
             When::Daily {

@@ -25,6 +25,10 @@ pub struct ArenaSettings {
     pub minutes: u32,
     /// Its games count for ratings.
     pub rated: bool,
+    /// A player may berserk: halve his own clock before his first move, for 1 point more
+    /// with a top result and at least 7 moves of his own.
+    #[serde(default)]
+    pub berserk: bool,
     /// Only players with an account may enter (always so when rated or any rating condition
     /// is set).
     #[serde(default)]

@@ -42,11 +42,20 @@ pub fn results_of(
     let end = game.end.as_ref()?;
     let rules = RuleSet::from_name(&game.game.rules).ok()?;
     let mut moves = [0u32; 4];
+    let mut berserk = [false; 4];
     for a in &game.actions {
-        if let crate::store::ActionRecord::Move { seat, .. } = a.action {
-            if let Some(m) = moves.get_mut(usize::from(seat)) {
-                *m += 1;
+        match a.action {
+            crate::store::ActionRecord::Move { seat, .. } => {
+                if let Some(m) = moves.get_mut(usize::from(seat)) {
+                    *m += 1;
+                }
             }
+            crate::store::ActionRecord::Berserk { seat } => {
+                if let Some(b) = berserk.get_mut(usize::from(seat)) {
+                    *b = true;
+                }
+            }
+            _ => {}
         }
     }
     let aborted = end.result == "aborted";
@@ -77,7 +86,7 @@ pub fn results_of(
                     game: PlayerGame {
                         outcome: outcome(p.seat),
                         own_moves: if aborted { 0 } else { moves[p.seat] },
-                        berserk: false,
+                        berserk: berserk.get(p.seat).copied().unwrap_or(false),
                     },
                     opponents_rating: others.iter().sum::<f64>() / others.len().max(1) as f64,
                 }
@@ -186,6 +195,8 @@ pub fn view_of(
                         },
                         points: x.scored.points.value(),
                         doubled: x.scored.doubled,
+                        berserk: x.berserk,
+                        berserk_point: x.scored.berserk_point,
                     })
                     .collect(),
                 performance: r.performance,

@@ -149,6 +149,10 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Resign(seat)).await
         }
+        ClientMsg::Berserk { game, seat } => {
+            let (h, seat) = held(conn, game, seat)?;
+            ask(conn, h, Input::Berserk(seat)).await
+        }
         ClientMsg::ClaimWin { game, seat } => {
             let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Claim(seat)).await

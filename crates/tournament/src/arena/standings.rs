@@ -20,6 +20,8 @@ pub struct SheetEntry<G> {
     pub outcome: GameOutcome,
     /// What it gave him.
     pub scored: Scored,
+    /// He berserked in it.
+    pub berserk: bool,
 }
 
 /// A player's line in the standings.
@@ -144,6 +146,7 @@ impl<P: Eq + Hash + Clone + Ord, G: Eq + Hash + Clone> Standings<P, G> {
                 game: game.clone(),
                 outcome: r.game.outcome,
                 scored,
+                berserk: r.game.berserk,
             });
         }
         true

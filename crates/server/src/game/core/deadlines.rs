@@ -90,11 +90,10 @@ impl GameCore {
         if now < self.bot_due() {
             return None;
         }
-        let tc = self.clocks.control();
         let clock = fourhand_bot::Clock {
             bank_ms: self.clocks.read(now)[seat.index()],
             delay_ms: self.clocks.delay_left(now),
-            increment_ms: tc.increment_ms,
+            increment_ms: self.clocks.increment(seat.index()),
         };
         Some((seat, level, clock))
     }

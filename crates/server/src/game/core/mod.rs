@@ -38,6 +38,8 @@ pub enum Input {
     },
     /// A seat resigns.
     Resign(Seat),
+    /// A seat berserks (an arena game that allows it, before the seat's first move).
+    Berserk(Seat),
     /// A seat claims the win (FFA).
     Claim(Seat),
     /// A seat's flag fell.
@@ -214,6 +216,10 @@ pub struct GameCore {
     bot_thinking: bool,
     /// The move each seat queued for its next turn (never stored: a restart drops them).
     premoves: [Option<Queued>; 4],
+    /// An arena game that allows berserk.
+    berserk_allowed: bool,
+    /// The seats that have moved.
+    moved: [bool; 4],
 }
 
 impl GameCore {
@@ -242,9 +248,30 @@ impl GameCore {
             moves: Vec::new(),
             bot_thinking: false,
             premoves: [None; 4],
+            berserk_allowed: false,
+            moved: [false; 4],
         };
         core.restart_clock(now);
         core
+    }
+
+    /// The same game, allowing berserk (an arena's game) or not.
+    pub fn with_berserk(mut self, allowed: bool) -> GameCore {
+        self.berserk_allowed = allowed;
+        self
+    }
+
+    /// Whether a player may berserk in this game (before his first move).
+    pub fn berserk_allowed(&self) -> bool {
+        self.berserk_allowed
+    }
+
+    /// The seats that berserked.
+    pub fn berserked(&self) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|s| self.clocks.berserked(s.index()))
+            .collect()
     }
 
     /// The rules game.
@@ -337,7 +364,7 @@ impl GameCore {
     /// event stream numbered from `stream << 32` (so no number of an earlier run is reused),
     /// and every human seat given a fresh reconnect window.
     pub fn restore_after_restart(&mut self, banks: [u64; 4], used_ms: u64, stream: u32) {
-        self.clocks = Clocks::with_banks(self.clocks.control(), banks);
+        self.clocks = self.clocks.with_banks(banks);
         let running = self.game.to_move().map(|s| s.index());
         self.clocks.resume(running, 0, used_ms);
         self.started_at = 0;
@@ -376,6 +403,10 @@ impl GameCore {
                 c.stop(now, false)
             }
             Input::Cancel | Input::Abort(_) => c.stop(now, false),
+            Input::Berserk(s) => {
+                c.berserk(s.index());
+                c.banks()
+            }
             _ => c.banks(),
         }
     }
@@ -434,6 +465,27 @@ impl GameCore {
                     Err(GameError::CannotClaim(m)) => refuse(ErrorCode::CannotClaim, m),
                     Err(e) => refuse(ErrorCode::BadRequest, e.to_string()),
                 }
+            }
+            Input::Berserk(seat) => {
+                if over {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
+                if !self.berserk_allowed {
+                    return refuse(
+                        ErrorCode::BerserkNotAllowed,
+                        "berserk is for the games of an arena that allows it",
+                    );
+                }
+                if self.moved[seat.index()] || self.clocks.berserked(seat.index()) {
+                    return refuse(
+                        ErrorCode::BerserkTooLate,
+                        "berserk comes before your first move, once",
+                    );
+                }
+                if self.seats[*seat].bot.is_some() {
+                    return refuse(ErrorCode::BadRequest, "a bot does not berserk");
+                }
+                Ok(Some(ActionRecord::Berserk { seat: *seat as u8 }))
             }
             Input::Cancel => {
                 if over {
@@ -541,6 +593,7 @@ impl GameCore {
             } => {
                 if let Ok(m) = self.find_move(from, to, promotion) {
                     self.clocks.stop(now, true);
+                    self.moved[seat.index()] = true;
                     let events = self.game.play(seat, m).unwrap_or_default();
                     self.plies += 1;
                     self.after_rules(events, now, &mut out);
@@ -559,6 +612,19 @@ impl GameCore {
                 if let Ok(events) = r {
                     self.after_rules(events, now, &mut out);
                 }
+            }
+            Input::Berserk(seat) => {
+                self.clocks.berserk(seat.index());
+                self.plies += 1;
+                let clocks_ms = self.clocks.read(now);
+                self.emit(
+                    Audience::All,
+                    GameEvent::Berserk {
+                        seat: seat_name(seat),
+                        clocks_ms,
+                    },
+                    &mut out,
+                );
             }
             Input::Cancel | Input::Abort(_) => {
                 if let Input::Abort(reason) = input {

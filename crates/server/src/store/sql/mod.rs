@@ -46,6 +46,7 @@ pub(super) struct GameRow {
     table_chat: bool,
     rated: bool,
     imported: bool,
+    berserk: bool,
     created_ms: i64,
     stream: i64,
     result: Option<String>,
@@ -92,7 +93,7 @@ pub(super) fn unique_violation(e: &sqlx::Error) -> bool {
 
 pub(super) const GAME_COLUMNS: &str =
     "id, rules, start_fen4, time_control, seed, seats, table_chat, rated, \
-     imported, created_ms, stream, result, termination, points, placings, pgn4, ended_ms";
+     imported, berserk, created_ms, stream, result, termination, points, placings, pgn4, ended_ms";
 
 impl SqlStore {
     pub(super) async fn connect(url: &str) -> StoreResult<SqlStore> {
@@ -192,14 +193,14 @@ impl SqlStore {
 
     pub(super) async fn create_game(&self, g: &NewGame) -> StoreResult<()> {
         let q = "INSERT INTO games (id, rules, start_fen4, time_control, seed, seats, table_chat, \
-                 rated, imported, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+                 rated, imported, berserk, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
         let players =
             "INSERT INTO game_players (game_id, seat, player_id, name) VALUES ($1, $2, $3, $4)";
         let r: Result<(), sqlx::Error> = on_pool!(self, p => async {
             let mut tx = p.begin().await?;
             sqlx::query(q)
                 .bind(g.id).bind(&g.rules).bind(&g.start_fen4).bind(json(&g.time)).bind(g.seed)
-                .bind(json(&g.seats)).bind(g.table_chat).bind(g.rated).bind(g.imported).bind(g.created_ms)
+                .bind(json(&g.seats)).bind(g.table_chat).bind(g.rated).bind(g.imported).bind(g.berserk).bind(g.created_ms)
                 .execute(&mut *tx).await?;
             for (i, seat) in g.seats.iter().enumerate() {
                 sqlx::query(players).bind(g.id).bind(i as i64).bind(seat.player).bind(&seat.name)
@@ -343,6 +344,7 @@ pub(super) fn decode(row: GameRow) -> StoreResult<StoredGame> {
             table_chat: row.table_chat,
             rated: row.rated,
             imported: row.imported,
+            berserk: row.berserk,
             created_ms: row.created_ms,
         },
         actions: Vec::new(),
