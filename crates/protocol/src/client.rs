@@ -102,6 +102,27 @@ pub enum ClientMsg {
         /// The arena.
         tournament: TournamentId,
     },
+    /// Invites a partner to enter a Swiss as a pair (before it starts); a new invitation
+    /// replaces one not yet accepted.
+    SwissInvite {
+        /// The Swiss.
+        tournament: TournamentId,
+        /// The partner's account name.
+        partner: String,
+    },
+    /// Accepts a pair invitation: the two are a team of the Swiss.
+    SwissAccept {
+        /// The Swiss.
+        tournament: TournamentId,
+        /// Who invited.
+        partner: String,
+    },
+    /// Leaves a Swiss: before the start the pair (or invitation) is undone; after it, the
+    /// team is no longer paired (its points stay).
+    SwissLeave {
+        /// The Swiss.
+        tournament: TournamentId,
+    },
     /// Joins a game as a player (with a seat token) or as a spectator (without). `since`
     /// asks for the events after that sequence number instead of a snapshot.
     Join {

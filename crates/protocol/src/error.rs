@@ -58,6 +58,13 @@ pub enum ErrorCode {
     TournamentFull,
     /// The player does not meet the tournament's entry conditions.
     EntryConditions,
+    /// A Swiss pair invitation to oneself.
+    InviteSelf,
+    /// A Swiss pair invitation from or to a player who is in a pair already, or an
+    /// acceptance of an invitation that was not made.
+    AlreadyPaired,
+    /// The tournament has started: pairs register before.
+    TournamentStarted,
     /// Berserk is not allowed in this game (not an arena game, or its arena does not allow
     /// it).
     BerserkNotAllowed,

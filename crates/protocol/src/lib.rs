@@ -24,7 +24,10 @@ pub use ids::{GameId, PlayerId, TableId, TournamentId};
 pub use parse::{parse, to_text, ParseError};
 pub use server::{GameEvent, GameState, QueuedMove, RecordEntry, SeatInfo, ServerMsg, TableInfo};
 pub use status::{LeaveReason, SeatStatus, UnknownStatus};
-pub use tournament::{ArenaStandings, SheetMark, StandingRow, TournamentStatus};
+pub use tournament::{
+    ArenaStandings, SheetMark, StandingRow, SwissBoard, SwissInvitation, SwissResult, SwissRound,
+    SwissTeamRow, SwissView, TournamentStatus,
+};
 pub use types::{SeatName, TimeControl};
 
 /// The protocol version this crate speaks.

@@ -337,6 +337,20 @@ pub enum ServerMsg {
         /// The standings.
         standings: Box<crate::tournament::ArenaStandings>,
     },
+    /// A Swiss: its table, rounds and invitations (to its followers, when it changes).
+    Swiss {
+        /// The Swiss.
+        swiss: Box<crate::tournament::SwissView>,
+    },
+    /// The player's own place in a Swiss: the partner he named and whether they are a team.
+    SwissEntry {
+        /// The Swiss.
+        tournament: TournamentId,
+        /// The partner he invited or accepted (none: not entered).
+        partner: Option<String>,
+        /// The partner named him too: they are a team.
+        team: bool,
+    },
     /// Quick pairing: queued, and again whenever the number waiting changes or the offer of
     /// bots opens. Quick pairing never seats a bot by itself.
     Queued {

@@ -526,6 +526,8 @@ async fn tournaments(store: Store) {
         paused,
         withdrawn: paused,
         removed: paused,
+        partner: None,
+        partner_name: None,
     };
     store.put_entry(&entry(b, 20, false)).await.unwrap();
     store.put_entry(&entry(a, 10, false)).await.unwrap();
@@ -536,6 +538,20 @@ async fn tournaments(store: Store) {
             .map(|x| (x.player, x.joined_ms, x.paused, x.withdrawn, x.removed))
             .collect::<Vec<_>>(),
         [(a, 10, false, false, false), (b, 20, true, true, true)]
+    );
+    // A Swiss partner (an invitation, then a team) is kept with its name.
+    store
+        .put_entry(&EntryRow {
+            partner: Some(b),
+            partner_name: Some("n20".into()),
+            ..entry(a, 10, false)
+        })
+        .await
+        .unwrap();
+    let e = store.entries(id).await.unwrap();
+    assert_eq!(
+        (e[0].partner, e[0].partner_name.as_deref(), e[1].partner),
+        (Some(b), Some("n20"), None)
     );
     // Games: scored once.
     let g = TournamentGameRow {

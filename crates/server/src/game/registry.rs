@@ -407,7 +407,7 @@ pub fn input_of(a: &ActionRecord, game: &Game) -> Option<Input> {
         ActionRecord::Timeout { seat: s } => Input::Timeout(seat(s)),
         ActionRecord::Forfeit { seat: s } => Input::Forfeit(seat(s)),
         ActionRecord::Claim { seat: s } => Input::Claim(seat(s)),
-        ActionRecord::Cancel => Input::Cancel,
+        ActionRecord::Cancel { .. } => Input::Cancel,
         ActionRecord::Abort { reason } => Input::Abort(reason.clone()),
         ActionRecord::Berserk { seat: s } => Input::Berserk(seat(s)),
     })

@@ -1,5 +1,6 @@
 //! Tournaments over HTTP: the list (upcoming, running, recently finished), one arena with its
-//! standings, a finished arena's games as one PGN4 file, and the moderators' create and cancel.
+//! standings or one Swiss with its rounds and table, a tournament's games as one PGN4 file, and
+//! the moderators' create, edit and cancel.
 
 use super::moderation::admin;
 use super::{text, IdPath};
@@ -8,6 +9,7 @@ use crate::state::App;
 use crate::store::TournamentRow;
 use crate::time::epoch_ms;
 use crate::tournament::standings::{status_of, view};
+use crate::tournament::swiss_settings::SwissSettings;
 use crate::tournament::ArenaSettings;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -35,13 +37,30 @@ struct Listed {
     starts_ms: i64,
     ends_ms: i64,
     #[serde(flatten)]
-    settings: ArenaSettings,
+    settings: Settings,
     players: usize,
 }
 
+/// A tournament's settings, by its kind.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Settings {
+    /// An arena's.
+    Arena(ArenaSettings),
+    /// A Swiss's.
+    Swiss(SwissSettings),
+}
+
+fn settings_of(t: &TournamentRow) -> Result<Settings, ServerError> {
+    Ok(if t.kind == "swiss" {
+        Settings::Swiss(serde_json::from_str(&t.settings).map_err(ServerError::internal)?)
+    } else {
+        Settings::Arena(serde_json::from_str(&t.settings).map_err(ServerError::internal)?)
+    })
+}
+
 async fn listed(app: &App, t: TournamentRow) -> Result<Listed, ServerError> {
-    let settings: ArenaSettings =
-        serde_json::from_str(&t.settings).map_err(ServerError::internal)?;
+    let settings = settings_of(&t)?;
     let players = app
         .store
         .entries(t.id)
@@ -80,7 +99,7 @@ async fn found(app: &App, id: TournamentId) -> Result<TournamentRow, ServerError
         .ok_or_else(|| ServerError::new(ErrorCode::UnknownTournament, "no such tournament"))
 }
 
-/// One arena: its settings and standings.
+/// One tournament: its settings, and an arena's standings or a Swiss's rounds and table.
 async fn one(
     State(app): State<App>,
     IdPath(id): IdPath<TournamentId>,
@@ -88,16 +107,27 @@ async fn one(
     let t = found(&app, id).await?;
     let entries = app.store.entries(id).await?;
     let games = app.store.tournament_games(id).await?;
-    let standings = view(&t, &entries, &games, 0);
     #[derive(Serialize)]
     struct One {
         #[serde(flatten)]
         listed: Listed,
-        standings: fourhand_protocol::ArenaStandings,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        standings: Option<fourhand_protocol::ArenaStandings>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        swiss: Option<fourhand_protocol::SwissView>,
     }
+    let (standings, swiss) = if t.kind == "swiss" {
+        (
+            None,
+            Some(crate::tournament::swiss_rounds::view(&t, &entries, &games)),
+        )
+    } else {
+        (Some(view(&t, &entries, &games, 0)), None)
+    };
     Ok(Json(One {
         listed: listed(&app, t).await?,
         standings,
+        swiss,
     })
     .into_response())
 }
@@ -128,6 +158,52 @@ struct NewArena {
     starts_ms: Option<i64>,
 }
 
+/// A new Swiss, as a moderator asks for it (`"kind": "swiss"`).
+#[derive(Deserialize)]
+struct NewSwiss {
+    #[serde(flatten)]
+    settings: SwissSettings,
+    /// When it starts (ms since the epoch); now when absent — pairs register before.
+    #[serde(default)]
+    starts_ms: Option<i64>,
+}
+
+/// The kind a request names (`arena` when it names none).
+fn kind_of(body: &serde_json::Value) -> Result<&str, ServerError> {
+    match body.get("kind").and_then(|k| k.as_str()).unwrap_or("arena") {
+        k @ ("arena" | "swiss") => Ok(k),
+        k => Err(ServerError::new(
+            ErrorCode::BadRequest,
+            format!("a tournament is an arena or a swiss, not {k:?}"),
+        )),
+    }
+}
+
+/// A request's body as `T`, or a clear `bad_request`.
+fn body_as<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, ServerError> {
+    serde_json::from_value(body).map_err(|e| ServerError::new(ErrorCode::BadRequest, e.to_string()))
+}
+
+/// A tournament row's kind, settings and times from a moderator's request.
+fn made_of(
+    body: serde_json::Value,
+    now: i64,
+) -> Result<(&'static str, String, i64, i64), ServerError> {
+    if kind_of(&body)? == "swiss" {
+        let n: NewSwiss = body_as(body)?;
+        let settings = n.settings.checked()?;
+        let starts_ms = start_of(n.starts_ms, now)?;
+        let text = serde_json::to_string(&settings).map_err(ServerError::internal)?;
+        return Ok(("swiss", text, starts_ms, starts_ms));
+    }
+    let n: NewArena = body_as(body)?;
+    let settings = n.settings.checked()?;
+    let starts_ms = start_of(n.starts_ms, now)?;
+    let ends_ms = starts_ms + i64::from(settings.minutes) * 60_000;
+    let text = serde_json::to_string(&settings).map_err(ServerError::internal)?;
+    Ok(("arena", text, starts_ms, ends_ms))
+}
+
 /// A start now or within the next 30 days (`starts_ms`, else now).
 fn start_of(starts_ms: Option<i64>, now: i64) -> Result<i64, ServerError> {
     let starts_ms = starts_ms.unwrap_or(now);
@@ -143,19 +219,18 @@ fn start_of(starts_ms: Option<i64>, now: i64) -> Result<i64, ServerError> {
 async fn create(
     State(app): State<App>,
     headers: HeaderMap,
-    Json(n): Json<NewArena>,
+    Json(body): Json<serde_json::Value>,
 ) -> Result<Response, ServerError> {
     let by = admin(&app, &headers).await?;
-    let settings = n.settings.checked()?;
     let now = epoch_ms();
-    let starts_ms = start_of(n.starts_ms, now)?;
+    let (kind, settings, starts_ms, ends_ms) = made_of(body, now)?;
     let t = TournamentRow {
         id: TournamentId(uuid::Uuid::now_v7()),
-        kind: "arena".into(),
+        kind: kind.into(),
         status: "created".into(),
         starts_ms,
-        ends_ms: starts_ms + i64::from(settings.minutes) * 60_000,
-        settings: serde_json::to_string(&settings).map_err(ServerError::internal)?,
+        ends_ms,
+        settings,
         created_by: by.name,
         created_ms: now,
     };
@@ -163,26 +238,29 @@ async fn create(
     Ok((StatusCode::CREATED, Json(listed(&app, t).await?)).into_response())
 }
 
-/// A moderator's edit of an arena that has not started: new settings and start, checked as
-/// when it was made.
+/// A moderator's edit of a tournament that has not started: new settings and start, checked
+/// as when it was made (its kind stays).
 async fn edit(
     State(app): State<App>,
     headers: HeaderMap,
     IdPath(id): IdPath<TournamentId>,
-    Json(n): Json<NewArena>,
+    Json(mut body): Json<serde_json::Value>,
 ) -> Result<Response, ServerError> {
     admin(&app, &headers).await?;
     let mut t = found(&app, id).await?;
     if t.status != "created" {
         return Err(ServerError::new(
             ErrorCode::BadRequest,
-            "an arena can be edited only before it starts",
+            "a tournament can be edited only before it starts",
         ));
     }
-    let settings = n.settings.checked()?;
-    t.starts_ms = start_of(n.starts_ms, epoch_ms())?;
-    t.ends_ms = t.starts_ms + i64::from(settings.minutes) * 60_000;
-    t.settings = serde_json::to_string(&settings).map_err(ServerError::internal)?;
+    if let Some(o) = body.as_object_mut() {
+        o.insert("kind".into(), serde_json::Value::String(t.kind.clone()));
+    }
+    let (_, settings, starts_ms, ends_ms) = made_of(body, epoch_ms())?;
+    t.settings = settings;
+    t.starts_ms = starts_ms;
+    t.ends_ms = ends_ms;
     app.store.update_tournament(&t).await?;
     Ok(Json(listed(&app, t).await?).into_response())
 }

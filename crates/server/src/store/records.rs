@@ -151,7 +151,11 @@ pub enum ActionRecord {
         seat: u8,
     },
     /// The game was cancelled before everyone connected.
-    Cancel,
+    Cancel {
+        /// The seats (0..4) that never connected (none in records made before this was kept).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        absent: Vec<u8>,
+    },
     /// A moderator aborted the game.
     Abort {
         /// The moderator's reason.

@@ -47,6 +47,12 @@ pub struct EntryRow {
     /// Removed by a moderator: he may not enter again.
     #[serde(default)]
     pub removed: bool,
+    /// A Swiss: the partner he invited or accepted (two entries naming each other are a team).
+    #[serde(default)]
+    pub partner: Option<PlayerId>,
+    /// The partner's name.
+    #[serde(default)]
+    pub partner_name: Option<String>,
 }
 
 /// A tournament's game.

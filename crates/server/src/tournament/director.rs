@@ -1,4 +1,4 @@
-//! The director of the running arenas, on the node that runs the lobby (on a single server,
+//! The director of the running arenas and Swisses, on the node that runs the lobby (on a single server,
 //! always; in a cluster, the lobby's node — when it dies, the next one directs, from the
 //! store). Once a second, for each arena: start it when its time comes; score every game of it
 //! that has ended (once: the store writes a game's points only while it has none); pair a wave
@@ -9,13 +9,11 @@ use super::room::ArenaRoom;
 use super::settings::ArenaSettings;
 use super::standings::{players_of, results_of, standings_of, view_of, SeatPlayer};
 use crate::error::ServerError;
-use crate::identity::Player;
-use crate::lobby::Occupant;
 use crate::state::App;
 use crate::store::{EntryRow, TournamentGameRow, TournamentRow};
 use crate::time::epoch_ms;
 use crate::wire::wire;
-use fourhand_protocol::{ArenaStandings, GameId, PlayerId, SeatName, ServerMsg, TournamentId};
+use fourhand_protocol::{ArenaStandings, GameId, PlayerId, ServerMsg, SwissView, TournamentId};
 use fourhand_rules::Seat;
 use fourhand_tournament::arena::{pair_wave, Standings, Waiter, WaveRules};
 use rand::SeedableRng;
@@ -37,6 +35,8 @@ struct Memo {
     wave_at: Option<Instant>,
     /// The standings last pushed, and when.
     pushed: Option<(ArenaStandings, Instant)>,
+    /// A Swiss's view last pushed.
+    pushed_swiss: Option<SwissView>,
 }
 
 /// Runs the director for as long as the server runs.
@@ -70,7 +70,7 @@ pub fn spawn(app: &App) {
             // Finished and cancelled arenas need nothing more.
             let live: Vec<TournamentRow> = arenas
                 .into_iter()
-                .filter(|t| t.kind == "arena" && (t.status == "created" || t.status == "running"))
+                .filter(|t| t.status == "created" || t.status == "running")
                 .collect();
             memos.retain(|id, _| live.iter().any(|t| t.id == *id));
             // The games running anywhere, read once a tick for every arena.
@@ -87,8 +87,13 @@ pub fn spawn(app: &App) {
             };
             for t in live {
                 let memo = memos.entry(t.id).or_default();
-                if let Err(e) = direct(&app2, t, &running, memo).await {
-                    tracing::warn!(error = %e.message, "an arena's tick failed");
+                let done = if t.kind == "swiss" {
+                    direct_swiss(&app2, t, &running, memo).await
+                } else {
+                    direct(&app2, t, &running, memo).await
+                };
+                if let Err(e) = done {
+                    tracing::warn!(error = %e.message, "a tournament's tick failed");
                 }
             }
         }
@@ -312,7 +317,14 @@ async fn wave(
                 })
             })
             .collect();
-        match start(app, t, settings, &players, room).await {
+        let record = serde_json::to_string(&players).map_err(ServerError::internal)?;
+        let table = settings.table()?;
+        let how = super::seating::Seating {
+            table,
+            berserk: settings.berserk,
+            accounts_only: settings.accounts_only,
+        };
+        match super::seating::start(app, t.id, &how, &players, record, room).await {
             Ok(_) => seated += players.len(),
             Err(e) => tracing::warn!(error = %e.message, "could not start an arena game"),
         }
@@ -320,67 +332,36 @@ async fn wave(
     Ok(seated)
 }
 
-/// Seats a group at a table of the arena's settings, starts its game, records it and tells
-/// each player (`seated`, `paired`, then `game_started` from the lobby).
-async fn start(
+/// One tick of one Swiss: its rounds, then its view to its followers when it changed.
+async fn direct_swiss(
     app: &App,
-    t: &TournamentRow,
-    settings: &ArenaSettings,
-    players: &[SeatPlayer],
-    room: &ArenaRoom,
-) -> Result<GameId, ServerError> {
-    let lobby = &app.lobby.local;
-    let table = lobby.create(settings.table()?, None);
-    let mut full = None;
-    let mut told = Vec::new();
-    for p in players {
-        let Some(conn) = room.present(t.id, p.player) else {
-            return Err(ServerError::internal("a paired player left"));
-        };
-        let who = Player {
-            id: p.player.0,
-            name: p.name.clone(),
-            registered: settings.accounts_only,
-        };
-        let (occ, token) = Occupant::human(&who, conn.clone());
-        let seat = SeatName::from_index(p.seat);
-        lobby.tell(
-            std::slice::from_ref(&conn),
-            &wire(&ServerMsg::Seated {
-                table: table.id,
-                seat,
-                seat_token: token,
+    t: TournamentRow,
+    running: &HashSet<uuid::Uuid>,
+    memo: &mut Memo,
+) -> Result<(), ServerError> {
+    let id = t.id;
+    super::swiss_rounds::direct(app, t, running).await?;
+    let room = &app.lobby.local.arenas;
+    let followers = room.followers(id);
+    if followers.is_empty() {
+        return Ok(());
+    }
+    let Some(t) = app.store.tournament(id).await? else {
+        return Ok(());
+    };
+    let entries = app.store.entries(id).await?;
+    let games = app.store.tournament_games(id).await?;
+    let v = super::swiss_rounds::view(&t, &entries, &games);
+    if memo.pushed_swiss.as_ref() != Some(&v) {
+        app.lobby.local.tell(
+            &followers,
+            &wire(&ServerMsg::Swiss {
+                swiss: Box::new(v.clone()),
             }),
         );
-        told.push(conn);
-        if let Some(f) = lobby.sit(table.id.0, seat, occ, settings.accounts_only)? {
-            full = Some(f);
-        }
+        memo.pushed_swiss = Some(v);
     }
-    let full = full.ok_or_else(|| ServerError::internal("an arena table did not fill"))?;
-    let mut spec = full.spec.clone();
-    spec.berserk = settings.berserk;
-    let id = app.games.start(spec).await?;
-    app.store
-        .add_tournament_game(&TournamentGameRow {
-            game: id,
-            tournament: t.id,
-            players: serde_json::to_string(players).map_err(ServerError::internal)?,
-            started_ms: epoch_ms(),
-            scored: None,
-            scored_ms: None,
-        })
-        .await?;
-    // `paired` before `game_started`: a client knows the game is the arena's when it opens it.
-    lobby.tell(
-        &told,
-        &wire(&ServerMsg::Paired {
-            tournament: t.id,
-            game: id,
-        }),
-    );
-    lobby.started(&full, id.0);
-    Ok(id)
+    Ok(())
 }
 
 /// Pushes the standings to the arena's followers when they changed, at most once a second.

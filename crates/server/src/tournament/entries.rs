@@ -144,6 +144,8 @@ pub async fn join(
                 paused: false,
                 withdrawn: false,
                 removed: false,
+                partner: None,
+                partner_name: None,
             }
         }
     };
@@ -188,9 +190,9 @@ async fn change(
     Ok(told(&e))
 }
 
-/// Follows an arena's standings: the connection receives them now and as they change. An
-/// entrant who follows has the arena open again (after a reload, on a new connection): he is
-/// paired from it.
+/// Follows an arena's standings (a Swiss's rounds and table): the connection receives them now
+/// and as they change. An entrant who follows has the tournament open again (after a reload, on
+/// a new connection): he is paired from it.
 pub async fn follow(
     app: &App,
     player: &Player,
@@ -218,6 +220,11 @@ pub async fn follow(
         app.lobby.arena_note(note).await?;
     }
     let games = app.store.tournament_games(id).await?;
+    if t.kind == "swiss" {
+        return Ok(ServerMsg::Swiss {
+            swiss: Box::new(super::swiss_rounds::view(&t, &entries, &games)),
+        });
+    }
     Ok(ServerMsg::Standings {
         standings: Box::new(super::standings::view(&t, &entries, &games, 0)),
     })

@@ -122,6 +122,43 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             };
             app.lobby.arena_note(note).await
         }
+        ClientMsg::SwissInvite {
+            tournament,
+            partner,
+        } => {
+            let said = crate::tournament::swiss_pairs::invite(
+                &app,
+                &player,
+                tournament,
+                &partner,
+                conn.addr(),
+            )
+            .await?;
+            conn.in_lobby = true;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::SwissAccept {
+            tournament,
+            partner,
+        } => {
+            let said = crate::tournament::swiss_pairs::accept(
+                &app,
+                &player,
+                tournament,
+                &partner,
+                conn.addr(),
+            )
+            .await?;
+            conn.in_lobby = true;
+            conn.send(&said);
+            Ok(())
+        }
+        ClientMsg::SwissLeave { tournament } => {
+            let said = crate::tournament::swiss_pairs::leave(&app, &player, tournament).await?;
+            conn.send(&said);
+            Ok(())
+        }
         ClientMsg::FillWithBots => {
             let full = app.lobby.fill_with_bots(PlayerId(player.id)).await?;
             tables::start_if_full(conn, full).await

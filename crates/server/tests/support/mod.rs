@@ -203,10 +203,15 @@ impl Client {
 
     /// The next message within 10 s (`None` when the socket closed).
     pub async fn next(&mut self) -> Option<Value> {
+        self.next_within(10).await
+    }
+
+    /// The next message within `secs` seconds (`None` when the socket closed).
+    pub async fn next_within(&mut self, secs: u64) -> Option<Value> {
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+            let m = tokio::time::timeout(Duration::from_secs(secs), self.ws.next())
                 .await
-                .expect("a message within 10 s")?;
+                .unwrap_or_else(|_| panic!("a message within {secs} s"))?;
             match m {
                 Ok(Message::Text(t)) => {
                     let v: Value = serde_json::from_str(&t).expect("server sends JSON");

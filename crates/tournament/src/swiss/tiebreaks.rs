@@ -1,4 +1,5 @@
-//! The Swiss table: points (win 1, draw ½, loss 0, a bye or a forfeit won 1), then Buchholz cut 1
+//! The Swiss table: points (win 1, draw ½, loss 0, a bye or a forfeit won 1, a double forfeit 0
+//! each), then Buchholz cut 1
 //! (the opponents' final scores less the lowest; a bye counts as an opponent with no points, so it
 //! is the one cut first), then Sonneborn–Berger (each opponent's final score times the result
 //! against him), then the direct encounter among the teams still tied (their results against
@@ -17,6 +18,8 @@ pub enum GameResult {
     Draw,
     /// The second side won (also by the other's forfeit).
     SecondWins,
+    /// Neither scores: both teams forfeited (absent, or a game a moderator aborted).
+    NeitherWins,
 }
 
 /// One game of the Swiss.
@@ -66,6 +69,7 @@ fn games_of<T: PartialEq + Clone>(team: &T, rounds: &[PlayedRound<T>]) -> Vec<(O
                 GameResult::FirstWins => (Points::whole(1), Points::ZERO),
                 GameResult::Draw => (Points::HALF, Points::HALF),
                 GameResult::SecondWins => (Points::ZERO, Points::whole(1)),
+                GameResult::NeitherWins => (Points::ZERO, Points::ZERO),
             };
             if &g.first == team {
                 out.push((Some(g.second.clone()), mine));

@@ -491,7 +491,13 @@ impl GameCore {
                 if over {
                     return refuse(ErrorCode::GameOver, "the game is over");
                 }
-                Ok(Some(ActionRecord::Cancel))
+                let absent = self
+                    .seats
+                    .iter()
+                    .filter(|(_, st)| st.bot.is_none() && !st.ever_connected)
+                    .map(|(seat, _)| seat as u8)
+                    .collect();
+                Ok(Some(ActionRecord::Cancel { absent }))
             }
             Input::Abort(reason) => {
                 if over {

@@ -7,7 +7,18 @@ use fourhand_protocol::{GameId, TournamentId};
 use uuid::Uuid;
 
 type TournamentTuple = (Uuid, String, String, String, i64, i64, String, i64);
-type EntryTuple = (Uuid, Uuid, String, f64, i64, bool, bool, bool);
+type EntryTuple = (
+    Uuid,
+    Uuid,
+    String,
+    f64,
+    i64,
+    bool,
+    bool,
+    bool,
+    Option<Uuid>,
+    Option<String>,
+);
 type GameTuple = (Uuid, Uuid, String, i64, Option<String>, Option<i64>);
 
 const TOURNAMENT_COLUMNS: &str =
@@ -72,19 +83,20 @@ impl SqlStore {
     pub(crate) async fn put_entry(&self, e: &EntryRow) -> StoreResult<()> {
         // A new entry keeps the time it came; a changed one keeps its first time.
         let q = "INSERT INTO tournament_entries (tournament_id, player_id, name, rating, joined_ms, \
-                 paused, withdrawn, removed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 paused, withdrawn, removed, partner, partner_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
                  ON CONFLICT (tournament_id, player_id) DO UPDATE SET name = excluded.name, \
                  rating = excluded.rating, paused = excluded.paused, withdrawn = excluded.withdrawn, \
-                 removed = excluded.removed";
+                 removed = excluded.removed, partner = excluded.partner, \
+                 partner_name = excluded.partner_name";
         on_pool!(self, p => sqlx::query(q).bind(e.tournament.0).bind(e.player.0).bind(&e.name)
             .bind(e.rating).bind(e.joined_ms).bind(e.paused).bind(e.withdrawn).bind(e.removed)
-            .execute(p).await.map(|_| ())?);
+            .bind(e.partner.map(|p| p.0)).bind(&e.partner_name).execute(p).await.map(|_| ())?);
         Ok(())
     }
 
     pub(crate) async fn entries(&self, t: TournamentId) -> StoreResult<Vec<EntryRow>> {
         let q = "SELECT tournament_id, player_id, name, rating, joined_ms, paused, withdrawn, \
-                 removed FROM tournament_entries WHERE tournament_id = $1 ORDER BY joined_ms, player_id";
+                 removed, partner, partner_name FROM tournament_entries WHERE tournament_id = $1 ORDER BY joined_ms, player_id";
         let rows: Vec<EntryTuple> =
             on_pool!(self, p => sqlx::query_as(q).bind(t.0).fetch_all(p).await?);
         Ok(rows
@@ -98,6 +110,8 @@ impl SqlStore {
                 paused: r.5,
                 withdrawn: r.6,
                 removed: r.7,
+                partner: r.8.map(fourhand_protocol::PlayerId),
+                partner_name: r.9,
             })
             .collect())
     }
