@@ -14,4 +14,4 @@ fi
 # The client's unit tests first (node alone: the game's state, the highlight contrast).
 (cd web/tests && node --test contrast.test.mjs gamestate.test.mjs)
 cargo build -q -p fourhand
-(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs fit.test.mjs arena.test.mjs)
+(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs fit.test.mjs arena.test.mjs swiss.test.mjs)

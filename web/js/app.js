@@ -14,6 +14,7 @@ import { archiveView, leaderboardView, profileView } from "./records.js";
 import { adminView } from "./admin.js";
 import { rulesView, RULE_PAGES } from "./rules.js";
 import { arenaView, tournamentsView } from "./tournaments.js";
+import { swissView } from "./swiss.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
@@ -57,6 +58,7 @@ async function route() {
   else if (name === "rules") cleanup = await rulesView(ctx, rest[0]);
   else if (name === "tournaments") cleanup = await tournamentsView(ctx);
   else if (name === "arena") cleanup = await arenaView(ctx, rest[0]);
+  else if (name === "swiss") cleanup = await swissView(ctx, rest[0]);
   else if (["play", "tables", "watch"].includes(name)) cleanup = lobbyView(ctx, name);
   else cleanup = lobbyView(ctx, rest[0] === "play" ? "play" : null);
 }

@@ -19,6 +19,7 @@ export function span(ms) {
 
 /** When a tournament starts or ends, in words, from now. */
 function when(tn, now) {
+  if (tn.kind === "swiss" && tn.status === "running") return t("arena.status_running");
   if (tn.status === "created") return t("arena.starts_in", { time: span(tn.starts_ms - now) });
   if (tn.status === "running") return t("arena.ends_in", { time: span(tn.ends_ms - now) });
   return t(`arena.status_${tn.status}`);
@@ -48,8 +49,8 @@ export async function tournamentsView(ctx) {
       const w = h("span", { class: "muted", "data-when": tn.id }, when(tn, Date.now()));
       times.push([w, tn]);
       return h("tr", { "data-tournament": tn.id },
-        h("td", {}, h("a", { href: `#arena/${tn.id}` }, tn.name)),
-        h("td", {}, rulesName(tn.rules), " · ", timeLabel(tn.time)),
+        h("td", {}, h("a", { href: `#${tn.kind === "swiss" ? "swiss" : "arena"}/${tn.id}` }, tn.name)),
+        h("td", {}, rulesName(tn.rules), " · ", timeLabel(tn.time), tn.kind === "swiss" ? ` · ${t("swiss.kind")}` : ""),
         h("td", {}, t("arena.players", { n: tn.players })),
         h("td", {}, w));
     }))) : h("p", { class: "muted" }, t("tournaments.none")));
