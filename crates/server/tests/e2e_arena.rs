@@ -361,6 +361,80 @@ async fn a_teams_arena_never_gives_anyone_the_same_partner_twice_in_a_row() {
     server.stop().await;
 }
 
+/// A player's points game by game as the spec's streak rule gives them from his marks (Teams:
+/// a win 2, a draw 1, a loss 0; the third win in a row and each further one doubled; a void
+/// game 0 and the end of the streak), with the doubled ones marked.
+fn streak_points(marks: &[&str]) -> Vec<(f64, bool)> {
+    let mut wins = 0;
+    marks
+        .iter()
+        .map(|m| match *m {
+            "W" => {
+                wins += 1;
+                if wins >= 3 {
+                    (4.0, true)
+                } else {
+                    (2.0, false)
+                }
+            }
+            "D" => {
+                wins = 0;
+                (1.0, false)
+            }
+            _ => {
+                wins = 0;
+                (0.0, false)
+            }
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_streak_doubles_the_third_win_in_a_row_and_not_the_loss_that_ends_it() {
+    // Spec §5.2 over sockets, in Teams (win, win, win, loss → 2, 2, 4, 0): the bots resign at
+    // their fourth turn, so Blue and Green win every game and each player's results follow the
+    // seats the waves draw; rounds are played until someone has won three in a row and then
+    // lost, and every sheet is checked against the rule after each round.
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let arena = json!({"name": "Streaks", "rules": "teams", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "minutes": 60, "rated": false});
+    let (_, made) = call(&app, "POST", "/api/tournaments", &arbiter, arena).await;
+    let id: TournamentId = serde_json::from_value(made["id"].clone()).unwrap();
+    let mut players = entrants(&server, id, "k", 8).await;
+    let mut seen = false;
+    for round in 1..=24 {
+        players = play_round(players, 1).await;
+        scored(&app.store, id, 2 * round).await;
+        let one = standings(&app, id).await;
+        for r in one["standings"]["rows"].as_array().unwrap() {
+            let sheet = r["sheet"].as_array().unwrap();
+            let marks: Vec<&str> = sheet.iter().map(|x| x["mark"].as_str().unwrap()).collect();
+            let got: Vec<(f64, bool)> = sheet
+                .iter()
+                .map(|x| {
+                    (
+                        x["points"].as_f64().unwrap(),
+                        x["doubled"].as_bool().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(got, streak_points(&marks), "{}: {marks:?}", r["name"]);
+            let total: f64 = got.iter().map(|g| g.0).sum();
+            assert_eq!(r["points"].as_f64().unwrap(), total, "{r}");
+            seen |= marks.windows(4).any(|w| w == ["W", "W", "W", "L"]);
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen, "in 24 rounds nobody won three in a row and then lost");
+    drop(players);
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forty_players_in_an_ffa_arena_are_scored_once_and_never_in_two_games() {
     // Spec §5.1 at its size: forty socket players, two games each, a fast clock.

@@ -80,12 +80,18 @@ pub fn http_text(port: u16, method: &str, path: &str) -> String {
 
 /// The answer's body to a request with a JSON `body`.
 pub fn http_body(port: u16, method: &str, path: &str, body: &str) -> String {
+    http_as(port, method, path, body, None)
+}
+
+/// The answer's body to a request with a JSON `body`, made with a session (`Bearer`).
+pub fn http_as(port: u16, method: &str, path: &str, body: &str, session: Option<&str>) -> String {
+    let auth = session.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
     use std::io::{Read, Write};
     let request = |buf: &mut String| -> std::io::Result<()> {
         let mut s = std::net::TcpStream::connect(("127.0.0.1", port))?;
         write!(
             s,
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         )?;
         s.read_to_string(buf)?;

@@ -230,10 +230,18 @@ pub async fn follow(
     })
 }
 
-/// A moderator removes `name` from the tournament: he is withdrawn (a game he plays goes on and
-/// counts) and may not enter again. Returns his entry; `unknown_player` when he never entered.
+/// A moderator removes `name` from the tournament (an arena or a Swiss, whose team is then no
+/// longer paired): he is withdrawn (a game he plays goes on and counts) and may not enter
+/// again. Returns his entry; `unknown_player` when he never entered.
 pub async fn remove(app: &App, id: TournamentId, name: &str) -> Result<EntryRow, ServerError> {
-    open_arena(app, id).await?;
+    let t = app
+        .store
+        .tournament(id)
+        .await?
+        .ok_or_else(|| err(ErrorCode::UnknownTournament, "no such tournament"))?;
+    if t.status == "finished" || t.status == "cancelled" {
+        return Err(err(ErrorCode::TournamentOver, "this tournament is over"));
+    }
     let key = crate::identity::names::name_key(name);
     let mut e = app
         .store
@@ -244,7 +252,7 @@ pub async fn remove(app: &App, id: TournamentId, name: &str) -> Result<EntryRow,
         .ok_or_else(|| {
             err(
                 ErrorCode::UnknownPlayer,
-                "nobody of that name entered this arena",
+                "nobody of that name entered this tournament",
             )
         })?;
     e.withdrawn = true;
