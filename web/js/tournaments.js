@@ -62,6 +62,8 @@ export async function tournamentsView(ctx) {
 
 export async function arenaView(ctx, id) {
   const info = await ctx.api(`/api/tournaments/${id}`);
+  // A Swiss's game leads back here too: its own page shows it.
+  if (info.kind === "swiss") { location.replace(`#swiss/${id}`); return () => {}; }
   let st = info.standings;
   const me = ctx.session.name;
   const head = h("div", { class: "arena-head" });
