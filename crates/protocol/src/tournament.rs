@@ -17,6 +17,11 @@ pub enum TournamentStatus {
     Cancelled,
 }
 
+/// Whether a flag is off (it is then left out of the message).
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// One game on a player's sheet.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SheetMark {
@@ -27,13 +32,15 @@ pub struct SheetMark {
     pub mark: String,
     /// The points it gave.
     pub points: f64,
-    /// Counted double (a top result on a streak).
+    /// Counted double (a top result on a streak); absent when not.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub doubled: bool,
-    /// He berserked in it.
-    #[serde(default)]
+    /// He berserked in it; absent when not.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub berserk: bool,
-    /// His berserk earned the extra point (a top result with at least 7 moves of his own).
-    #[serde(default)]
+    /// His berserk earned the extra point (a top result with at least 7 moves of his own);
+    /// absent when not.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub berserk_point: bool,
 }
 

@@ -417,7 +417,7 @@ async fn a_streak_doubles_the_third_win_in_a_row_and_not_the_loss_that_ends_it()
                 .map(|x| {
                     (
                         x["points"].as_f64().unwrap(),
-                        x["doubled"].as_bool().unwrap(),
+                        x["doubled"].as_bool().unwrap_or(false),
                     )
                 })
                 .collect();

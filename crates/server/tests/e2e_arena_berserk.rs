@@ -227,8 +227,8 @@ async fn a_berserk_halves_the_clock_the_server_runs_and_pays_only_with_seven_mov
             (
                 x["mark"].as_str().unwrap(),
                 x["points"].as_f64().unwrap(),
-                x["berserk"].as_bool().unwrap(),
-                x["berserk_point"].as_bool().unwrap()
+                x["berserk"].as_bool().unwrap_or(false),
+                x["berserk_point"].as_bool().unwrap_or(false)
             ),
             want,
             "{} at {}: {x}",
@@ -248,10 +248,10 @@ async fn a_berserk_halves_the_clock_the_server_runs_and_pays_only_with_seven_mov
         assert_eq!(
             (
                 last["mark"].as_str(),
-                last["berserk"].as_bool(),
-                last["berserk_point"].as_bool()
+                last["berserk"].as_bool().unwrap_or(false),
+                last["berserk_point"].as_bool().unwrap_or(false)
             ),
-            (Some("W"), Some(true), Some(false)),
+            (Some("W"), true, false),
             "no extra point with fewer than 7 moves of his own: {last}"
         );
         assert_eq!(

@@ -122,7 +122,7 @@ async fn one(
             Some(crate::tournament::swiss_rounds::view(&t, &entries, &games)),
         )
     } else {
-        (Some(view(&t, &entries, &games, 0)), None)
+        (Some(view(&t, &entries, &games, 0, usize::MAX)), None)
     };
     Ok(Json(One {
         listed: listed(&app, t).await?,

@@ -381,7 +381,14 @@ fn push(
     if followers.is_empty() {
         return;
     }
-    let v = view_of(t, standings, entries, games, waiting);
+    let v = view_of(
+        t,
+        standings,
+        entries,
+        games,
+        waiting,
+        super::standings::PUSHED_SHEETS,
+    );
     if memo
         .pushed
         .as_ref()

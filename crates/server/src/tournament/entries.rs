@@ -226,7 +226,13 @@ pub async fn follow(
         });
     }
     Ok(ServerMsg::Standings {
-        standings: Box::new(super::standings::view(&t, &entries, &games, 0)),
+        standings: Box::new(super::standings::view(
+            &t,
+            &entries,
+            &games,
+            0,
+            super::standings::PUSHED_SHEETS,
+        )),
     })
 }
 

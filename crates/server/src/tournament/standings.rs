@@ -125,23 +125,38 @@ pub fn status_of(t: &TournamentRow) -> TournamentStatus {
     }
 }
 
-/// The standings as a client sees them.
+/// The rows whose game-by-game sheets the socket's standings carry (every row carries its rank,
+/// points and state): the standings' first page, so that what a follower is sent each second
+/// stays small however many games the arena has had. HTTP gives every sheet.
+pub const PUSHED_SHEETS: usize = 50;
+
+/// The standings as a client sees them, with the sheets of the first `sheet_rows` rows.
 pub fn view(
     t: &TournamentRow,
     entries: &[EntryRow],
     games: &[TournamentGameRow],
     waiting: usize,
+    sheet_rows: usize,
 ) -> ArenaStandings {
-    view_of(t, &standings_of(entries, games), entries, games, waiting)
+    view_of(
+        t,
+        &standings_of(entries, games),
+        entries,
+        games,
+        waiting,
+        sheet_rows,
+    )
 }
 
-/// The standings as a client sees them, from standings computed already.
+/// The standings as a client sees them, from standings computed already, with the sheets of
+/// the first `sheet_rows` rows.
 pub fn view_of(
     t: &TournamentRow,
     s: &Standings<PlayerId, GameId>,
     entries: &[EntryRow],
     games: &[TournamentGameRow],
     waiting: usize,
+    sheet_rows: usize,
 ) -> ArenaStandings {
     let playing: Vec<(GameId, Vec<PlayerId>)> = games
         .iter()
@@ -175,6 +190,7 @@ pub fn view_of(
                 sheet: r
                     .sheet
                     .iter()
+                    .filter(|_| r.rank <= sheet_rows)
                     .map(|x| SheetMark {
                         game: x.game,
                         mark: if x.scored.void {
