@@ -91,6 +91,7 @@ export async function swissView(ctx, id) {
       h("td", { "data-points": team(x.players) }, num(x.points)),
       h("td", {}, num(x.buchholz_cut1)),
       h("td", {}, num(x.sonneborn_berger)))));
+    if (!sw.played.length) { roundsEl.replaceChildren(h("p", { class: "muted" }, t("swiss.no_rounds"))); return; }
     roundsEl.replaceChildren(...[...sw.played].reverse().map((r) => h("section", { class: "swiss-round", "data-round": r.round },
       h("h3", {}, t("swiss.round", { n: r.round })),
       h("ul", { class: "boards" }, ...r.boards.map((b) => h("li", { "data-board": team(b.first) },

@@ -61,13 +61,13 @@ fn settings_of(t: &TournamentRow) -> Result<Settings, ServerError> {
 
 async fn listed(app: &App, t: TournamentRow) -> Result<Listed, ServerError> {
     let settings = settings_of(&t)?;
-    let players = app
-        .store
-        .entries(t.id)
-        .await?
-        .iter()
-        .filter(|e| !e.withdrawn)
-        .count();
+    let entries = app.store.entries(t.id).await?;
+    // A Swiss counts the players of its pairs (an invitation not yet accepted is no entry).
+    let players = if t.kind == "swiss" {
+        2 * crate::tournament::swiss_pairs::teams_of(&entries).len()
+    } else {
+        entries.iter().filter(|e| !e.withdrawn).count()
+    };
     Ok(Listed {
         id: t.id,
         kind: t.kind.clone(),
