@@ -9,21 +9,8 @@ use common::cluster::{nats, node_args, postgres_url};
 use common::*;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::process::Child;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
-
-/// Server processes, killed when dropped.
-struct Procs(Vec<Child>);
-
-impl Drop for Procs {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
 
 /// A player as a simple bot: sits where he is seated, plays the first legal move at each of his
 /// first three turns, then resigns; returns after `games` games ended.

@@ -8,7 +8,6 @@ mod common;
 use common::cluster::{nats, node_args, postgres_url};
 use common::*;
 use serde_json::{json, Value};
-use std::process::Child;
 use std::time::{Duration, Instant};
 
 /// Two nodes A and B; a Teams game whose table filled on A (so A owns it), South and a
@@ -73,18 +72,6 @@ async fn scene_with(name: &str, rated: bool) -> Option<Scene> {
     })
 }
 
-/// Server processes, killed when dropped.
-struct Procs(Vec<Child>);
-
-impl Drop for Procs {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
 /// The moves of the game as the store has them, read through node `port`.
 fn stored_moves(port: u16, game: &Value) -> Value {
     let id = game.as_str().unwrap();
@@ -107,7 +94,7 @@ async fn resynced(s: &mut Scene, since: Instant) -> (Value, Duration) {
     (state, since.elapsed())
 }
 
-fn signal(child: &Child, sig: &str) {
+fn signal(child: &std::process::Child, sig: &str) {
     let status = std::process::Command::new("kill")
         .args([sig, &child.id().to_string()])
         .status()

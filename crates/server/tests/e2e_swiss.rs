@@ -139,70 +139,47 @@ async fn seven_pairs_play_four_rounds_without_a_rematch_and_one_bye_a_round() {
         .await;
     }
     // Bad invitations: each its error, nothing changed.
-    let (p0, rest) = players.split_at_mut(1);
-    p0[0]
-        .send(ClientMsg::SwissInvite {
-            tournament: id,
-            partner: "sw0".into(),
-        })
-        .await;
-    assert_eq!(p0[0].error().await["code"], "invite_self");
-    p0[0]
-        .send(ClientMsg::SwissInvite {
-            tournament: id,
-            partner: "sw3".into(),
-        })
-        .await;
-    assert_eq!(
-        p0[0].error().await["code"],
-        "already_paired",
-        "he is in a pair"
-    );
     let mut loner = player(&server, "loner").await;
-    loner
-        .send(ClientMsg::SwissInvite {
-            tournament: id,
-            partner: "sw3".into(),
-        })
-        .await;
-    assert_eq!(
-        loner.error().await["code"],
-        "already_paired",
-        "sw3 is in a pair"
-    );
-    loner
-        .send(ClientMsg::SwissAccept {
-            tournament: id,
-            partner: "sw2".into(),
-        })
-        .await;
-    assert_eq!(
-        loner.error().await["code"],
-        "already_paired",
-        "sw2 invited someone else"
-    );
-    loner
-        .send(ClientMsg::SwissInvite {
-            tournament: id,
-            partner: "nobody_here".into(),
-        })
-        .await;
-    assert_eq!(loner.error().await["code"], "unknown_player");
     let mut guest = server.client("a_guest").await;
-    guest
-        .send(ClientMsg::SwissInvite {
-            tournament: id,
-            partner: "loner".into(),
-        })
+    let invite = |partner: &str| ClientMsg::SwissInvite {
+        tournament: id,
+        partner: partner.into(),
+    };
+    let accept = |partner: &str| ClientMsg::SwissAccept {
+        tournament: id,
+        partner: partner.into(),
+    };
+    for (who, ask, code, why) in [
+        (0, invite("sw0"), "invite_self", "himself"),
+        (0, invite("sw3"), "already_paired", "he is in a pair"),
+        (1, invite("sw3"), "already_paired", "sw3 is in a pair"),
+        (
+            1,
+            accept("sw2"),
+            "already_paired",
+            "sw2 invited someone else",
+        ),
+        (
+            1,
+            invite("nobody_here"),
+            "unknown_player",
+            "no such account",
+        ),
+        (2, invite("loner"), "entry_conditions", "accounts only"),
+    ] {
+        let who = match who {
+            0 => &mut players[0],
+            1 => &mut loner,
+            _ => &mut guest,
+        };
+        who.send(ask).await;
+        assert_eq!(who.error().await["code"], code, "{why}");
+    }
+    players[1]
+        .send(ClientMsg::ArenaJoin { tournament: id })
         .await;
     assert_eq!(
-        guest.error().await["code"],
-        "entry_conditions",
-        "accounts only"
-    );
-    rest[0].send(ClientMsg::ArenaJoin { tournament: id }).await;
-    assert_eq!(
-        rest[0].error().await["code"],
+        players[1].error().await["code"],
         "unknown_tournament",
         "no arena of that id"
     );

@@ -225,6 +225,18 @@ pub async fn rejoin(port: u16, game: &Value, token: &Value) -> (Ws, Value) {
     (ws, state)
 }
 
+/// Server processes, killed when dropped (a failed assertion included).
+pub struct Procs(pub Vec<Child>);
+
+impl Drop for Procs {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
 pub fn kill(mut server: Child) {
     server.kill().unwrap();
     server.wait().unwrap();

@@ -153,7 +153,12 @@ async fn direct(
     let settings: ArenaSettings =
         serde_json::from_str(&t.settings).map_err(ServerError::internal)?;
     let mut games = app.store.tournament_games(t.id).await?;
-    if score_ended(app, &games, running).await? {
+    let points = |stored: &crate::store::StoredGame, g: &TournamentGameRow| {
+        results_of(stored, &players_of(g))
+            .map(|r| serde_json::to_string(&r).map_err(ServerError::internal))
+            .transpose()
+    };
+    if super::scoring::score_ended(app, &games, running, points).await? {
         games = app.store.tournament_games(t.id).await?;
     }
     let entries = app.store.entries(t.id).await?;
@@ -195,34 +200,6 @@ async fn direct(
     }
     push(app, &t, &standings, &entries, &games, waiting, memo, room);
     Ok(())
-}
-
-/// Scores every game that has ended; true when one was scored now. Only the games not in
-/// `running` (the store's running games, read once a tick) are read whole.
-async fn score_ended(
-    app: &App,
-    games: &[TournamentGameRow],
-    running: &HashSet<uuid::Uuid>,
-) -> Result<bool, ServerError> {
-    let mut any = false;
-    for g in games
-        .iter()
-        .filter(|g| g.scored.is_none() && !running.contains(&g.game.0))
-    {
-        let Some(stored) = app.store.game(g.game).await? else {
-            continue;
-        };
-        let Some(results) = results_of(&stored, &players_of(g)) else {
-            continue;
-        };
-        let text = serde_json::to_string(&results).map_err(ServerError::internal)?;
-        // Written only while unscored: a second director finds it done and moves on.
-        any |= app
-            .store
-            .score_tournament_game(g.game, &text, epoch_ms())
-            .await?;
-    }
-    Ok(any)
 }
 
 /// The rules a wave needs: the seats with an army and, in a sides game, the two sides.

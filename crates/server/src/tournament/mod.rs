@@ -8,6 +8,7 @@ pub mod director;
 pub mod entries;
 pub mod room;
 pub mod schedule;
+pub mod scoring;
 pub mod seating;
 pub mod settings;
 pub mod standings;

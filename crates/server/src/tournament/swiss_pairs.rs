@@ -144,6 +144,13 @@ async fn may_enter(app: &App, player: &Player, entries: &[EntryRow]) -> Result<(
     crate::moderation::Sanction::Ban.check(app, player.id).await
 }
 
+/// What a pair request asks for: an invitation, or the acceptance of one.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Ask {
+    Invite,
+    Accept,
+}
+
 /// `player` invites `partner_name` (replacing an invitation of his not yet accepted); his
 /// connection has the Swiss open.
 pub async fn invite(
@@ -153,35 +160,7 @@ pub async fn invite(
     partner_name: &str,
     conn: ConnAddr,
 ) -> Result<ServerMsg, ServerError> {
-    let (_, s) = before_start(app, id).await?;
-    let entries = app.store.entries(id).await?;
-    may_enter(app, player, &entries).await?;
-    let me = PlayerId(player.id);
-    let (partner, name) = account(app, partner_name).await?;
-    if partner == me {
-        return Err(err(ErrorCode::InviteSelf, "you cannot pair with yourself"));
-    }
-    if in_team(&entries, me) {
-        return Err(err(
-            ErrorCode::AlreadyPaired,
-            "you are in a pair already: leave it first",
-        ));
-    }
-    if in_team(&entries, partner) {
-        return Err(err(
-            ErrorCode::AlreadyPaired,
-            format!("{name} is in a pair already"),
-        ));
-    }
-    if teams_of(&entries).len() >= MAX_TEAMS {
-        return Err(err(ErrorCode::TournamentFull, "this Swiss is full"));
-    }
-    let before = entries.iter().find(|e| e.player == me);
-    let e = entry(app, &s, id, player, (partner, name), before).await?;
-    app.store.put_entry(&e).await?;
-    present(app, id, me, conn).await?;
-    let entries = app.store.entries(id).await?;
-    Ok(told(id, &entries, me))
+    name_partner(app, player, id, partner_name, conn, Ask::Invite).await
 }
 
 /// `player` accepts `partner_name`'s invitation: they are a team.
@@ -192,6 +171,19 @@ pub async fn accept(
     partner_name: &str,
     conn: ConnAddr,
 ) -> Result<ServerMsg, ServerError> {
+    name_partner(app, player, id, partner_name, conn, Ask::Accept).await
+}
+
+/// `player`'s entry names `partner_name` — an invitation, or (`Ask::Accept`) the answer to his
+/// — once every rule allows it; his connection has the Swiss open.
+async fn name_partner(
+    app: &App,
+    player: &Player,
+    id: TournamentId,
+    partner_name: &str,
+    conn: ConnAddr,
+    ask: Ask,
+) -> Result<ServerMsg, ServerError> {
     let (_, s) = before_start(app, id).await?;
     let entries = app.store.entries(id).await?;
     may_enter(app, player, &entries).await?;
@@ -206,14 +198,24 @@ pub async fn accept(
             "you are in a pair already: leave it first",
         ));
     }
-    let invited = entries
-        .iter()
-        .any(|e| e.player == partner && !e.withdrawn && e.partner == Some(me));
-    if !invited {
-        return Err(err(
-            ErrorCode::AlreadyPaired,
-            format!("{name} has not invited you (or is in another pair)"),
-        ));
+    match ask {
+        Ask::Invite if in_team(&entries, partner) => {
+            return Err(err(
+                ErrorCode::AlreadyPaired,
+                format!("{name} is in a pair already"),
+            ));
+        }
+        Ask::Accept
+            if !entries
+                .iter()
+                .any(|e| e.player == partner && !e.withdrawn && e.partner == Some(me)) =>
+        {
+            return Err(err(
+                ErrorCode::AlreadyPaired,
+                format!("{name} has not invited you (or is in another pair)"),
+            ));
+        }
+        _ => {}
     }
     if teams_of(&entries).len() >= MAX_TEAMS {
         return Err(err(ErrorCode::TournamentFull, "this Swiss is full"));

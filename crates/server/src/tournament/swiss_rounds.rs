@@ -309,7 +309,15 @@ pub async fn direct(
         return Ok(());
     }
     let mut games = app.store.tournament_games(t.id).await?;
-    if score_ended(app, &games, running).await? {
+    let points = |stored: &StoredGame, _: &TournamentGameRow| {
+        result_of(stored)
+            .map(|(result, forfeit)| {
+                serde_json::to_string(&BoardResult { result, forfeit })
+                    .map_err(ServerError::internal)
+            })
+            .transpose()
+    };
+    if super::scoring::score_ended(app, &games, running, points).await? {
         games = app.store.tournament_games(t.id).await?;
     }
     let rounds = read(&games);
@@ -378,33 +386,6 @@ async fn finish(app: &App, t: &mut TournamentRow, now: i64) -> Result<(), Server
     t.ends_ms = now;
     app.store.update_tournament(t).await?;
     Ok(())
-}
-
-/// Scores every game of the Swiss that has ended; true when one was scored now.
-async fn score_ended(
-    app: &App,
-    games: &[TournamentGameRow],
-    running: &HashSet<uuid::Uuid>,
-) -> Result<bool, ServerError> {
-    let mut any = false;
-    for g in games
-        .iter()
-        .filter(|g| g.scored.is_none() && !running.contains(&g.game.0))
-    {
-        let Some(stored) = app.store.game(g.game).await? else {
-            continue;
-        };
-        let Some((result, forfeit)) = result_of(&stored) else {
-            continue;
-        };
-        let text = serde_json::to_string(&BoardResult { result, forfeit })
-            .map_err(ServerError::internal)?;
-        any |= app
-            .store
-            .score_tournament_game(g.game, &text, epoch_ms())
-            .await?;
-    }
-    Ok(any)
 }
 
 /// Lays the boards of `round` that are not there yet: a bye, and for each pair a game when its
