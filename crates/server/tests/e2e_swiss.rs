@@ -58,16 +58,30 @@ async fn pair(a: &mut Client, b: &mut Client, id: TournamentId, b_name: &str, a_
 
 /// Plays every game this player is seated in until the Swiss is finished: Blue and Green
 /// resign at their second turn (the first side wins every game), the others play a legal move.
-async fn play_until_finished(mut c: Client, id: TournamentId) -> Client {
+async fn play_until_finished(c: Client, id: TournamentId) -> Client {
+    play_until(c, id, |sw| sw["status"] == "finished").await
+}
+
+/// [`play_until_finished`], until the Swiss's view satisfies `done`. Each game's own moves are
+/// counted from the server's `moved` events, and one answer is sent a turn (`legal` may come
+/// twice for one turn): a resignation sent before one's first move is applied would abort the
+/// game and forfeit it.
+async fn play_until(mut c: Client, id: TournamentId, done: fn(&Value) -> bool) -> Client {
+    struct Mine {
+        game: String,
+        seat: String,
+        moved: u32,
+        sent: bool,
+    }
     let mut tokens: Vec<(String, String, String)> = Vec::new(); // table, seat, token
-    let mut mine: Vec<(String, String)> = Vec::new(); // game, seat
-    let mut played: Vec<(String, String)> = Vec::new(); // game, seat: a move sent
+    let mut mine: Vec<Mine> = Vec::new();
     c.send(ClientMsg::ArenaFollow { tournament: id }).await;
     loop {
         // A round's break is 10 s with nothing said meanwhile.
         let m = c.next_within(40).await.expect("open");
+        let game = m["game"].as_str().unwrap_or("");
         match m["type"].as_str().unwrap_or("") {
-            "swiss" if m["swiss"]["status"] == "finished" => return c,
+            "swiss" if done(&m["swiss"]) => return c,
             "seated" => tokens.push((
                 m["table"].as_str().unwrap().into(),
                 m["seat"].as_str().unwrap().into(),
@@ -77,26 +91,39 @@ async fn play_until_finished(mut c: Client, id: TournamentId) -> Client {
                 let table = m["table"].as_str().unwrap();
                 if let Some(i) = tokens.iter().position(|t| t.0 == table) {
                     let (_, seat, token) = tokens.remove(i);
-                    let game = m["game"].as_str().unwrap().to_string();
-                    c.send(msg::join(game.as_str(), token.as_str())).await;
-                    mine.push((game, seat));
+                    c.send(msg::join(game, token.as_str())).await;
+                    mine.push(Mine {
+                        game: game.to_string(),
+                        seat,
+                        moved: 0,
+                        sent: false,
+                    });
+                }
+            }
+            "event" if m["event"]["kind"] == "moved" => {
+                if let Some(me) = mine
+                    .iter_mut()
+                    .find(|x| x.game == game && m["event"]["seat"] == x.seat.as_str())
+                {
+                    me.moved += 1;
+                    me.sent = false;
                 }
             }
             "legal" => {
-                let game = m["game"].as_str().unwrap();
-                let Some((_, seat)) = mine
-                    .iter()
-                    .find(|(g, s)| g == game && m["seat"] == s.as_str())
+                let Some(me) = mine
+                    .iter_mut()
+                    .find(|x| x.game == game && m["seat"] == x.seat.as_str())
                 else {
                     continue;
                 };
-                let s: SeatName = serde_json::from_value(json!(seat)).unwrap();
-                // (A resignation before one's first move aborts the game: his team forfeits.)
-                let moved = played.iter().any(|(g, _)| g == game);
-                if (seat == "W" || seat == "E") && moved {
+                if me.sent {
+                    continue;
+                }
+                me.sent = true;
+                let s: SeatName = serde_json::from_value(json!(me.seat)).unwrap();
+                if (me.seat == "W" || me.seat == "E") && me.moved > 0 {
                     c.send(msg::resign(game, s)).await;
                 } else {
-                    played.push((game.to_string(), seat.clone()));
                     let mv = m["moves"][0].as_str().unwrap().to_string();
                     let (from, to) = mv.split_once('-').unwrap();
                     c.send(msg::play(
@@ -265,6 +292,12 @@ async fn seven_pairs_play_four_rounds_without_a_rematch_and_one_bye_a_round() {
                     };
                     assert!(met.insert(pair.clone()), "a rematch: {pair:?}");
                     assert_eq!(b["result"], "first_wins", "Blue and Green resign: {b}");
+                    if b["forfeit"] == true {
+                        let g: fourhand_protocol::GameId =
+                            serde_json::from_value(b["game"].clone()).unwrap();
+                        let stored = app.store.game(g).await.unwrap().unwrap();
+                        panic!("{b}: {:?} {:?}", stored.actions, stored.end);
+                    }
                     assert!(b["game"].is_string() && b["forfeit"] == false, "{b}");
                 }
             }
@@ -373,5 +406,134 @@ async fn a_team_absent_when_its_game_is_to_start_loses_it_by_forfeit() {
     let top = &done["swiss"]["teams"][0];
     assert_eq!(top["points"], 1.0);
     assert!(top["players"].to_string().contains("fa"), "{top}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_continues_a_running_swiss_where_it_was() {
+    let url = support::sqlite_url();
+    let mut config = Config::for_tests();
+    config.admins = vec!["arbiter".into()];
+    config.database_url = Some(url.clone());
+    let server = TestServer::start(config.clone(), Store::connect(&url).await.unwrap()).await;
+    let (_, arbiter) = account(&server, "arbiter").await;
+    let id = make_swiss(
+        &server.app,
+        &arbiter,
+        fourhand_server::time::epoch_ms() + 60_000,
+    )
+    .await;
+    let names: Vec<String> = (0..8).map(|i| format!("rs{i}")).collect();
+    let mut sessions = Vec::new();
+    let mut players = Vec::new();
+    for n in &names {
+        let (_, s) = account(&server, n).await;
+        players.push(Client::connect(server.addr, &s).await);
+        sessions.push(s);
+    }
+    for k in 0..4 {
+        let (a, b) = players.split_at_mut(2 * k + 1);
+        pair(
+            &mut a[2 * k],
+            &mut b[0],
+            id,
+            &names[2 * k + 1],
+            &names[2 * k],
+        )
+        .await;
+    }
+    let edit = json!({"name": "Pairs", "rules": "teams", "time": {"base_ms": 60000, "delay_ms": 0, "increment_ms": 0}, "rated": false, "rounds": 2, "break_secs": 15, "starts_ms": fourhand_server::time::epoch_ms()});
+    call(
+        &server.app,
+        "PATCH",
+        &format!("/api/tournaments/{id}"),
+        &arbiter,
+        edit,
+    )
+    .await;
+    // Round 1 is played; during the break (15 s: longer than the restart) the server stops.
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| {
+            tokio::spawn(play_until(c, id, |sw| {
+                sw["round"] == 1 && sw["next_round_ms"].is_number()
+            }))
+        })
+        .collect();
+    for h in handles {
+        drop(h.await.unwrap());
+    }
+    let (_, before) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        "",
+        Value::Null,
+    )
+    .await;
+    server.stop().await;
+
+    // The same store, a new process: the same table, and round 2 is paired after the break
+    // for the players back on new connections.
+    let server = TestServer::start(config, Store::connect(&url).await.unwrap()).await;
+    let (_, after) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        "",
+        Value::Null,
+    )
+    .await;
+    assert_eq!(after["swiss"]["teams"], before["swiss"]["teams"]);
+    assert_eq!(after["swiss"]["status"], "running");
+    let mut players = Vec::new();
+    for s in &sessions {
+        players.push(Client::connect(server.addr, s).await);
+    }
+    let handles: Vec<_> = players
+        .into_iter()
+        .map(|c| tokio::spawn(play_until_finished(c, id)))
+        .collect();
+    for h in handles {
+        drop(h.await.unwrap());
+    }
+    let (_, done) = call(
+        &server.app,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        "",
+        Value::Null,
+    )
+    .await;
+    let swiss = &done["swiss"];
+    assert_eq!(swiss["played"].as_array().unwrap().len(), 2, "{swiss}");
+    // Round 2 after the restart: no rematch, and each team's sides within one (both round-1
+    // winners had the first side, so they do not meet: one would have it twice).
+    let mut met = HashSet::new();
+    let mut sides: std::collections::HashMap<String, i32> = Default::default();
+    for r in swiss["played"].as_array().unwrap() {
+        for b in r["boards"].as_array().unwrap() {
+            let (f, s) = (b["first"].to_string(), b["second"].to_string());
+            assert!(
+                met.insert(if f < s {
+                    (f.clone(), s.clone())
+                } else {
+                    (s.clone(), f.clone())
+                }),
+                "a rematch: {b}"
+            );
+            *sides.entry(f).or_default() += 1;
+            *sides.entry(s).or_default() -= 1;
+            assert_eq!(b["result"], "first_wins", "{b}");
+        }
+    }
+    assert!(sides.values().all(|d| d.abs() <= 1), "{sides:?}");
+    let total: f64 = swiss["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 4.0, "two rounds of two games");
     server.stop().await;
 }
