@@ -21,7 +21,6 @@ const team = (names) => names.join(" & ");
 export async function swissView(ctx, id) {
   const info = await ctx.api(`/api/tournaments/${id}`);
   let sw = info.swiss;
-  let entry = null; // this player's own place, as the server last said it
   const me = ctx.session.name;
   const head = h("div", { class: "arena-head" });
   const whenEl = h("p", { class: "when", "data-testid": "swiss-when" });
@@ -104,7 +103,7 @@ export async function swissView(ctx, id) {
   }
   const off = ctx.on((m) => {
     if (m.type === "swiss" && m.swiss.tournament === id) { sw = m.swiss; draw(); }
-    if (m.type === "swiss_entry" && m.tournament === id) { entry = m; note.textContent = entry.team ? t("swiss.paired") : ""; }
+    if (m.type === "swiss_entry" && m.tournament === id) note.textContent = m.team ? t("swiss.paired") : "";
     if (m.type === "error" && ERRORS.includes(m.code)) note.textContent = t(`swiss.error_${m.code}`);
   });
   ctx.send({ type: "arena_follow", tournament: id });
