@@ -379,24 +379,7 @@ async fn another_node_directs_an_arena_on_when_its_director_goes() {
     assert_eq!(games.len(), 4);
     let later = standings(&other.app, id).await;
     let rows = later["standings"]["rows"].as_array().unwrap();
-    for g in &games {
-        let on: usize = rows
-            .iter()
-            .map(|r| {
-                r["sheet"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .filter(|x| x["game"] == json!(g.game))
-                    .count()
-            })
-            .sum();
-        assert_eq!(
-            on, 4,
-            "game {} counted once for each of its four players",
-            g.game
-        );
-    }
+    support::arena::each_on_four_sheets(rows, &games);
     drop(players);
     other.stop().await;
 }

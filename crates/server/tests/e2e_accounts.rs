@@ -5,15 +5,13 @@
 
 mod support;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use fourhand_protocol::{ClientMsg, GameId, NewTable, SeatName};
 use fourhand_server::store::{SessionRow, Store};
 use fourhand_server::{App, Config};
 use serde_json::{json, Value};
 use support::msg;
 use support::{Client, TestServer};
-use tower::ServiceExt;
 use uuid::Uuid;
 
 async fn app_with(f: impl FnOnce(&mut Config)) -> App {
@@ -34,30 +32,7 @@ async fn call(
     body: Option<Value>,
     bearer: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .header("x-forwarded-for", ip);
-    if let Some(t) = bearer {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    let req = req
-        .body(
-            body.map(|b| Body::from(b.to_string()))
-                .unwrap_or_else(Body::empty),
-        )
-        .unwrap();
-    let r = fourhand_server::app(app.clone())
-        .oneshot(req)
-        .await
-        .unwrap();
-    let status = r.status();
-    let bytes = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    support::request(app, method, uri, Some(ip), body, bearer).await
 }
 
 fn creds(name: &str, password: &str) -> Option<Value> {

@@ -12,7 +12,7 @@ use fourhand_server::store::Store;
 use fourhand_server::Config;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use support::arena::{entrants, play_games, play_round, scored, standings};
+use support::arena::{each_on_four_sheets, entrants, play_games, play_round, scored, standings};
 use support::call;
 use support::{account, Client, TestServer};
 
@@ -56,20 +56,7 @@ async fn play_and_check(
     .await;
     let rows = one["standings"]["rows"].as_array().unwrap().clone();
     assert_eq!(rows.len(), n);
-    for g in &stored {
-        let on: usize = rows
-            .iter()
-            .map(|r| {
-                r["sheet"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .filter(|x| x["game"] == json!(g.game))
-                    .count()
-            })
-            .sum();
-        assert_eq!(on, 4, "game {} on four sheets once each", g.game);
-    }
+    each_on_four_sheets(&rows, &stored);
     // Games count: none was aborted, and points were handed out.
     let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
     assert!(

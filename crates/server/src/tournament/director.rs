@@ -316,18 +316,12 @@ async fn direct_swiss(
     running: &HashSet<uuid::Uuid>,
     memo: &mut Memo,
 ) -> Result<(), ServerError> {
-    let id = t.id;
-    super::swiss_rounds::direct(app, t, running).await?;
-    let room = &app.lobby.local.arenas;
-    let followers = room.followers(id);
+    let mut t = t;
+    let (entries, games) = super::swiss_rounds::direct(app, &mut t, running).await?;
+    let followers = app.lobby.local.arenas.followers(t.id);
     if followers.is_empty() {
         return Ok(());
     }
-    let Some(t) = app.store.tournament(id).await? else {
-        return Ok(());
-    };
-    let entries = app.store.entries(id).await?;
-    let games = app.store.tournament_games(id).await?;
     let v = super::swiss_rounds::view(&t, &entries, &games);
     if memo.pushed_swiss.as_ref() != Some(&v) {
         app.lobby.local.tell(

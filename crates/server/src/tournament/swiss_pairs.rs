@@ -146,37 +146,16 @@ async fn may_enter(app: &App, player: &Player, entries: &[EntryRow]) -> Result<(
 
 /// What a pair request asks for: an invitation, or the acceptance of one.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Ask {
+pub enum Ask {
+    /// `player` invites the partner (replacing an invitation of his not yet accepted).
     Invite,
+    /// `player` accepts the partner's invitation: they are a team.
     Accept,
-}
-
-/// `player` invites `partner_name` (replacing an invitation of his not yet accepted); his
-/// connection has the Swiss open.
-pub async fn invite(
-    app: &App,
-    player: &Player,
-    id: TournamentId,
-    partner_name: &str,
-    conn: ConnAddr,
-) -> Result<ServerMsg, ServerError> {
-    name_partner(app, player, id, partner_name, conn, Ask::Invite).await
-}
-
-/// `player` accepts `partner_name`'s invitation: they are a team.
-pub async fn accept(
-    app: &App,
-    player: &Player,
-    id: TournamentId,
-    partner_name: &str,
-    conn: ConnAddr,
-) -> Result<ServerMsg, ServerError> {
-    name_partner(app, player, id, partner_name, conn, Ask::Accept).await
 }
 
 /// `player`'s entry names `partner_name` — an invitation, or (`Ask::Accept`) the answer to his
 /// — once every rule allows it; his connection has the Swiss open.
-async fn name_partner(
+pub async fn name_partner(
     app: &App,
     player: &Player,
     id: TournamentId,

@@ -283,32 +283,48 @@ pub fn result_of(game: &StoredGame) -> Option<(GameResult, bool)> {
     })
 }
 
-/// One tick of one Swiss.
+/// One tick of one Swiss (`t` as it stands after it); returns its entries and games as they
+/// stand after it, read once more only when the tick wrote games.
 pub async fn direct(
     app: &App,
-    mut t: TournamentRow,
+    t: &mut TournamentRow,
     running: &HashSet<uuid::Uuid>,
-) -> Result<(), ServerError> {
+) -> Result<(Vec<EntryRow>, Vec<TournamentGameRow>), ServerError> {
+    let entries = app.store.entries(t.id).await?;
+    let mut games = app.store.tournament_games(t.id).await?;
+    if advance(app, t, &entries, &games, running).await? {
+        games = app.store.tournament_games(t.id).await?;
+    }
+    Ok((entries, games))
+}
+
+/// Starts, pairs, scores and finishes the Swiss as its time and its games say; true when it
+/// wrote games (scores, a plan, boards).
+async fn advance(
+    app: &App,
+    t: &mut TournamentRow,
+    entries: &[EntryRow],
+    games: &[TournamentGameRow],
+    running: &HashSet<uuid::Uuid>,
+) -> Result<bool, ServerError> {
     let now = epoch_ms();
     let mut settings: SwissSettings =
         serde_json::from_str(&t.settings).map_err(ServerError::internal)?;
-    let entries = app.store.entries(t.id).await?;
     if t.status == "created" && t.starts_ms <= now {
-        let teams = seeded(&entries);
+        let teams = seeded(entries);
         if teams.len() < 2 {
             t.status = "cancelled".into();
-            app.store.update_tournament(&t).await?;
-            return Ok(());
+            app.store.update_tournament(t).await?;
+            return Ok(false);
         }
         settings.rounds = Some(settings.rounds_for(teams.len()));
         t.settings = serde_json::to_string(&settings).map_err(ServerError::internal)?;
         t.status = "running".into();
-        app.store.update_tournament(&t).await?;
+        app.store.update_tournament(t).await?;
     }
     if t.status != "running" {
-        return Ok(());
+        return Ok(false);
     }
-    let mut games = app.store.tournament_games(t.id).await?;
     let points = |stored: &StoredGame, _: &TournamentGameRow| {
         result_of(stored)
             .map(|(result, forfeit)| {
@@ -317,10 +333,12 @@ pub async fn direct(
             })
             .transpose()
     };
-    if super::scoring::score_ended(app, &games, running, points).await? {
-        games = app.store.tournament_games(t.id).await?;
-    }
-    let rounds = read(&games);
+    let scored = super::scoring::score_ended(app, games, running, points).await?;
+    let rounds = if scored {
+        read(&app.store.tournament_games(t.id).await?)
+    } else {
+        read(games)
+    };
     let room = &app.lobby.local.arenas;
     let how = Seating {
         table: settings.table()?,
@@ -333,12 +351,12 @@ pub async fn direct(
         let missing = rounds.boards.iter().filter(|b| b.round == cur).count()
             < pairs.len() + usize::from(bye.is_some());
         if missing {
-            lay_boards(app, &t, &how, &rounds, cur, &entries, room).await?;
-            return Ok(());
+            lay_boards(app, t, &how, &rounds, cur, entries, room).await?;
+            return Ok(true);
         }
     }
     if !rounds.round_done(cur) {
-        return Ok(());
+        return Ok(scored);
     }
     let total = settings.rounds.unwrap_or(1);
     let last_result = rounds
@@ -348,19 +366,19 @@ pub async fn direct(
         .filter_map(|b| b.scored_ms)
         .max();
     if cur >= total {
-        finish(app, &mut t, now).await?;
-        return Ok(());
+        finish(app, t, now).await?;
+        return Ok(scored);
     }
     let break_over =
         cur == 0 || last_result.is_none_or(|at| at + i64::from(settings.break_secs) * 1000 <= now);
     if !break_over {
-        return Ok(());
+        return Ok(scored);
     }
-    let teams = seeded(&entries);
+    let teams = seeded(entries);
     let Some(plan) = pair_round(&rounds.records(&teams)) else {
         // No pairing without a rematch is left: the Swiss is over.
-        finish(app, &mut t, now).await?;
-        return Ok(());
+        finish(app, t, now).await?;
+        return Ok(scored);
     };
     let row = SwissRow::Plan {
         round: cur + 1,
@@ -377,8 +395,9 @@ pub async fn direct(
             scored_ms: Some(now),
         })
         .await?;
-    let games = app.store.tournament_games(t.id).await?;
-    lay_boards(app, &t, &how, &read(&games), cur + 1, &entries, room).await
+    let planned = read(&app.store.tournament_games(t.id).await?);
+    lay_boards(app, t, &how, &planned, cur + 1, entries, room).await?;
+    Ok(true)
 }
 
 async fn finish(app: &App, t: &mut TournamentRow, now: i64) -> Result<(), ServerError> {

@@ -5,6 +5,7 @@ use crate::error::ServerError;
 use crate::game::calls;
 use crate::game::convert::seat_of;
 use crate::game::core::{Input, Queued};
+use crate::tournament::{entries, swiss_pairs};
 use crate::wire::wire;
 use fourhand_protocol::{
     ClientMsg, ErrorCode, GameId, PlayerId, SeatName, ServerMsg, PROTOCOL_VERSION,
@@ -92,28 +93,20 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
         }
         ClientMsg::CancelPair => app.lobby.unpair(PlayerId(player.id)).await,
         ClientMsg::ArenaJoin { tournament } => {
-            let said =
-                crate::tournament::entries::join(&app, &player, tournament, conn.addr()).await?;
-            conn.in_lobby = true;
-            conn.send(&said);
-            Ok(())
+            let said = entries::join(&app, &player, tournament, conn.addr()).await?;
+            tournament_reply(conn, said, true)
         }
         ClientMsg::ArenaPause { tournament } => {
-            let said = crate::tournament::entries::pause(&app, &player, tournament).await?;
-            conn.send(&said);
-            Ok(())
+            let said = entries::pause(&app, &player, tournament).await?;
+            tournament_reply(conn, said, false)
         }
         ClientMsg::ArenaWithdraw { tournament } => {
-            let said = crate::tournament::entries::withdraw(&app, &player, tournament).await?;
-            conn.send(&said);
-            Ok(())
+            let said = entries::withdraw(&app, &player, tournament).await?;
+            tournament_reply(conn, said, false)
         }
         ClientMsg::ArenaFollow { tournament } => {
-            let said =
-                crate::tournament::entries::follow(&app, &player, tournament, conn.addr()).await?;
-            conn.in_lobby = true;
-            conn.send(&said);
-            Ok(())
+            let said = entries::follow(&app, &player, tournament, conn.addr()).await?;
+            tournament_reply(conn, said, true)
         }
         ClientMsg::ArenaUnfollow { tournament } => {
             let note = crate::tournament::room::ArenaNote::Unfollow {
@@ -126,38 +119,25 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             tournament,
             partner,
         } => {
-            let said = crate::tournament::swiss_pairs::invite(
-                &app,
-                &player,
-                tournament,
-                &partner,
-                conn.addr(),
-            )
-            .await?;
-            conn.in_lobby = true;
-            conn.send(&said);
-            Ok(())
+            let ask = swiss_pairs::Ask::Invite;
+            let said =
+                swiss_pairs::name_partner(&app, &player, tournament, &partner, conn.addr(), ask)
+                    .await?;
+            tournament_reply(conn, said, true)
         }
         ClientMsg::SwissAccept {
             tournament,
             partner,
         } => {
-            let said = crate::tournament::swiss_pairs::accept(
-                &app,
-                &player,
-                tournament,
-                &partner,
-                conn.addr(),
-            )
-            .await?;
-            conn.in_lobby = true;
-            conn.send(&said);
-            Ok(())
+            let ask = swiss_pairs::Ask::Accept;
+            let said =
+                swiss_pairs::name_partner(&app, &player, tournament, &partner, conn.addr(), ask)
+                    .await?;
+            tournament_reply(conn, said, true)
         }
         ClientMsg::SwissLeave { tournament } => {
-            let said = crate::tournament::swiss_pairs::leave(&app, &player, tournament).await?;
-            conn.send(&said);
-            Ok(())
+            let said = swiss_pairs::leave(&app, &player, tournament).await?;
+            tournament_reply(conn, said, false)
         }
         ClientMsg::FillWithBots => {
             let full = app.lobby.fill_with_bots(PlayerId(player.id)).await?;
@@ -235,6 +215,14 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             ask(conn, h, Input::Premove { seat, queued: None }).await
         }
     }
+}
+
+/// Sends a tournament's answer; `opens`: the connection now has the tournament open, and so
+/// gets the lobby's messages (`seated`, `paired`, `game_started`).
+fn tournament_reply(conn: &mut Conn, said: ServerMsg, opens: bool) -> Result<(), ServerError> {
+    conn.in_lobby |= opens;
+    conn.send(&said);
+    Ok(())
 }
 
 /// A move as a client names it; a promotion must be to a queen, rook, bishop or knight.

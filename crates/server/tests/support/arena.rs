@@ -50,6 +50,25 @@ pub async fn standings(app: &fourhand_server::App, id: TournamentId) -> serde_js
     .1
 }
 
+/// Asserts that each of `games` is on its four players' sheets once each in the standings
+/// `rows` (a game counted once, whoever scored it).
+pub fn each_on_four_sheets(rows: &[serde_json::Value], games: &[TournamentGameRow]) {
+    for g in games {
+        let on: usize = rows
+            .iter()
+            .map(|r| {
+                r["sheet"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|x| x["game"] == json!(g.game))
+                    .count()
+            })
+            .sum();
+        assert_eq!(on, 4, "game {} on four sheets once each", g.game);
+    }
+}
+
 /// Waits until arena `id` has at least `n` games, every one scored; returns them.
 pub async fn scored(store: &Store, id: TournamentId, n: usize) -> Vec<TournamentGameRow> {
     loop {

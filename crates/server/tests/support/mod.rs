@@ -662,13 +662,35 @@ pub async fn call(
     bearer: &str,
     body: Value,
 ) -> (axum::http::StatusCode, Value) {
+    request(app, method, uri, None, Some(body), Some(bearer)).await
+}
+
+/// Calls the HTTP API of `app` through its router: from `ip` when given (through a trusted
+/// proxy), with a JSON body and a bearer session when given; the status and the JSON body.
+pub async fn request(
+    app: &App,
+    method: &str,
+    uri: &str,
+    ip: Option<&str>,
+    body: Option<Value>,
+    bearer: Option<&str>,
+) -> (axum::http::StatusCode, Value) {
     use tower::ServiceExt;
-    let req = axum::http::Request::builder()
+    let mut req = axum::http::Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {bearer}"))
-        .body(axum::body::Body::from(body.to_string()))
+        .header("content-type", "application/json");
+    if let Some(ip) = ip {
+        req = req.header("x-forwarded-for", ip);
+    }
+    if let Some(t) = bearer {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let req = req
+        .body(
+            body.map(|b| axum::body::Body::from(b.to_string()))
+                .unwrap_or_else(axum::body::Body::empty),
+        )
         .unwrap();
     let r = fourhand_server::app(app.clone())
         .oneshot(req)
