@@ -7,7 +7,10 @@
 //! - [`search`]: the alpha-beta search and its options; [`eval`]: the evaluation, [`Weights`]
 //!   (weights.rs) its weights, placement.rs its terms for where pieces stand, [`tune`] their fit to game results.
 //! - [`arena`]: matches between levels; [`external`]: engines in other processes.
+//! - [`analysis`]: a position's best lines with every seat's score, as the analysis board shows
+//!   them; [`judgement`]: a game review's verdict on a move and a player's accuracy.
 
+pub mod analysis;
 pub mod arena;
 mod bot;
 mod claim;
@@ -15,6 +18,7 @@ mod clock;
 pub mod eval;
 pub mod external;
 pub mod features;
+pub mod judgement;
 mod greedy;
 mod level;
 mod placement;

@@ -15,6 +15,7 @@ mod best_reply_plus;
 mod child;
 mod exchange;
 mod history;
+mod lines;
 mod maxn;
 mod node;
 mod order;
@@ -31,6 +32,7 @@ use fourhand_rules::Variant;
 use std::time::Duration;
 
 pub(crate) use child::child;
+pub use lines::{Line, Lines};
 pub use root::Report;
 pub use searcher::Searcher;
 
@@ -38,7 +40,7 @@ pub use searcher::Searcher;
 pub const MATE: i32 = 1_000_000;
 
 /// Scores beyond this are mates (or mate-like: an army out in Teams).
-pub(crate) const MATE_BOUND: i32 = MATE - 1000;
+pub const MATE_BOUND: i32 = MATE - 1000;
 
 /// The most threads a search takes.
 pub const MAX_THREADS: usize = 64;

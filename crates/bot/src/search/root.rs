@@ -141,7 +141,7 @@ impl Searcher {
 
     /// One iteration, first within a window around the last score, widened until the score
     /// falls inside.
-    fn aspirated(
+    pub(super) fn aspirated(
         &mut self,
         pos: &Position,
         moves: &mut Vec<Move>,
