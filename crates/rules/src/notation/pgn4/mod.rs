@@ -6,13 +6,17 @@ mod movetext;
 mod read_fault;
 mod reader;
 mod tags;
+mod tree;
 mod writer;
 
 pub use check::mismatches;
 pub use movetext::{tokenize, Token};
 pub use read_fault::{MoveSyntax, ReadFault};
-pub use reader::{read, replay, replay_each, replay_slots, split_games, ReadError, Replay};
+pub use reader::{
+    read, replay, replay_each, replay_slots, replay_tokens, split_games, ReadError, Replay,
+};
 pub use tags::{parse_tags, StartError, Tags};
+pub use tree::{read_tree, replay_tree, write_tree, MoveTree, TreeError, TreeNode};
 pub use writer::{entries, result_tag, write, Entry};
 
 use crate::game::{Action, Event, OutReason, Record, SeatStatus};

@@ -40,6 +40,8 @@ pub enum ReadFault {
     NotSkipped,
     /// An entry after the end of the game.
     GameOver,
+    /// A record whose lines, added up, hold more entries than a reader replays.
+    TooLong,
     /// A zombie's move whose player's resignation (or timeout) ended his turn.
     ZombieTurnEnded,
     /// The move is not written as one.
@@ -138,6 +140,7 @@ impl fmt::Display for ReadFault {
                 f.write_str("a skipped turn, but the position lets this seat move")
             }
             ReadFault::GameOver => f.write_str("the game is already over"),
+            ReadFault::TooLong => f.write_str("too many variations to replay"),
             ReadFault::ZombieTurnEnded => {
                 f.write_str("a zombie move, but the player's resignation ended his turn")
             }

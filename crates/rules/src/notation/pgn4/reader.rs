@@ -106,9 +106,19 @@ pub fn replay_each(text: &str, mut after: impl FnMut(&Token, &Game)) -> Result<R
 /// Like [`replay_each`], also naming the seat whose slot each entry filled.
 pub fn replay_slots(
     text: &str,
-    mut after: impl FnMut(Seat, &Token, &Game),
+    after: impl FnMut(Seat, &Token, &Game),
 ) -> Result<Replay, ReadError> {
     let (tags, movetext) = parse_tags(text);
+    replay_tokens(tags, &tokenize(movetext), after)
+}
+
+/// Replays the entries `tokens` from the start `tags` give, calling `after` with each entry's
+/// seat, the entry and the game just after it (as [`replay_slots`]).
+pub fn replay_tokens(
+    tags: Tags,
+    tokens: &[Token],
+    mut after: impl FnMut(Seat, &Token, &Game),
+) -> Result<Replay, ReadError> {
     let tag_err = |reason: ReadFault| ReadError {
         round: 0,
         seat: None,
@@ -131,8 +141,7 @@ pub fn replay_slots(
     let on_turn = game.rules().mate_judging == MateJudging::OnOwnTurn;
     let mut seen = 0;
     let mut last_slot: Option<(u32, Seat)> = None;
-    let tokens = tokenize(movetext);
-    for tok in &tokens {
+    for tok in tokens {
         for rec in &game.records()[seen..] {
             if rec.action == Action::AutoClaim {
                 judged_slots.push_back((rec.seat, "R"));
