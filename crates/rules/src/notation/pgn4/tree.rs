@@ -57,7 +57,7 @@ pub struct TreeError {
     /// Column in characters (1-based).
     pub column: u32,
     /// The entry's replay fault, when a move did not replay.
-    pub read: Option<ReadError>,
+    pub read: Option<Box<ReadError>>,
     /// What is wrong.
     pub message: String,
 }
@@ -163,7 +163,7 @@ pub fn read_tree(text: &str) -> Result<(Tags, MoveTree), TreeError> {
             line,
             column,
             message: e.to_string(),
-            read: Some(e),
+            read: Some(Box::new(e)),
         }
     })?;
     Ok((tags, tree))
