@@ -8,7 +8,8 @@
 //!   (weights.rs) its weights, placement.rs its terms for where pieces stand, [`tune`] their fit to game results.
 //! - [`arena`]: matches between levels; [`external`]: engines in other processes.
 //! - [`analysis`]: a position's best lines with every seat's score, as the analysis board shows
-//!   them; [`judgement`]: a game review's verdict on a move and a player's accuracy.
+//!   them; [`judgement`]: a game review's verdict on a move and a player's accuracy; [`review`]:
+//!   a whole game's review from its positions' evaluations.
 
 pub mod analysis;
 pub mod arena;
@@ -18,10 +19,11 @@ mod clock;
 pub mod eval;
 pub mod external;
 pub mod features;
-pub mod judgement;
 mod greedy;
+pub mod judgement;
 mod level;
 mod placement;
+pub mod review;
 pub mod search;
 pub mod tune;
 mod weights;

@@ -60,11 +60,7 @@ fn ffa_mate_in_one_wins_the_mate_points() {
     let best = &a.lines[0];
     assert_eq!(best.moves[0].uci(), "d10-e12");
     // Red's margin over the best rival: the 20 points of the mate and more.
-    assert!(
-        best.scores[Seat::South].centi >= 2_000,
-        "{:?}",
-        best.scores
-    );
+    assert!(best.scores[Seat::South].centi >= 2_000, "{:?}", best.scores);
     assert!(best.scores[Seat::South].centi > a.lines[1].scores[Seat::South].centi);
 }
 
