@@ -114,7 +114,7 @@ pub struct Verdict {
     pub loss: i32,
     /// Its word.
     pub judgement: Judgement,
-    /// The engine's move, when the played one was not it.
+    /// The engine's move, when the played one was judged worse than best.
     pub better: Option<Move>,
     /// The move's accuracy in percent.
     pub accuracy: f64,
@@ -167,7 +167,12 @@ pub fn review(plies: &[Ply], positions: &[Evaluated]) -> Review {
             seat: s,
             loss: lost,
             judgement,
-            better: if engine_move { None } else { before.best },
+            // A move as good as the engine's needs no better one.
+            better: if judgement == Judgement::Best {
+                None
+            } else {
+                before.best
+            },
             accuracy,
         }));
     }

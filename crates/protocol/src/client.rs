@@ -2,7 +2,7 @@
 
 use crate::ids::{GameId, TableId, TournamentId};
 use crate::types::{SeatName, TimeControl};
-use fourhand_rules::{Kind, Square};
+use fourhand_rules::{Kind, RuleSet, Square};
 use serde::{Deserialize, Serialize};
 
 /// Where a chat line goes.
@@ -228,6 +228,26 @@ pub enum ClientMsg {
         /// The seat.
         seat: SeatName,
     },
+    /// Asks the server's engine for a position's best lines, streamed as `analysis` messages
+    /// as the search deepens; replaces (stops) this connection's earlier request. Refused for
+    /// a position a game being played stands in (`game_in_progress`).
+    Analyse {
+        /// The client's number for this request, repeated in every answer.
+        id: u32,
+        /// The rule set.
+        rules: RuleSet,
+        /// The position (FEN4; points kept).
+        fen4: String,
+        /// How many lines (1 to 3).
+        #[serde(default = "one_line")]
+        lines: u8,
+    },
+    /// Stops this connection's analysis under way.
+    AnalyseStop,
+}
+
+fn one_line() -> u8 {
+    1
 }
 
 impl NewTable {

@@ -88,6 +88,16 @@ pub enum ErrorCode {
     /// The server cannot record actions right now (its store fails); nothing changed. Try
     /// again shortly.
     StoreUnavailable,
+    /// No engine for a game in progress (its players and spectators alike): engine lines for a
+    /// position a game being played stands in, and a game's analysis board or review, wait
+    /// until the game has ended (HTTP 409).
+    GameInProgress,
+    /// The game has no review yet: ask for one with `POST /api/games/{id}/review` (HTTP 404).
+    NoReview,
+    /// A review of one's own is waiting or running already: one at a time (HTTP 429).
+    ReviewPending,
+    /// The analysis workers' queue is full; try again in a moment (HTTP 503).
+    AnalysisBusy,
     /// The game did not answer in time: in a cluster, its node is gone and another one is
     /// taking it over. Nothing is known to have changed; try again in a few seconds.
     GameUnavailable,

@@ -5,6 +5,7 @@
 //! `proto-docs/`. The protocol is versioned by [`PROTOCOL_VERSION`]; a client names the version
 //! it speaks in its `hello`.
 
+mod analysis;
 mod client;
 mod ending;
 mod error;
@@ -15,6 +16,10 @@ mod status;
 mod tournament;
 mod types;
 
+pub use analysis::{
+    AnalysisLine, GameReview, Judgement, LineMove, ReviewState, ReviewStatus, ReviewedMove,
+    SeatScore,
+};
 pub use client::{ChatTarget, ClientMsg, NewTable};
 pub use ending::{AbortCause, DrawReason, Ending};
 pub use error::{CloseCode, ErrorCode};

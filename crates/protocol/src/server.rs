@@ -278,6 +278,23 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+    /// A position's best lines at a completed depth, for the `analyse` request `id`: sent at
+    /// each depth, the last with `done` (also when answered at once from the server's store,
+    /// `cached`). No more come for this id once another `analyse` or `analyse_stop` is sent.
+    Analysis {
+        /// The request's number.
+        id: u32,
+        /// The depth completed, in plies (0: the position has no move).
+        depth: u32,
+        /// Nodes searched.
+        nodes: u64,
+        /// The lines, best first.
+        lines: Vec<crate::analysis::AnalysisLine>,
+        /// The search is over (its budget spent, or a mate found).
+        done: bool,
+        /// Answered from the store without a search.
+        cached: bool,
+    },
     /// A refused message. Nothing changed.
     Error {
         /// Stable code.

@@ -92,6 +92,11 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         owner: cluster.as_ref().map(|c| c.node.clone()),
     };
     let lobby = LobbyFront::new(bus.clone(), cluster.is_some());
+    let analysis = Arc::new(crate::analysis::AnalysisService::new(
+        config.analysis_workers,
+        config.analyses_per_minute,
+        config.reviews_per_minute,
+    ));
     let app = Arc::new(AppState {
         bus,
         cluster,
@@ -106,6 +111,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         config,
         sockets: Arc::default(),
         bots: launcher.bots,
+        analysis,
         http_limits,
         hashing: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -124,6 +130,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
     }
     spawn_pairing(&app);
     crate::tournament::director::spawn(&app);
+    app.tracker.spawn(crate::analysis::review::run(app.clone()));
     spawn_heartbeat(&app);
     crate::bus::upkeep::spawn(app.bus.clone(), app.shutdown.clone(), &app.tracker);
     Ok(app)
@@ -156,6 +163,7 @@ fn spawn_heartbeat(app: &App) {
             }
             if beats.is_multiple_of(60) {
                 app2.http_limits.forget_idle();
+                app2.analysis.quota.forget_idle();
             }
             if beats % SWEEP_EVERY_BEATS == 1 {
                 // Expired and revoked sessions go (they are refused anyway).

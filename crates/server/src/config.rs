@@ -71,6 +71,17 @@ pub struct Config {
     /// Threads bots think on (0: one per core). Every game's bots share them.
     #[arg(long, env = "FOURHAND_BOT_THREADS", default_value_t = 0)]
     pub bot_threads: usize,
+    /// Threads the analysis board's engine lines and game reviews are searched on, apart from
+    /// the bots' (at least one).
+    #[arg(long, env = "FOURHAND_ANALYSIS_WORKERS", default_value_t = 1)]
+    pub analysis_workers: usize,
+    /// Engine-line requests an account may make a minute (guests: a third).
+    #[arg(long, env = "FOURHAND_ANALYSES_PER_MINUTE", default_value_t = 30)]
+    pub analyses_per_minute: u32,
+    /// Game reviews an account may ask for a minute (guests: a third, at least one); one of
+    /// one's own waits or runs at a time.
+    #[arg(long, env = "FOURHAND_REVIEWS_PER_MINUTE", default_value_t = 3)]
+    pub reviews_per_minute: u32,
     /// Games with engine bots (engine1–3) one player may have at once, open tables included.
     #[arg(
         long,
@@ -161,6 +172,9 @@ impl Config {
             max_connections_per_ip: 0,
             trust_proxy: false,
             bot_threads: 2,
+            analysis_workers: 1,
+            analyses_per_minute: 30,
+            reviews_per_minute: 3,
             session_days: 30,
             allowed_origins: Vec::new(),
             admins: Vec::new(),

@@ -34,7 +34,10 @@ impl ServerError {
             ErrorCode::UnknownGame
             | ErrorCode::UnknownTable
             | ErrorCode::UnknownPlayer
-            | ErrorCode::UnknownTournament => StatusCode::NOT_FOUND,
+            | ErrorCode::UnknownTournament
+            | ErrorCode::NoReview => StatusCode::NOT_FOUND,
+            ErrorCode::GameInProgress => StatusCode::CONFLICT,
+            ErrorCode::ReviewPending => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::NotAuthenticated | ErrorCode::BadSeatToken => StatusCode::UNAUTHORIZED,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::OriginNotAllowed | ErrorCode::NotAdmin => StatusCode::FORBIDDEN,
@@ -42,7 +45,7 @@ impl ServerError {
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::StoreUnavailable | ErrorCode::GameUnavailable => {
+            ErrorCode::StoreUnavailable | ErrorCode::GameUnavailable | ErrorCode::AnalysisBusy => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             _ => StatusCode::BAD_REQUEST,

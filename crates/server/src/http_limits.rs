@@ -20,7 +20,13 @@ pub enum Costly {
     Login,
     /// `POST /api/import`.
     Import,
+    /// The analysis board's requests (`/api/analysis/…`): a PGN4 or FEN4 opened, a move
+    /// played, a tree written.
+    Board,
 }
+
+/// Analysis board requests one address may make a minute (a move on the board is one).
+pub const BOARD_PER_MINUTE: u32 = 600;
 
 /// One limiter per kind of request, each keyed by client address.
 pub struct HttpLimits {
@@ -28,6 +34,7 @@ pub struct HttpLimits {
     register: Option<DefaultKeyedRateLimiter<IpAddr>>,
     login: Option<DefaultKeyedRateLimiter<IpAddr>>,
     import: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    board: Option<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
 /// A limiter letting `per_minute` requests a minute through, all at once at most (0: none).
@@ -43,6 +50,7 @@ impl HttpLimits {
             register: per_minute(register),
             login: per_minute(login),
             import: per_minute(import),
+            board: per_minute(BOARD_PER_MINUTE),
         }
     }
 
@@ -54,6 +62,7 @@ impl HttpLimits {
             Costly::Register => &self.register,
             Costly::Login => &self.login,
             Costly::Import => &self.import,
+            Costly::Board => &self.board,
         };
         let Some(l) = limiter else { return Ok(()) };
         l.check_key(&ip).map_err(|not_until| {
@@ -71,9 +80,15 @@ impl HttpLimits {
     /// Forgets addresses whose limits have refilled (so the maps stay as small as the
     /// addresses of the last minute).
     pub fn forget_idle(&self) {
-        for l in [&self.guest, &self.register, &self.login, &self.import]
-            .into_iter()
-            .flatten()
+        for l in [
+            &self.guest,
+            &self.register,
+            &self.login,
+            &self.import,
+            &self.board,
+        ]
+        .into_iter()
+        .flatten()
         {
             l.retain_recent();
             l.shrink_to_fit();

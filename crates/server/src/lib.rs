@@ -16,6 +16,8 @@
 //! - WebSockets: [`ws`] (a connection's task and its dispatch of client messages).
 //! - Between tasks and nodes: [`bus`] (requests to games, deliveries to connections, public
 //!   streams; in-process or on NATS).
+//! - Analysis: [`analysis`] (the analysis board, engine lines, game reviews on their own
+//!   worker threads, rationed per user, never for a game in progress).
 //! - Play: [`lobby`] (tables and quick pairing), [`game`] (the registry of live games, each
 //!   game's sans-IO core and its actor), [`bot`] (the bot pool), [`identity`] (sessions, names),
 //!   [`library`] (built-in games).
@@ -23,6 +25,7 @@
 //! - Persistence: [`store`] (SQLite or Postgres through `sqlx`, or memory for tests).
 
 pub mod accept;
+pub mod analysis;
 pub mod app;
 pub mod bot;
 pub mod bus;

@@ -73,6 +73,10 @@ pub struct Metrics {
     pub forward_latency: Histogram,
     /// Games this node took over from a node that died or stopped.
     pub takeovers: Counter,
+    /// Game reviews this node completed.
+    pub reviews_done: Counter,
+    /// Engine-line requests this node answered from the store, without a search.
+    pub analysis_cached: Counter,
 }
 
 impl Default for Metrics {
@@ -170,6 +174,16 @@ impl Metrics {
             None,
             "Games taken over from a node that died or stopped.",
         );
+        describe(
+            "fourhand_reviews_done_total",
+            None,
+            "Game reviews completed by this node.",
+        );
+        describe(
+            "fourhand_analysis_cached_total",
+            None,
+            "Engine-line requests answered from the store without a search.",
+        );
         let counter =
             |name: &'static str| recorder.register_counter(&Key::from_name(name), &metadata());
         let process = metrics_process::Collector::default();
@@ -190,6 +204,8 @@ impl Metrics {
             forward_latency: recorder
                 .register_histogram(&Key::from_name(FORWARD_LATENCY), &metadata()),
             takeovers: counter("fourhand_takeovers_total"),
+            reviews_done: counter("fourhand_reviews_done_total"),
+            analysis_cached: counter("fourhand_analysis_cached_total"),
             process,
             recorder,
         }

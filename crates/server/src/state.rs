@@ -41,6 +41,8 @@ pub struct AppState {
     pub sockets: Arc<crate::peer::Sockets>,
     /// The threads bots think on.
     pub bots: Arc<crate::bot::BotPool>,
+    /// The analysis workers, their quotas and the reviewer's wake-up.
+    pub analysis: Arc<crate::analysis::AnalysisService>,
     /// Rate limits of the costly HTTP requests, per address.
     pub http_limits: crate::http_limits::HttpLimits,
     /// Password hashes computed at once at most (they run on blocking threads).

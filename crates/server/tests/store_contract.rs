@@ -2,11 +2,11 @@
 
 mod support;
 
-use fourhand_protocol::{GameId, PlayerId, TimeControl};
+use fourhand_protocol::{GameId, PlayerId, ReviewStatus, TimeControl};
 use fourhand_server::moderation::ModerationAction;
 use fourhand_server::store::{
-    ActionRecord, GameEnd, ModerationRow, NewGame, Store, StoreError, StoredAction, StoredSeat,
-    User,
+    ActionRecord, CachedLines, GameEnd, ModerationRow, NewGame, ReviewRow, Store, StoreError,
+    StoredAction, StoredSeat, User,
 };
 use uuid::Uuid;
 
@@ -580,9 +580,91 @@ async fn tournaments(store: Store) {
     );
 }
 
+/// The analysis tables: the deepest lines kept per position, and reviews taken by one node at a
+/// time under a lease, taken again when it runs out, completed once by their holder.
+async fn analysis(store: Store) {
+    let pos = format!("teams|{}", Uuid::now_v7());
+    let kept = |asked, depth| CachedLines {
+        asked,
+        depth,
+        nodes: 10,
+        result: format!("{asked}/{depth}"),
+    };
+    assert_eq!(store.cached_lines(&pos, 1).await.unwrap(), None);
+    store.cache_lines(&pos, 3, &kept(30, 12)).await.unwrap();
+    // A shallower search does not replace a deeper one; one line is answered by three.
+    store.cache_lines(&pos, 3, &kept(8, 8)).await.unwrap();
+    let c = store.cached_lines(&pos, 1).await.unwrap().unwrap();
+    assert_eq!(c, kept(30, 12));
+    assert!(c.answers(30) && c.answers(8));
+    assert_eq!(store.cached_lines(&pos, 4).await.unwrap(), None);
+    store.cache_lines(&pos, 1, &kept(8, 6)).await.unwrap();
+    assert_eq!(store.cached_lines(&pos, 1).await.unwrap().unwrap(), kept(30, 12));
+    assert!(!kept(8, 6).answers(9) && kept(8, 6).answers(8));
+
+    let asker = PlayerId(Uuid::now_v7());
+    let review = |created_ms| ReviewRow {
+        game: GameId(Uuid::now_v7()),
+        requested_by: asker,
+        status: ReviewStatus::Queued,
+        node: None,
+        lease_until: 0,
+        done_positions: 0,
+        total_positions: 0,
+        result: None,
+        created_ms,
+        finished_ms: None,
+    };
+    let (a, b) = (review(1), review(2));
+    store.create_review(&a).await.unwrap();
+    assert!(matches!(store.create_review(&a).await, Err(StoreError::Conflict)));
+    store.create_review(&b).await.unwrap();
+    assert_eq!(store.open_reviews_of(asker).await.unwrap(), 2);
+    // The oldest first; each to one node.
+    let one = store.claim_review("n1", 100, 200).await.unwrap().unwrap();
+    assert_eq!((one.game, one.status), (a.game, ReviewStatus::Running));
+    let two = store.claim_review("n2", 100, 200).await.unwrap().unwrap();
+    assert_eq!(two.game, b.game);
+    assert_eq!(store.claim_review("n3", 150, 250).await.unwrap(), None);
+    // n1 renews; n2 goes silent and its review is taken again once the lease has run out.
+    assert!(store.renew_review(a.game, "n1", 400, 3, 9).await.unwrap());
+    assert!(!store.renew_review(a.game, "n2", 400, 3, 9).await.unwrap());
+    let again = store.claim_review("n3", 300, 500).await.unwrap().unwrap();
+    assert_eq!((again.game, again.node.as_deref()), (b.game, Some("n3")));
+    // The node that lost it can neither renew nor complete it; the holder completes it once.
+    assert!(!store.renew_review(b.game, "n2", 600, 1, 9).await.unwrap());
+    assert!(!store
+        .finish_review(b.game, "n2", ReviewStatus::Done, Some("x"), 600)
+        .await
+        .unwrap());
+    assert!(store
+        .finish_review(b.game, "n3", ReviewStatus::Done, Some("{}"), 600)
+        .await
+        .unwrap());
+    assert!(!store
+        .finish_review(b.game, "n3", ReviewStatus::Done, Some("{}"), 700)
+        .await
+        .unwrap());
+    let done = store.review(b.game).await.unwrap().unwrap();
+    assert_eq!(done.status, ReviewStatus::Done);
+    assert_eq!(done.result.as_deref(), Some("{}"));
+    assert_eq!(done.finished_ms, Some(600));
+    let a_now = store.review(a.game).await.unwrap().unwrap();
+    assert_eq!((a_now.done_positions, a_now.total_positions), (3, 9));
+    assert_eq!(store.open_reviews_of(asker).await.unwrap(), 1);
+    assert!(store
+        .finish_review(a.game, "n1", ReviewStatus::Failed, None, 800)
+        .await
+        .unwrap());
+    assert_eq!(store.open_reviews_of(asker).await.unwrap(), 0);
+    // Nothing left to take.
+    assert_eq!(store.claim_review("n4", 10_000, 20_000).await.unwrap(), None);
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
+    analysis(Store::memory()).await;
     tournaments(Store::memory()).await;
     sanctions(Store::memory()).await;
     leases(Store::memory()).await;
@@ -594,6 +676,7 @@ async fn sqlite_store() {
     let store = Store::connect(&support::sqlite_url()).await.unwrap();
     assert_eq!(store.kind(), "sqlite");
     contract(store.clone()).await;
+    analysis(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
     tournaments(store.clone()).await;
@@ -609,6 +692,7 @@ async fn postgres_store() {
     let store = Store::connect(&url).await.unwrap();
     assert_eq!(store.kind(), "postgres");
     contract(store.clone()).await;
+    analysis(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
     tournaments(store.clone()).await;

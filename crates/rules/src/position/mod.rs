@@ -677,6 +677,20 @@ impl Position {
         self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.castling);
     }
 
+    /// The pieces on their squares and the seat to move, hashed: the same for two positions
+    /// that differ only in castling rights, en-passant windows, armies' states or points (what
+    /// the server compares a pasted position with the live games' by).
+    pub fn placement_key(&self) -> u64 {
+        let mut h = zobrist::turn(self.turn);
+        for sq in Square::all() {
+            let c = self.cells[sq.index() as usize];
+            if c != EMPTY {
+                h ^= zobrist::piece(c, sq.index());
+            }
+        }
+        h
+    }
+
     /// Recomputes the hash from scratch (for tests and after bulk edits).
     pub fn compute_hash(&self) -> u64 {
         let mut h = zobrist::turn(self.turn) ^ zobrist::castling(self.castling);

@@ -41,11 +41,19 @@ pub struct GameHandle {
     /// Set once the game has ended and its result is stored: it is no longer listed as live
     /// (its actor lingers a while for late viewers).
     pub(crate) over: Arc<std::sync::atomic::AtomicBool>,
+    /// The current position's placement key (`Position::placement_key`), kept by the actor
+    /// after every change: what a pasted position is compared with (no engine for a live game).
+    pub(crate) board: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl GameHandle {
     /// The game has ended (its result is stored).
     pub fn is_over(&self) -> bool {
         self.over.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// The placement key of the game's position now.
+    pub fn board(&self) -> u64 {
+        self.board.load(std::sync::atomic::Ordering::Relaxed)
     }
 }

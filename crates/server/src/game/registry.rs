@@ -128,6 +128,14 @@ impl Games {
             .collect()
     }
 
+    /// Whether a game being played on this node stands in a position with `board`'s placement
+    /// key now.
+    pub fn playing_at(&self, board: u64) -> bool {
+        let map = self.map.read().unwrap_or_else(|p| p.into_inner());
+        map.values()
+            .any(|g| !g.handle.tx.is_closed() && !g.handle.is_over() && g.handle.board() == board)
+    }
+
     /// The people of every game being played with an engine bot, a list per game.
     pub fn engine_games(&self) -> Vec<Vec<Uuid>> {
         self.list()

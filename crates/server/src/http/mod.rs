@@ -1,8 +1,9 @@
 //! HTTP endpoints by resource: health and metrics, lobby and game listings with their records
 //! (PGN4, positions), imports, the built-in library, accounts and sessions, player records
-//! (profiles, archive, leaderboards) and moderation.
+//! (profiles, archive, leaderboards), moderation, and analysis (the analysis board, reviews).
 
 pub mod accounts;
+mod analysis;
 mod games;
 mod health;
 mod id_path;
@@ -45,6 +46,7 @@ pub fn routes() -> Router<App> {
         .merge(records::routes())
         .merge(moderation::routes())
         .merge(tournaments::routes())
+        .merge(analysis::routes())
 }
 
 /// A plain-text (PGN4) answer.

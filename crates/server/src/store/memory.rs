@@ -27,6 +27,7 @@ struct State {
     /// Each cluster node's beat: its leases are held until then.
     nodes: HashMap<String, i64>,
     tournaments: super::memory_tournaments::TournamentTables,
+    analysis: super::memory_analysis::AnalysisTables,
 }
 
 /// Everything in a mutex-guarded map.
@@ -39,6 +40,14 @@ impl MemoryStore {
     fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut s)
+    }
+
+    /// Works on the analysis tables.
+    pub(super) fn analysis<T>(
+        &self,
+        f: impl FnOnce(&mut super::memory_analysis::AnalysisTables) -> T,
+    ) -> T {
+        self.with(|s| f(&mut s.analysis))
     }
 
     /// Works on the tournaments' tables.

@@ -6,8 +6,10 @@
 
 mod accounts;
 mod alive;
+mod analysis;
 mod leases;
 mod memory;
+mod memory_analysis;
 mod memory_tournaments;
 mod moderation;
 mod moderation_action;
@@ -17,6 +19,7 @@ mod sql;
 mod tournaments;
 
 pub use accounts::Retag;
+pub use analysis::{CachedLines, ReviewRow};
 pub use leases::{LeaderLock, Lease};
 pub use moderation_action::{ModerationAction, UnknownAction};
 pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};

@@ -210,6 +210,25 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             let queued = Some(move_of(from, to, promotion)?);
             ask(conn, h, Input::Premove { seat, queued }).await
         }
+        ClientMsg::Analyse {
+            id,
+            rules,
+            fen4,
+            lines,
+        } => {
+            let req = crate::analysis::socket::Request {
+                id,
+                rules,
+                fen4,
+                lines,
+            };
+            let tx = conn.tx.clone();
+            crate::analysis::socket::analyse(&app, &player, &tx, &mut conn.analysis, req).await
+        }
+        ClientMsg::AnalyseStop => {
+            conn.analysis.stop();
+            Ok(())
+        }
         ClientMsg::CancelPremove { game, seat } => {
             let (h, seat) = held(conn, game, seat)?;
             ask(conn, h, Input::Premove { seat, queued: None }).await

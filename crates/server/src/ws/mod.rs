@@ -111,6 +111,8 @@ pub(crate) struct Conn {
     lobby: Option<JoinHandle<()>>,
     /// It took a seat at a table or queued for pairing: the lobby is told when it closes.
     pub(crate) in_lobby: bool,
+    /// Its engine analysis under way (stopped when it closes).
+    pub(crate) analysis: crate::analysis::socket::Running,
 }
 
 impl Conn {
@@ -201,6 +203,7 @@ impl Conn {
             self.leave(id).await;
         }
         self.unfollow_lobby();
+        self.analysis.stop();
         if self.in_lobby {
             let player = self.player.as_ref().map(|p| PlayerId(p.id));
             self.app.lobby.connection_closed(self.addr(), player).await;
@@ -288,6 +291,7 @@ async fn connection(app: App, socket: WebSocket) {
         games: HashMap::new(),
         lobby: None,
         in_lobby: false,
+        analysis: Default::default(),
     };
     let mut limit = RateLimit::new(app.config.rate_limit);
     let hello_deadline = tokio::time::Instant::now() + Duration::from_secs(10);

@@ -16,7 +16,9 @@ pub use reader::{
     read, replay, replay_each, replay_slots, replay_tokens, split_games, ReadError, Replay,
 };
 pub use tags::{parse_tags, StartError, Tags};
-pub use tree::{read_tree, replay_tree, write_tree, MoveTree, TreeError, TreeNode};
+pub use tree::{
+    read_tree, replay_tree, write_tree, MoveTree, TreeError, TreeNode, MAX_COMMENT, MAX_NODES,
+};
 pub use writer::{entries, result_tag, write, Entry};
 
 use crate::game::{Action, Event, OutReason, Record, SeatStatus};

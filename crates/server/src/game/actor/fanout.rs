@@ -135,6 +135,10 @@ impl Actor {
         if events.is_empty() {
             return;
         }
+        self.board.store(
+            self.core.game().position().placement_key(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         for n in events {
             let w = self.wire_event(n);
             if n.audience == Audience::All {

@@ -72,6 +72,8 @@ struct Actor {
     me: mpsc::WeakSender<Command>,
     /// Shared with the handles: set when the game is over.
     over: Arc<std::sync::atomic::AtomicBool>,
+    /// Shared with the handles: the position's placement key, kept after every change.
+    board: Arc<std::sync::atomic::AtomicU64>,
     /// The bots of the bot seats, each with its search table, kept between their moves (none
     /// while one thinks, or before its first move).
     seat_bots: [Option<Box<fourhand_bot::Bot>>; 4],
@@ -99,6 +101,9 @@ pub fn spawn(
     );
     let moves = env.metrics.moves(&env.labels);
     let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let board = Arc::new(std::sync::atomic::AtomicU64::new(
+        core.game().position().placement_key(),
+    ));
     let actor = Actor {
         id,
         core,
@@ -112,6 +117,7 @@ pub fn spawn(
         legal_sent: None,
         me: tx.downgrade(),
         over: over.clone(),
+        board: board.clone(),
         seat_bots: Default::default(),
         stop_bots: Arc::default(),
         moves,
@@ -121,7 +127,12 @@ pub fn spawn(
     actor.env.bus.node().actors.insert(id, tx.clone());
     actor.env.bus.serve(id);
     tracker.spawn(tracing::Instrument::instrument(actor.run(rx), span));
-    GameHandle { id, tx, over }
+    GameHandle {
+        id,
+        tx,
+        over,
+        board,
+    }
 }
 
 impl Actor {

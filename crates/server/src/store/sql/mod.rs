@@ -28,6 +28,7 @@ macro_rules! on_pool {
 }
 
 mod accounts;
+mod analysis;
 pub(super) mod batch;
 pub(super) mod leader;
 mod leases;
