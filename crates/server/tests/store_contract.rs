@@ -599,7 +599,10 @@ async fn analysis(store: Store) {
     assert!(c.answers(30) && c.answers(8));
     assert_eq!(store.cached_lines(&pos, 4).await.unwrap(), None);
     store.cache_lines(&pos, 1, &kept(8, 6)).await.unwrap();
-    assert_eq!(store.cached_lines(&pos, 1).await.unwrap().unwrap(), kept(30, 12));
+    assert_eq!(
+        store.cached_lines(&pos, 1).await.unwrap().unwrap(),
+        kept(30, 12)
+    );
     assert!(!kept(8, 6).answers(9) && kept(8, 6).answers(8));
 
     let asker = PlayerId(Uuid::now_v7());
@@ -617,7 +620,10 @@ async fn analysis(store: Store) {
     };
     let (a, b) = (review(1), review(2));
     store.create_review(&a).await.unwrap();
-    assert!(matches!(store.create_review(&a).await, Err(StoreError::Conflict)));
+    assert!(matches!(
+        store.create_review(&a).await,
+        Err(StoreError::Conflict)
+    ));
     store.create_review(&b).await.unwrap();
     assert_eq!(store.open_reviews_of(asker).await.unwrap(), 2);
     // The oldest first; each to one node.
@@ -658,7 +664,10 @@ async fn analysis(store: Store) {
         .unwrap());
     assert_eq!(store.open_reviews_of(asker).await.unwrap(), 0);
     // Nothing left to take.
-    assert_eq!(store.claim_review("n4", 10_000, 20_000).await.unwrap(), None);
+    assert_eq!(
+        store.claim_review("n4", 10_000, 20_000).await.unwrap(),
+        None
+    );
 }
 
 #[tokio::test]
