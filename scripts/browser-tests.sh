@@ -12,6 +12,6 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
 fi
 (cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
 # The client's unit tests first (node alone: the game's state, the highlight contrast).
-(cd web/tests && node --test contrast.test.mjs gamestate.test.mjs)
+(cd web/tests && node --test contrast.test.mjs gamestate.test.mjs analysis.test.mjs)
 cargo build -q -p fourhand
-(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs fit.test.mjs arena.test.mjs swiss.test.mjs)
+(cd web/tests && node --test --test-concurrency=1 browser.test.mjs play.test.mjs reach.test.mjs fit.test.mjs arena.test.mjs swiss.test.mjs review.test.mjs)

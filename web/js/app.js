@@ -1,5 +1,6 @@
 // The browser client: lobby and Play panel, games (playing, hot-seat, watching), replays and
-// imports, profiles, the archive, leaderboards and the rule pages — in five languages.
+// imports, the analysis board and game reviews, profiles, the archive, leaderboards and the rule
+// pages — in five languages.
 
 import { api, connect, ensureSession, follow, on, send, session, tokens, unfollow } from "./net.js";
 import { initI18n, LANGS, currentLang, switchLang, t } from "./i18n.js";
@@ -15,6 +16,7 @@ import { adminView } from "./admin.js";
 import { rulesView, RULE_PAGES } from "./rules.js";
 import { arenaView, tournamentsView } from "./tournaments.js";
 import { swissView } from "./swiss.js";
+import { analysisView } from "./analysis.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
@@ -59,6 +61,7 @@ async function route() {
   else if (name === "tournaments") cleanup = await tournamentsView(ctx);
   else if (name === "arena") cleanup = await arenaView(ctx, rest[0]);
   else if (name === "swiss") cleanup = await swissView(ctx, rest[0]);
+  else if (name === "analysis") cleanup = await analysisView(ctx, rest[0], rest[1], rest[2]);
   else if (["play", "tables", "watch"].includes(name)) cleanup = lobbyView(ctx, name);
   else cleanup = lobbyView(ctx, rest[0] === "play" ? "play" : null);
 }
@@ -82,7 +85,7 @@ function header() {
   // The players' pages, then the rules in one menu.
   const page = (name) => h("a", { href: `#${name}`, "data-page": name }, t(`nav.${name}`));
   nav.replaceChildren(
-    ...["play", "tables", "watch", "tournaments", "library", "archive", "leaderboard"].map(page),
+    ...["play", "tables", "watch", "tournaments", "analysis", "library", "archive", "leaderboard"].map(page),
     h("details", { class: "rules-menu", "data-testid": "rules-menu" }, h("summary", {}, t("nav.rules")),
       h("ul", {}, ...RULE_PAGES.map((r) => h("li", {}, h("a", { href: `#rules/${r}` }, t(`rules.${r}`)))))));
   const menu = document.getElementById("menu");

@@ -20,6 +20,7 @@ function gameRow(g) {
     h("td", {}, when(g.ended_ms)), h("td", {}, `${rulesName(g.rules)}${g.rated ? ` · ${t("table.rated")}` : ""}`),
     h("td", {}, ...players), h("td", {}, resultWordsOf(g.result, g.rules, undefined, g.points)),
     h("td", {}, h("a", { href: `#replay/game/${g.id}`, "data-replay": g.id }, t("over.replay")), " ",
+      h("a", { href: `#analysis/game/${g.id}/review`, "data-review": g.id }, t("review.link")), " ",
       h("a", { href: `/api/games/${g.id}/pgn4`, download: `fourhand-${g.id}.pgn4` }, t("game.export"))));
 }
 

@@ -82,6 +82,10 @@ export async function replayView(ctx, kind, id) {
       btn("end", t("replay.last"), () => { ply = p.moves.length; show(); }, "M15 3h2v14h-2zM3 3v14l10-7z"),
       h("button", { "data-testid": "rotate", onclick: () => { bottom = (bottom + 1) % 4; show(); } }, t("board.rotate")),
       h("a", { href: `${base}/pgn4`, download: `fourhand-${id}.pgn4`, "data-testid": "export" }, t("game.export"))),
+    // A finished game of the server's: to the analysis board, and its review.
+    kind === "game" && p.ending ? h("div", { class: "row" },
+      h("a", { href: `#analysis/game/${id}`, "data-testid": "analyse-link" }, t("analysis.link")),
+      h("a", { href: `#analysis/game/${id}/review`, "data-testid": "review-link" }, t("review.link"))) : "",
     label, h("section", { class: "movepanel" }, h("h3", {}, t("moves.title")), list.el))));
   show();
   return () => { window.removeEventListener("keydown", keys); board.destroy(); };

@@ -191,7 +191,7 @@ test("a header for players, one bot level by default, seats named by their colou
     pages = [p];
     await p.waitForSelector("[data-testid=create]");
     const links = await p.$$eval("header nav > a", (els) => els.map((e) => e.textContent));
-    assert.deepEqual(links, ["Play", "Tables", "Watch", "Tournaments", "Library", "Archive", "Leaderboard"]);
+    assert.deepEqual(links, ["Play", "Tables", "Watch", "Tournaments", "Analysis", "Library", "Archive", "Leaderboard"]);
     // The rules in one menu, closed until opened.
     assert.equal(await p.isVisible("[data-testid=rules-menu] a[href='#rules/teams']"), false);
     await p.click("[data-testid=rules-menu] summary");

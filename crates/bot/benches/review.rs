@@ -1,10 +1,10 @@
 //! A game review's cost on one worker: every position of a 200-ply Teams game (engine self-play,
 //! fixed seed) and of the first 300 plies of a real FFA game (`shared/data`, game 12101520)
-//! searched at the review's default budget, as the server's analysis workers do — wall time and
-//! CPU time: `cargo bench -p fourhand-bot --bench review` (`-- DEPTH NODES` for another budget).
+//! searched at the review's default budget (the best line and the move played), as the server's
+//! analysis workers do — wall time and CPU time, and the verdicts the moves get: `cargo bench -p fourhand-bot --bench review` (`-- DEPTH NODES` for another budget).
 
 use fourhand_bot::analysis::{limits, Analyst};
-use fourhand_bot::review::{Budget, REVIEW_BUDGET};
+use fourhand_bot::review::{review as judge, Budget, Evaluated, Ply, REVIEW_BUDGET};
 use fourhand_bot::search::{Limits, Searcher};
 use fourhand_rules::game::{Automation, Game};
 use fourhand_rules::notation::pgn4;
@@ -63,19 +63,31 @@ fn ffa_game(plies: usize) -> Vec<Game> {
     start
 }
 
+/// The move that led to `after` (its last record's), if it was one.
+fn played_in(after: &Game) -> Option<fourhand_rules::Move> {
+    after.records().last().and_then(|r| match r.action {
+        fourhand_rules::game::Action::Move { mv, .. } => Some(mv),
+        _ => None,
+    })
+}
+
 fn review(name: &str, games: &[Game], budget: Budget) {
     let mut analyst = Analyst::new(18);
     let wall = Instant::now();
     let cpu = cpu_time::ThreadTime::now();
     let (mut nodes, mut depths, mut searched) = (0u64, 0u64, 0u64);
-    for g in games {
-        if g.to_move().is_none() {
+    let mut evals = Vec::with_capacity(games.len());
+    for (k, g) in games.iter().enumerate() {
+        if g.to_move().is_none() || g.legal_moves().is_empty() {
+            evals.push(Evaluated::ended(g));
             continue;
         }
-        let a = analyst.lines(g, limits(budget.depth, budget.nodes), 1, |_| {});
+        let played = games.get(k + 1).and_then(played_in);
+        let a = analyst.lines_with(g, limits(budget.depth, budget.nodes), 1, played, |_| {});
         nodes += a.nodes;
         depths += u64::from(a.depth);
         searched += 1;
+        evals.push(Evaluated::of(&a, played).unwrap_or_else(|| Evaluated::ended(g)));
     }
     let wall = wall.elapsed().as_secs_f64();
     let cpu = cpu.elapsed().as_secs_f64();
@@ -87,6 +99,31 @@ fn review(name: &str, games: &[Game], budget: Budget) {
         depths as f64 / searched as f64,
         nodes,
         nodes as f64 / cpu
+    );
+    // The verdicts the review gives the game's moves (the mover of each entry: the seat that was
+    // to move before it).
+    let plies: Vec<Ply> = games
+        .windows(2)
+        .map(|w| {
+            let before = &w[0];
+            let mv = played_in(&w[1]);
+            Ply {
+                seat: before.position().turn(),
+                mv,
+                forced: before.legal_moves().len() == 1,
+            }
+        })
+        .collect();
+    let r = judge(&plies, &evals);
+    let mut counts = [0u32; 5];
+    for c in r.counts.0 {
+        for (k, n) in c.iter().enumerate() {
+            counts[k] += n;
+        }
+    }
+    println!(
+        "  verdicts (best, good, inaccuracy, mistake, blunder): {counts:?}; accuracy by seat: {:?}",
+        r.accuracy.0.map(|a| a.map(|a| (a * 10.0).round() / 10.0))
     );
 }
 

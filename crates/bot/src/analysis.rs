@@ -83,6 +83,19 @@ impl Analyst {
         game: &Game,
         limits: Limits,
         count: usize,
+        each: impl FnMut(&Analysis),
+    ) -> Analysis {
+        self.lines_with(game, limits, count, None, each)
+    }
+
+    /// As [`Analyst::lines`], with `also`'s line searched too at every depth (last, unless it
+    /// is among the best): a move played, scored by the same search as the best.
+    pub fn lines_with(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        count: usize,
+        also: Option<Move>,
         mut each: impl FnMut(&Analysis),
     ) -> Analysis {
         let opts = self.searcher.options();
@@ -102,7 +115,7 @@ impl Analyst {
         };
         let done = self
             .searcher
-            .search_lines(game, limits, count, |l| each(&scored(l)));
+            .search_lines(game, limits, count, also, |l| each(&scored(l)));
         scored(&done)
     }
 }

@@ -3,7 +3,10 @@
 //!
 //! The positions are the game's start and the position after each entry (`plies.len() + 1` of
 //! them). A position where the game is over is scored by its end ([`ended_scores`]); every
-//! other by its best line ([`Analysis`]'s first).
+//! other by its best line ([`Analysis`]'s first). A move's loss compares the best line with the
+//! line of the move played, both from the same search of the position before it (so that
+//! neither the seat to move's advantage at the search's horizon nor another seat's point of
+//! view enters it); without that line, with the next position's best line.
 
 use crate::analysis::{Analysis, Score, DECIDED};
 use crate::judgement::{judge, loss, move_accuracy, Judgement};
@@ -45,14 +48,25 @@ pub struct Evaluated {
     pub best: Option<Move>,
     /// Every seat's score.
     pub scores: BySeat<Score>,
+    /// The move played there and every seat's score after it, from the same search.
+    pub played: Option<(Move, BySeat<Score>)>,
 }
 
 impl Evaluated {
-    /// The best line of `a`: its first move and scores (none when it has no line).
-    pub fn of(a: &Analysis) -> Option<Evaluated> {
-        a.lines.first().map(|l| Evaluated {
-            best: l.moves.first().copied(),
-            scores: l.scores,
+    /// The best line of `a` and the line of `played` among its lines (none when it has no
+    /// line).
+    pub fn of(a: &Analysis, played: Option<Move>) -> Option<Evaluated> {
+        let best = a.lines.first()?;
+        let played = played.and_then(|m| {
+            a.lines
+                .iter()
+                .find(|l| l.moves.first() == Some(&m))
+                .map(|l| (m, l.scores))
+        });
+        Some(Evaluated {
+            best: best.moves.first().copied(),
+            scores: best.scores,
+            played,
         })
     }
 
@@ -61,6 +75,7 @@ impl Evaluated {
         Evaluated {
             best: None,
             scores: ended_scores(game),
+            played: None,
         }
     }
 }
@@ -146,19 +161,23 @@ pub fn review(plies: &[Ply], positions: &[Evaluated]) -> Review {
             out.verdicts.push(None);
             continue;
         };
-        let (before, after) = (&positions[k], &positions[k + 1]);
+        let before = &positions[k];
+        let after = match before.played {
+            Some((m, scores)) if m == mv => scores,
+            _ => positions[k + 1].scores,
+        };
         let s = ply.seat;
         let engine_move = ply.forced || before.best == Some(mv) || before.best.is_none();
         let lost = if engine_move {
             0
         } else {
-            loss(before.scores[s], after.scores[s])
+            loss(before.scores[s], after[s])
         };
         let judgement = judge(lost, engine_move);
         let accuracy = if engine_move {
             100.0
         } else {
-            move_accuracy(before.scores[s], after.scores[s])
+            move_accuracy(before.scores[s], after[s])
         };
         out.counts[s][judgement as usize] += 1;
         sums[s].0 += accuracy;
@@ -214,14 +233,18 @@ mod tests {
             Evaluated {
                 best: Some(a),
                 scores: score(0),
+                played: None,
             },
+            // The move played scored by the same search: 9 pawns below the best.
             Evaluated {
                 best: Some(a),
                 scores: score(20),
+                played: Some((b, score(-880))),
             },
             Evaluated {
                 best: None,
-                scores: score(-880),
+                scores: score(500),
+                played: None,
             },
         ];
         let r = review(&plies, &positions);

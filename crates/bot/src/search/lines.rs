@@ -38,7 +38,9 @@ pub struct Lines {
 
 impl Searcher {
     /// Searches `game`'s position for its `count` best lines by iterative deepening within
-    /// `limits` (on this thread only), calling `each` after every completed iteration. Returns
+    /// `limits` (on this thread only), calling `each` after every completed iteration. With
+    /// `also`, that move's line is searched too at every depth and comes last when it is not
+    /// among the best (a review's move played, scored by the same search as the best). Returns
     /// the deepest completed iteration's lines (empty with depth 0 when not even the first
     /// completed, or when the seat to move has no move).
     pub fn search_lines(
@@ -46,6 +48,7 @@ impl Searcher {
         game: &Game,
         limits: Limits,
         count: usize,
+        also: Option<Move>,
         mut each: impl FnMut(&Lines),
     ) -> Lines {
         let pos = game.position();
@@ -90,6 +93,16 @@ impl Searcher {
             }
             guesses = picked.iter().map(|p| p.0).collect();
             order = picked.iter().map(|p| p.1).chain(rest).collect();
+            // The move asked for, when legal and not among the best: searched alone.
+            if let Some(m) = also.filter(|m| order.contains(m) && !picked.iter().any(|p| p.1 == *m))
+            {
+                let mut alone = vec![m];
+                let (score, best, complete) = self.aspirated(pos, &mut alone, depth, guesses[0]);
+                if best.is_none() || !complete || self.stopped {
+                    break;
+                }
+                picked.push((score, m));
+            }
             done = Lines {
                 depth,
                 lines: picked

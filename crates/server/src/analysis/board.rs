@@ -61,6 +61,9 @@ pub struct BoardNode {
 pub struct BoardTree {
     /// The rule set.
     pub rules: RuleSet,
+    /// The colour names of S, W, N, E under the rule set.
+    #[serde(default)]
+    pub colours: Vec<String>,
     /// The tags (the game's, or those a new board needs: `Variant`, `StartFen4`).
     pub tags: Vec<(String, String)>,
     /// The start position (FEN4 with points).
@@ -149,7 +152,7 @@ pub fn play(game: &mut Game, mv: Move) -> Result<Vec<pgn4::Entry>, BoardFault> {
 }
 
 /// Passes every turn the rules require passed.
-fn pass_all(game: &mut Game) {
+pub fn pass_all(game: &mut Game) {
     for _ in 0..4 {
         if !game.must_pass() {
             return;
@@ -247,6 +250,12 @@ pub fn open_pgn4(text: &str) -> Result<BoardTree, BoardFault> {
     board_tree(&tags, &mut tree)
 }
 
+/// A new board from the start of `rules`.
+pub fn open_start(rules: RuleSet) -> Result<BoardTree, BoardFault> {
+    let game = Game::new(rules);
+    open_fen4(rules, &crate::game::convert::fen(&game))
+}
+
 /// A new board from a FEN4 under `rules`.
 pub fn open_fen4(rules: RuleSet, fen: &str) -> Result<BoardTree, BoardFault> {
     let game = game_of(rules, fen)?;
@@ -305,6 +314,7 @@ fn board_tree(tags: &pgn4::Tags, tree: &mut pgn4::MoveTree) -> Result<BoardTree,
         .collect::<Result<Vec<_>, _>>()?;
     Ok(BoardTree {
         rules,
+        colours: rules.colours.iter().map(|c| c.to_string()).collect(),
         tags: tags.0.clone(),
         start: crate::game::convert::fen(&first_game),
         checks: in_check(&first_game),

@@ -206,15 +206,16 @@ async fn work(app: &App, node: &str, row: &ReviewRow) -> Result<(), ServerError>
     // Every position not in the store goes to the workers at once; they serve other users in
     // between.
     let mut answers = Vec::with_capacity(games.len());
-    for g in &games {
-        answers.push(position(app, row.requested_by, g, &stop).await?);
+    for (k, g) in games.iter().enumerate() {
+        let played = steps.get(k).and_then(|s| s.ply.mv);
+        answers.push(position(app, row.requested_by, g, played, &stop).await?);
     }
     let mut evals = Vec::with_capacity(games.len());
     let mut renewed = tokio::time::Instant::now();
     for (k, answer) in answers.into_iter().enumerate() {
         let e = match answer {
             Answer::Ready(e) => e,
-            Answer::Waiting(g, rx) => {
+            Answer::Waiting(g, played, rx) => {
                 let a = tokio::select! {
                     a = rx => a,
                     _ = app.shutdown.cancelled() => {
@@ -232,7 +233,7 @@ async fn work(app: &App, node: &str, row: &ReviewRow) -> Result<(), ServerError>
                 let kept = lines::kept(&g, &a);
                 let key = lines::position_key(&g);
                 lines::keep(app, &key, 1, REVIEW_BUDGET, &kept).await?;
-                evaluated(&g, &kept)
+                evaluated(&g, &kept, played)
             }
         };
         evals.push(e);
@@ -299,15 +300,18 @@ enum Answer {
     Ready(Evaluated),
     Waiting(
         Box<Game>,
+        Option<fourhand_rules::Move>,
         tokio::sync::oneshot::Receiver<fourhand_bot::analysis::Analysis>,
     ),
 }
 
-/// The evaluation of `g`'s position: its end, the store's, or a search queued for `user`.
+/// The evaluation of `g`'s position, where `played` was played: its end, the store's (when it
+/// holds the line of the move played), or a search queued for `user`.
 async fn position(
     app: &App,
     user: PlayerId,
     g: &Game,
+    played: Option<fourhand_rules::Move>,
     stop: &Arc<AtomicBool>,
 ) -> Result<Answer, ServerError> {
     if g.is_over() || g.legal_moves().is_empty() {
@@ -315,19 +319,23 @@ async fn position(
     }
     let key = lines::position_key(g);
     if let Some(kept) = lines::cached(app, &key, 1, REVIEW_BUDGET.depth).await? {
-        return Ok(Answer::Ready(evaluated(g, &kept)));
+        let e = evaluated(g, &kept, played);
+        if played.is_none() || e.played.is_some() {
+            return Ok(Answer::Ready(e));
+        }
     }
     let (tx, rx) = tokio::sync::oneshot::channel();
     let job = Job {
         game: g.clone(),
         budget: REVIEW_BUDGET,
         lines: 1,
+        also: played,
         stop: stop.clone(),
         progress: None,
         done: tx,
     };
     app.analysis.pool.submit(user.0, job).map_err(|_| busy())?;
-    Ok(Answer::Waiting(Box::new(g.clone()), rx))
+    Ok(Answer::Waiting(Box::new(g.clone()), played, rx))
 }
 
 /// The analysis workers' queue is full.
@@ -338,15 +346,27 @@ pub fn busy() -> ServerError {
     )
 }
 
-/// The review's view of kept lines: the first line's move and scores.
-fn evaluated(g: &Game, kept: &Kept) -> Evaluated {
+/// The review's view of kept lines: the first line's move and scores, and the line of the
+/// move `played` when they hold it.
+fn evaluated(g: &Game, kept: &Kept, played: Option<fourhand_rules::Move>) -> Evaluated {
+    let scores = |l: &fourhand_protocol::AnalysisLine| {
+        BySeat(l.scores.map(|s| Score {
+            centi: s.centi,
+            mate: s.mate,
+        }))
+    };
+    let first_move =
+        |l: &fourhand_protocol::AnalysisLine| l.moves.first().and_then(|m| lines::move_of(g, m));
     match kept.lines.first() {
-        Some(l) => Evaluated {
-            best: l.moves.first().and_then(|m| lines::move_of(g, m)),
-            scores: BySeat(l.scores.map(|s| Score {
-                centi: s.centi,
-                mate: s.mate,
-            })),
+        Some(best) => Evaluated {
+            best: first_move(best),
+            scores: scores(best),
+            played: played.and_then(|m| {
+                kept.lines
+                    .iter()
+                    .find(|l| first_move(l) == Some(m))
+                    .map(|l| (m, scores(l)))
+            }),
         },
         None => Evaluated::ended(g),
     }

@@ -111,6 +111,7 @@ pub async fn analyse(
         game: game.clone(),
         budget: LINES_BUDGET,
         lines: req.lines as usize,
+        also: None,
         stop: stop.clone(),
         progress: Some(Box::new(move |a| {
             if !progress_stop.load(Ordering::Relaxed) {

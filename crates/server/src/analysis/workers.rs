@@ -27,6 +27,8 @@ pub struct Job {
     pub budget: Budget,
     /// How many lines.
     pub lines: usize,
+    /// A move whose line is searched too (a review's move played).
+    pub also: Option<fourhand_rules::Move>,
     /// Set to stop the search (skipped if set before it starts).
     pub stop: Arc<AtomicBool>,
     /// Told each completed depth.
@@ -175,10 +177,11 @@ fn work(shared: &Shared, table_bits: u32) {
         shared.searches.fetch_add(1, Ordering::Relaxed);
         analyst.set_stop(job.stop.clone());
         let mut progress = job.progress;
-        let a = analyst.lines(
+        let a = analyst.lines_with(
             &job.game,
             limits(job.budget.depth, job.budget.nodes),
             job.lines,
+            job.also,
             |a| {
                 if let Some(p) = progress.as_mut() {
                     p(a);
@@ -205,6 +208,7 @@ mod tests {
                 nodes: 10_000,
             },
             lines: 1,
+            also: None,
             stop: stop.clone(),
             progress: None,
             done: tx,

@@ -1,5 +1,6 @@
 //! The analysis board and game reviews over HTTP: `POST /api/analysis/open` (a finished game, a
-//! PGN4 with its variations, or a FEN4, as a move tree), `POST /api/analysis/move` (a move on a
+//! PGN4 with its variations, or a FEN4, as a move tree), `POST /api/analysis/position` (who is to
+//! move there and his legal moves), `POST /api/analysis/move` (a move on a
 //! position of the board), `POST /api/analysis/pgn4` (the tree written as PGN4), and
 //! `POST`/`GET /api/games/{id}/review`.
 
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize};
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/api/analysis/open", post(open))
+        .route("/api/analysis/position", post(position))
         .route("/api/analysis/move", post(play))
         .route("/api/analysis/pgn4", post(export))
         .route("/api/games/{id}/review", post(ask_review).get(review_state))
@@ -65,9 +67,14 @@ fn refused(f: BoardFault) -> Response {
         BoardFault::Illegal => (ErrorCode::IllegalMove, None, None),
         _ => (ErrorCode::BadRequest, None, None),
     };
+    // A PGN4's place goes in its own fields; the message says what is wrong there.
+    let message = match &f {
+        BoardFault::Pgn4(e) => e.message.clone(),
+        other => other.to_string(),
+    };
     let body = Refused {
         code,
-        message: f.to_string(),
+        message,
         line,
         column,
     };
@@ -91,15 +98,40 @@ async fn open(
             let rules = o.rules.unwrap_or(RuleSet::TEAMS);
             board::open_fen4(rules, &fen)
         }
+        (None, None, None) => board::open_start(o.rules.unwrap_or(RuleSet::TEAMS)),
         _ => {
             return Err(ServerError::new(
                 ErrorCode::BadRequest,
-                "send one of game, pgn4 or fen4 (with rules)",
+                "send one of game, pgn4, fen4 (with rules) or rules alone",
             ))
         }
     };
     Ok(match tree {
         Ok(t) => Json(t).into_response(),
+        Err(f) => refused(f),
+    })
+}
+
+/// A position of the board.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct At {
+    rules: RuleSet,
+    /// The position (FEN4 with points).
+    fen4: String,
+}
+
+async fn position(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    Json(p): Json<At>,
+) -> Result<Response, ServerError> {
+    app.http_limits.check(Costly::Board, ip)?;
+    Ok(match board::game_of(p.rules, &p.fen4) {
+        Ok(mut g) => {
+            board::pass_all(&mut g);
+            Json(board::position_of(&g)).into_response()
+        }
         Err(f) => refused(f),
     })
 }
