@@ -289,6 +289,7 @@ export function gameView(ctx, id) {
       h("button", { "data-testid": "new-game", onclick: () => { dlg.remove(); ctx.go("play"); } }, t("over.new_game")),
       h("button", { "data-testid": "to-lobby", onclick: () => { dlg.remove(); ctx.go("lobby"); } }, t("over.lobby")),
       h("a", { href: `#replay/game/${id}`, "data-testid": "replay-link" }, t("over.replay")),
+      ...(ev.result !== "aborted" ? [h("a", { href: `#analysis/game/${id}/review`, "data-testid": "review-link" }, t("review.link"))] : []),
       ...(localStorage.getItem(`fh.arena.${id}`) ? [h("a", { class: "button primary", href: `#arena/${localStorage.getItem(`fh.arena.${id}`)}`, "data-testid": "back-to-arena" }, t("arena.back"))] : []),
       h("button", { "data-testid": "close", onclick: () => dlg.remove() }, t("common.close")))]);
     ctx.announce(t("over.title"));

@@ -405,3 +405,83 @@ async fn no_engine_for_a_game_in_progress() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_flood_is_refused_clearly_and_a_long_review_does_not_hold_back_another_user() {
+    if !support::has_data() {
+        return;
+    }
+    let server = TestServer::fast(Store::memory()).await;
+    let app = &server.app;
+    // A guest's engine lines: 10 a minute, then `rate_limited`; the positions may be anything.
+    let mut flood = server.client("flooder").await;
+    for id in 0..10 {
+        flood
+            .send_json(json!({"type": "analyse", "id": id, "rules": "teams", "fen4": TEAMS_MATE_IN_ONE, "lines": 1}))
+            .await;
+    }
+    flood
+        .send_json(json!({"type": "analyse", "id": 10, "rules": "teams", "fen4": TEAMS_MATE_IN_ONE, "lines": 1}))
+        .await;
+    let e = flood.expect(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "rate_limited", "{e}");
+    // A review of a long real game by one user: its 113 positions queue on the one worker.
+    let long = import(app, &support::data("games/chesscom-ffa-97967963.pgn4")).await;
+    let token = server.session("reviewer").await;
+    let (s, v) = request(
+        app,
+        "POST",
+        &format!("/api/games/{long}/review"),
+        None,
+        None,
+        Some(&token),
+    )
+    .await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+    // A second review by the same user while it runs: one at a time.
+    let other = import(app, BLUNDER).await;
+    let (s, v) = request(
+        app,
+        "POST",
+        &format!("/api/games/{other}/review"),
+        None,
+        None,
+        Some(&token),
+    )
+    .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("review_pending"))
+    );
+    // Wait until the review's positions are queued, then another user asks for lines: served
+    // after at most the job in hand, long before the review ends.
+    for _ in 0..200 {
+        if server.app.analysis.pool.waiting() > 50 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(
+        server.app.analysis.pool.waiting() > 50,
+        "the review's positions wait"
+    );
+    let mut c = server.client("someone").await;
+    let a = analyse(&mut c, 1, "ffa", FFA_MATE_IN_ONE, 1).await;
+    assert_eq!(a["type"], "analysis", "{a}");
+    let (_, state) = request(
+        app,
+        "GET",
+        &format!("/api/games/{long}/review"),
+        None,
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(state["status"], "running", "the review still runs: {state}");
+    assert!(
+        server.app.analysis.pool.waiting() > 20,
+        "most of the review still waits: {}",
+        server.app.analysis.pool.waiting()
+    );
+    server.stop().await;
+}

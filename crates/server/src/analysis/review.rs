@@ -61,15 +61,15 @@ pub async fn ask(
             return Ok((false, state_of(&row)));
         }
     }
-    app.analysis
-        .quota
-        .check(super::quota::Ask::Review, player)?;
     if app.store.open_reviews_of(PlayerId(player.id)).await? > 0 {
         return Err(ServerError::new(
             ErrorCode::ReviewPending,
             "a review you asked for is still being made: one at a time",
         ));
     }
+    app.analysis
+        .quota
+        .check(super::quota::Ask::Review, player)?;
     let row = ReviewRow {
         game,
         requested_by: PlayerId(player.id),
