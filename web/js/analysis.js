@@ -33,7 +33,9 @@ function refusal(e) {
   const b = e.body || {};
   if (b.code === "game_in_progress") return t("analysis.live");
   if (b.code === "illegal_move") return t("analysis.illegal");
-  if (b.code === "rate_limited" || b.code === "review_pending") return t("analysis.limited", { message: b.message || "" });
+  if (b.code === "rate_limited") return t("analysis.limited");
+  if (b.code === "review_pending") return t("review.pending");
+  if (b.code === "analysis_busy") return t("analysis.busy");
   if (b.line) return t("analysis.error_at", { line: num(b.line), column: num(b.column), message: b.message });
   return b.message || e.message;
 }
@@ -191,7 +193,7 @@ export async function analysisView(ctx, kind, id, extra) {
       drawEngine();
     } else if (m.type === "error" && page.engine && page.waiting && ["game_in_progress", "rate_limited", "bad_request", "analysis_busy"].includes(m.code)) {
       page.waiting = false;
-      page.engineNote = m.code === "game_in_progress" ? t("analysis.live") : m.message;
+      page.engineNote = refusal({ body: m });
       drawEngine();
     }
   });

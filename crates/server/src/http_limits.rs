@@ -20,13 +20,18 @@ pub enum Costly {
     Login,
     /// `POST /api/import`.
     Import,
-    /// The analysis board's requests (`/api/analysis/…`): a PGN4 or FEN4 opened, a move
-    /// played, a tree written.
+    /// The analysis board's light requests: a position's legal moves, a move played.
     Board,
+    /// The analysis board's heavy requests: a PGN4 or game opened, a tree written (each line
+    /// of the tree replayed).
+    BoardText,
 }
 
-/// Analysis board requests one address may make a minute (a move on the board is one).
+/// Light analysis board requests one address may make a minute (a move on the board is one).
 pub const BOARD_PER_MINUTE: u32 = 600;
+
+/// Heavy analysis board requests one address may make a minute.
+pub const BOARD_TEXT_PER_MINUTE: u32 = 60;
 
 /// One limiter per kind of request, each keyed by client address.
 pub struct HttpLimits {
@@ -35,6 +40,7 @@ pub struct HttpLimits {
     login: Option<DefaultKeyedRateLimiter<IpAddr>>,
     import: Option<DefaultKeyedRateLimiter<IpAddr>>,
     board: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    board_text: Option<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
 /// A limiter letting `per_minute` requests a minute through, all at once at most (0: none).
@@ -51,6 +57,7 @@ impl HttpLimits {
             login: per_minute(login),
             import: per_minute(import),
             board: per_minute(BOARD_PER_MINUTE),
+            board_text: per_minute(BOARD_TEXT_PER_MINUTE),
         }
     }
 
@@ -63,6 +70,7 @@ impl HttpLimits {
             Costly::Login => &self.login,
             Costly::Import => &self.import,
             Costly::Board => &self.board,
+            Costly::BoardText => &self.board_text,
         };
         let Some(l) = limiter else { return Ok(()) };
         l.check_key(&ip).map_err(|not_until| {
@@ -86,6 +94,7 @@ impl HttpLimits {
             &self.login,
             &self.import,
             &self.board,
+            &self.board_text,
         ]
         .into_iter()
         .flatten()

@@ -56,10 +56,9 @@ pub async fn ask(
     game: GameId,
 ) -> Result<(bool, ReviewState), ServerError> {
     super::fair_play::finished_game(app, game).await?;
+    // A review there is (done, under way, or failed: its record does not replay) is the answer.
     if let Some(row) = app.store.review(game).await? {
-        if row.status != ReviewStatus::Failed {
-            return Ok((false, state_of(&row)));
-        }
+        return Ok((false, state_of(&row)));
     }
     if app.store.open_reviews_of(PlayerId(player.id)).await? > 0 {
         return Err(ServerError::new(

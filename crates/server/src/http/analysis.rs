@@ -86,7 +86,7 @@ async fn open(
     ClientIp(ip): ClientIp,
     Json(o): Json<Open>,
 ) -> Result<Response, ServerError> {
-    app.http_limits.check(Costly::Board, ip)?;
+    app.http_limits.check(Costly::BoardText, ip)?;
     let tree = match (o.game, o.pgn4, o.fen4) {
         (Some(id), None, None) => {
             let g = crate::analysis::fair_play::finished_game(&app, id).await?;
@@ -178,7 +178,7 @@ async fn export(
     ClientIp(ip): ClientIp,
     Json(t): Json<BoardTree>,
 ) -> Result<Response, ServerError> {
-    app.http_limits.check(Costly::Board, ip)?;
+    app.http_limits.check(Costly::BoardText, ip)?;
     Ok(match board::export(&t) {
         Ok(text) => super::text(text),
         Err(f) => refused(f),

@@ -19,7 +19,7 @@ pub const MAX_NODES: usize = 4_000;
 /// Deepest nesting of variations.
 pub const MAX_NESTING: usize = 32;
 /// Most entries replayed to check every line (the lines' lengths added up).
-pub const MAX_REPLAYED: usize = 200_000;
+pub const MAX_REPLAYED: usize = 100_000;
 /// Longest comment kept, in characters.
 pub const MAX_COMMENT: usize = 2_000;
 
