@@ -123,19 +123,23 @@ export async function analysisView(ctx, kind, id, extra) {
   }
 
   // The move tree: the main line, each variation in parentheses after the entry it replaces.
+  /** An entry as a button (its round's number before it where a round or a line opens): its
+   *  text and the review's mark, read out with its colour and verdict. */
   function moveButton(i, opensLine) {
     const n = node(i);
     const seat = SEATS.indexOf(n.seat);
     const prev = node(page.tree.parent(i));
-    const number = opensLine || !prev || prev.round !== n.round ? `${num(n.round)}. ` : "";
+    const number = opensLine || !prev || prev.round !== n.round ? h("span", { class: "num" }, `${num(n.round)}.`) : "";
     const v = page.verdicts.get(i);
     const words = entryText(centre(page.tree.rules) ? centreText(n.text) : n.text);
-    const label = `${colourName(page.colours[seat])}: ${words}${v ? `, ${t(`review.${v.judgement}`)}` : ""}`;
-    return h("button", {
+    const shown = `${words}${v ? MARKS[v.judgement] : ""}`;
+    const label = `${shown}, ${colourName(page.colours[seat])}${v ? `, ${t(`review.${v.judgement}`)}` : ""}`;
+    const button = h("button", {
       class: `mv${i === page.cur ? " current" : ""}${v ? ` j-${v.judgement}` : ""}`, "data-node": i, "data-seat": n.seat,
       "data-judgement": v ? v.judgement : undefined, style: `--seat: ${colourOf(page.colours[seat])}`, "aria-label": label,
       "aria-current": i === page.cur ? "true" : "false", onclick: () => go(i),
-    }, `${number}${words}${v ? MARKS[v.judgement] : ""}`);
+    }, shown);
+    return number ? h("span", { class: "entry" }, number, " ", button) : button;
   }
 
   function lineFrom(parent, into) {
@@ -164,6 +168,8 @@ export async function analysisView(ctx, kind, id, extra) {
     const items = [];
     if (page.tree.comment) items.push(h("span", { class: "comment" }, page.tree.comment));
     lineFrom(ROOT, items);
+    // A list only when there is something in it (a list may hold list items alone).
+    if (items.length) treeBox.setAttribute("role", "list"); else treeBox.removeAttribute("role");
     treeBox.replaceChildren(...(items.length ? items.map((x) => h("span", { role: "listitem" }, x)) : [h("p", { class: "muted" }, t("moves.none"))]));
     treeBox.querySelector(".current")?.scrollIntoView({ block: "nearest" });
   }

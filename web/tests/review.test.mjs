@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, withShots, click } from "./harness.mjs";
+import { startServer, launch, withShots, click, audit } from "./harness.mjs";
 
 /** Red opens the queen's diagonal, puts the queen en prise on c5 (the planted blunder), Blue
  *  takes it, Yellow resigns. */
@@ -16,7 +16,8 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.stop(); });
 
 async function page(viewport = { width: 1366, height: 768 }) {
-  const ctx = await browser.newContext({ viewport });
+  // axe is injected as a script: this context lets it past the page's Content-Security-Policy.
+  const ctx = await browser.newContext({ viewport, bypassCSP: true });
   const p = await ctx.newPage();
   await p.goto(`${server.base}/`);
   await p.waitForSelector("#net.online", { state: "attached" });
@@ -33,9 +34,10 @@ test("a finished game's review: the graph, a blunder and the better move", async
     assert.equal(await p.locator("[data-testid=review-graph] polyline").count(), 2, "one line per side");
     const blunder = p.locator("[data-testid=move-tree] [data-judgement=blunder]", { hasText: "Qg1-c5" });
     assert.equal(await blunder.count(), 1);
-    assert.match(await blunder.getAttribute("aria-label"), /Red: Qg1-c5, blunder/);
+    assert.equal(await blunder.getAttribute("aria-label"), "Qg1-c5??, Red, blunder");
     assert.match(await blunder.textContent(), /Qg1-c5\?\?/);
     assert.match(await p.textContent("[data-testid=review-accuracy]"), /Red/);
+    await audit(p, "review");
     await blunder.click();
     const better = p.locator("[data-testid=show-better]");
     assert.match(await better.textContent(), /^Better: /);
@@ -59,6 +61,7 @@ test("engine lines with the evaluation bar; a variation made, commented and expo
     await p.click("[data-testid=engine-toggle]");
     await p.waitForSelector("[data-testid=engine-lines] li", { timeout: 30000 });
     assert.ok(await p.isVisible("[data-testid=eval-bar]"));
+    await audit(p, "analysis board");
     await click(p, "h2", "h3");
     await p.waitForSelector("[data-testid=move-tree] .mv[data-node]");
     await p.keyboard.press("ArrowLeft");
