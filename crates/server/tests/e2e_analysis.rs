@@ -84,15 +84,7 @@ async fn engine_lines_find_mates_and_a_repeated_position_is_answered_from_the_st
 async fn the_board_opens_a_pgn4_with_variations_plays_moves_and_writes_it_back() {
     let server = TestServer::fast(Store::memory()).await;
     let app = &server.app;
-    let (s, tree) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "pgn4": WITH_VARIATION })),
-        None,
-    )
-    .await;
+    let (s, tree) = open(app, json!({ "pgn4": WITH_VARIATION })).await;
     assert_eq!(s, StatusCode::OK, "{tree}");
     let nodes = tree["nodes"].as_array().unwrap();
     assert_eq!(nodes.len(), 6);
@@ -106,13 +98,9 @@ async fn the_board_opens_a_pgn4_with_variations_plays_moves_and_writes_it_back()
     );
     // A move on the last position of the main line: Red's queen to c5.
     let last = nodes.iter().find(|n| n["text"] == "m8-l8").unwrap();
-    let (s, played) = request(
+    let (s, played) = play(
         app,
-        "POST",
-        "/api/analysis/move",
-        None,
-        Some(json!({"rules": "teams", "fen4": last["fen"], "from": "g1", "to": "c5", "after": ["E", 1]})),
-        None,
+        json!({"rules": "teams", "fen4": last["fen"], "from": "g1", "to": "c5", "after": ["E", 1]}),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{played}");
@@ -137,26 +125,14 @@ async fn the_board_opens_a_pgn4_with_variations_plays_moves_and_writes_it_back()
     assert_eq!(s, StatusCode::OK, "{text}");
     assert!(text.contains("( .. b9-c9 .. i13-i12 )"), "{text}");
     assert!(text.contains("2. Qg1-c5 { the blunder }"), "{text}");
-    let (_, back) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "pgn4": text })),
-        None,
-    )
-    .await;
+    let (_, back) = open(app, json!({ "pgn4": text })).await;
     assert_eq!(back["nodes"].as_array().unwrap().len(), 7);
     let (_, text2) = export(app, &back).await;
     assert_eq!(text2, text, "read back identically");
     // An illegal move, a bad PGN4 (with its line and column), an illegal variation.
-    let (s, e) = request(
+    let (s, e) = play(
         app,
-        "POST",
-        "/api/analysis/move",
-        None,
-        Some(json!({"rules": "teams", "fen4": last["fen"], "from": "g1", "to": "g9"})),
-        None,
+        json!({"rules": "teams", "fen4": last["fen"], "from": "g1", "to": "g9"}),
     )
     .await;
     assert_eq!(
@@ -164,30 +140,14 @@ async fn the_board_opens_a_pgn4_with_variations_plays_moves_and_writes_it_back()
         (StatusCode::BAD_REQUEST, Some("illegal_move"))
     );
     let bad = "[Variant \"Teams\"]\n\n1. f2-f4 .. b7-c7\n( .. b9-c9 .. i13-i10 )\n";
-    let (s, e) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "pgn4": bad })),
-        None,
-    )
-    .await;
+    let (s, e) = open(app, json!({ "pgn4": bad })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(
         (e["line"].as_u64(), e["column"].as_u64()),
         (Some(4), Some(15)),
         "{e}"
     );
-    let (s, e) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "fen4": "nonsense" })),
-        None,
-    )
-    .await;
+    let (s, e) = open(app, json!({ "fen4": "nonsense" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     let mut wrong = back.clone();
     let ix = wrong["nodes"]
@@ -200,6 +160,16 @@ async fn the_board_opens_a_pgn4_with_variations_plays_moves_and_writes_it_back()
     let (s, e) = export(app, &wrong).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     server.stop().await;
+}
+
+/// `POST /api/analysis/open` with `body`.
+async fn open(app: &fourhand_server::App, body: Value) -> (StatusCode, Value) {
+    request(app, "POST", "/api/analysis/open", None, Some(body), None).await
+}
+
+/// `POST /api/analysis/move` with `body`.
+async fn play(app: &fourhand_server::App, body: Value) -> (StatusCode, Value) {
+    request(app, "POST", "/api/analysis/move", None, Some(body), None).await
 }
 
 async fn export(app: &fourhand_server::App, tree: &Value) -> (StatusCode, String) {
@@ -342,15 +312,7 @@ async fn no_engine_for_a_game_in_progress() {
         (s, v["code"].as_str()),
         (StatusCode::CONFLICT, Some("game_in_progress"))
     );
-    let (s, v) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "game": game })),
-        None,
-    )
-    .await;
+    let (s, v) = open(app, json!({ "game": game })).await;
     assert_eq!(
         (s, v["code"].as_str()),
         (StatusCode::CONFLICT, Some("game_in_progress"))
@@ -388,15 +350,7 @@ async fn no_engine_for_a_game_in_progress() {
     assert_eq!(a["type"], "analysis", "{a}");
     let (s, v) = request(app, "POST", &uri, None, None, Some(&token)).await;
     assert_eq!(s, StatusCode::ACCEPTED, "{v}");
-    let (s, v) = request(
-        app,
-        "POST",
-        "/api/analysis/open",
-        None,
-        Some(json!({ "game": game })),
-        None,
-    )
-    .await;
+    let (s, v) = open(app, json!({ "game": game })).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(
         v["nodes"].as_array().unwrap().len(),
