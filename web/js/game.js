@@ -25,6 +25,9 @@ import { drawPlates } from "./plates.js";
 
 /** The game view; returns its cleanup. `ctx.guard` is set to a function saying whether leaving
  *  now would leave a game of ours that is still running (the router asks first). */
+/** The codes of chat lines FFA's rule did not deliver, each with its words in the catalogues. */
+const CHAT_REFUSALS = ["chat_teaming", "chat_hint", "chat_points", "chat_banned"];
+
 export function gameView(ctx, id) {
   const held = ctx.tokens.of(id); // seat letter -> token
   const heldSeats = Object.keys(held).map((s) => SEATS.indexOf(s)).filter((i) => i >= 0);
@@ -350,7 +353,8 @@ export function gameView(ctx, id) {
     if (fx.announce === "berserk") ctx.announce(t("announce.berserk", { colour: colourName(g.state.colours[fx.seat]) }));
     if (fx.chat) chatLine(fx.chat);
     if ("notice" in fx) notice.textContent = fx.notice ? t(fx.notice) : "";
-    if (fx.error) notice.textContent = fx.error;
+    // FFA's chat rule: why a line was not delivered, in the page's words.
+    if (fx.error) notice.textContent = CHAT_REFUSALS.includes(fx.code) ? t(`chat.${fx.code}`) : fx.error;
     if (fx.resync) resync();
     if (fx.out !== undefined) setTimeout(() => outDialog(fx.out), 0);
     if (fx.over) overDialog(fx.over);

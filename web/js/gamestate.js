@@ -62,7 +62,7 @@ export function receive(g, m, now) {
     g.premoves[SEATS.indexOf(m.seat)] = m.premove;
     return m.dropped ? [{ notice: "premove.dropped" }] : [];
   }
-  if (m.type === "error" && g.state) return [{ error: m.message }];
+  if (m.type === "error" && g.state) return [{ error: m.message, code: m.code }];
   return null;
 }
 

@@ -65,6 +65,15 @@ pub enum ErrorCode {
     AlreadyPaired,
     /// The tournament has started: pairs register before.
     TournamentStarted,
+    /// FFA chat (any game without sides): the line would help or spare a player (teaming up);
+    /// not delivered.
+    ChatTeaming,
+    /// FFA chat: the line hints at the board (a threat, a mate, a piece to take); not delivered.
+    ChatHint,
+    /// FFA chat: the line asks for points or tells a player to resign; not delivered.
+    ChatPoints,
+    /// This seat's chat is off for the rest of the game (three lines refused by FFA's rule).
+    ChatBanned,
     /// Berserk is not allowed in this game (not an arena game, or its arena does not allow
     /// it).
     BerserkNotAllowed,

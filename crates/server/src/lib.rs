@@ -30,6 +30,7 @@ pub mod app;
 pub mod bot;
 pub mod bus;
 pub mod capacity;
+pub mod chat;
 pub mod cluster;
 pub mod config;
 pub mod error;

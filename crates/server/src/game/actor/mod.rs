@@ -3,6 +3,7 @@
 //! channel), and wakes for the next deadline.
 
 mod bots;
+mod chat_report;
 mod fanout;
 mod finish;
 mod premoves;
@@ -340,6 +341,14 @@ impl Actor {
     /// Takes an input: refused, applied at once (nothing to store), or stored first and
     /// applied when the store has it ([`Actor::settle`]); the answer goes to `reply` then.
     fn submit(&mut self, input: Input, reply: Reply) {
+        if let Input::Chat { seat, to, text } = &input {
+            if let Err(s) = self.core.screen_chat(*seat, *to, text) {
+                if let Some(lines) = s.chat_off {
+                    self.report_chat_off(*seat, lines);
+                }
+                return self.answer(reply, Err(s.refusal));
+            }
+        }
         let action = match self.core.prepare(&input) {
             Err(r) => return self.answer(reply, Err(r)),
             Ok(None) => {

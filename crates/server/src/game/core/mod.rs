@@ -5,10 +5,12 @@
 //! for it), stores that, and only then calls [`GameCore::apply`]. Time is milliseconds on the
 //! actor's monotonic scale, so tests can drive it without tokio.
 
+mod chat_screen;
 mod deadlines;
 mod log;
 mod translate;
 
+pub use chat_screen::{Screened, STRIKES};
 pub use log::{Audience, Numbered};
 
 use super::clock::Clocks;
@@ -220,6 +222,8 @@ pub struct GameCore {
     berserk_allowed: bool,
     /// The seats that have moved.
     moved: [bool; 4],
+    /// FFA's chat rule: each seat's refused lines.
+    strikes: chat_screen::ChatStrikes,
 }
 
 impl GameCore {
@@ -248,6 +252,7 @@ impl GameCore {
             moves: Vec::new(),
             bot_thinking: false,
             premoves: [None; 4],
+            strikes: Default::default(),
             berserk_allowed: false,
             moved: [false; 4],
         };
@@ -655,7 +660,7 @@ impl GameCore {
                         seat: seat_name(seat),
                         name,
                         to,
-                        text,
+                        text: crate::chat::clean(&text),
                     },
                     &mut out,
                 );
