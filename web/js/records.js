@@ -106,7 +106,7 @@ export async function leaderboardView(ctx, pool) {
       h("thead", {}, h("tr", {}, ...["rank", "player", "rating", "deviation", "games"].map((k) => h("th", {}, t(`records.col_${k}`))))),
       h("tbody", {}, ...board.entries.map((e) => h("tr", { "data-rank": e.rank },
         h("td", {}, num(e.rank)), h("td", {}, nameLink(e.name)), h("td", {}, rated(e)), h("td", {}, num(e.rd)), h("td", {}, num(e.games))))))
-      : h("p", { class: "muted" }, t("records.pool_empty")),
-    h("p", { class: "muted" }, t("records.provisional"))));
+      : h("p", { class: "muted", "data-testid": "leaderboard-empty" }, t("records.board_empty")),
+    h("p", { class: "muted", "data-testid": "leaderboard-rule" }, t("records.board_rule", { games: num(board.min_games), days: num(board.active_days) }))));
   return () => {};
 }

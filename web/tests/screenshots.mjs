@@ -57,7 +57,7 @@ try {
   await pages[0].waitForSelector("[data-testid=profile] [data-rating=teams-blitz]");
   await pages[0].screenshot({ path: out("profile.png") });
   await pages[2].goto(`${server.base}/#leaderboard/teams-blitz`);
-  await pages[2].waitForSelector("[data-testid=leaderboard] [data-rank]");
+  await pages[2].waitForSelector("[data-testid=leaderboard-rule]");
   await pages[2].screenshot({ path: out("leaderboard.png") });
 
   // A phone: the lobby and a game.

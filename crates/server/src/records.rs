@@ -6,7 +6,7 @@ use crate::error::ServerError;
 use crate::state::App;
 use crate::store::{ArchiveFilter, RatingRow, StoredGame};
 use fourhand_protocol::{ErrorCode, GameId, PlayerId};
-use fourhand_rating::glicko2::{PROVISIONAL_RD, START_RD};
+use fourhand_rating::glicko2::PROVISIONAL_RD;
 use fourhand_rules::{RuleSet, Seat, Side};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -118,6 +118,10 @@ pub struct BoardEntry {
 #[derive(Serialize)]
 pub struct Board {
     pool: String,
+    /// Rated games in the pool a player needs to be listed.
+    min_games: i64,
+    /// Days since the last rated game within which a player is listed.
+    active_days: i64,
     entries: Vec<BoardEntry>,
 }
 
@@ -236,15 +240,25 @@ pub async fn profile(app: &App, name: &str) -> Result<Profile, ServerError> {
     })
 }
 
-/// Pool `pool`'s leaderboard, at most `limit` players: established players by rating, then
-/// provisional ones (marked).
+/// Rated games in a pool a player needs to be on its leaderboard (chess.com's number).
+pub const BOARD_MIN_GAMES: i64 = 25;
+
+/// Days since a player's last rated game in a pool after which he leaves its leaderboard.
+pub const BOARD_ACTIVE_DAYS: i64 = 14;
+
+/// Pool `pool`'s leaderboard, at most `limit` players by rating: established ratings only
+/// (provisional ones, deviation above 110, are shown on profiles as "1500?" and kept off), of
+/// players with [`BOARD_MIN_GAMES`] rated games in the pool and one in the last
+/// [`BOARD_ACTIVE_DAYS`] days, none under a ban (closed accounts have no ratings left).
 pub async fn leaderboard(app: &App, pool: String, limit: i64) -> Result<Board, ServerError> {
-    let mut rows = app.store.leaderboard(&pool, PROVISIONAL_RD, limit).await?;
-    if (rows.len() as i64) < limit {
-        let all = app.store.leaderboard(&pool, START_RD, limit).await?;
-        rows.extend(all.into_iter().filter(|(_, r)| r.rating.provisional()));
-        rows.truncate(limit as usize);
-    }
+    let now_ms = crate::time::epoch_ms();
+    let who = crate::store::BoardRule {
+        max_rd: PROVISIONAL_RD,
+        min_games: BOARD_MIN_GAMES,
+        since_ms: now_ms - BOARD_ACTIVE_DAYS * 86_400_000,
+        now_ms,
+    };
+    let rows = app.store.leaderboard(&pool, &who, limit).await?;
     let entries = rows
         .iter()
         .enumerate()
@@ -254,7 +268,12 @@ pub async fn leaderboard(app: &App, pool: String, limit: i64) -> Result<Board, S
             rating: rating_entry(r),
         })
         .collect();
-    Ok(Board { pool, entries })
+    Ok(Board {
+        pool,
+        min_games: BOARD_MIN_GAMES,
+        active_days: BOARD_ACTIVE_DAYS,
+        entries,
+    })
 }
 
 /// The finished games `filter` selects, newest first.

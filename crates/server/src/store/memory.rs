@@ -383,14 +383,24 @@ impl MemoryStore {
     pub(super) fn leaderboard(
         &self,
         pool: &str,
-        max_rd: f64,
+        who: &super::BoardRule,
         limit: i64,
     ) -> Vec<(String, RatingRow)> {
         self.with(|s| {
+            let banned = |p: Uuid| {
+                s.moderation.iter().any(|m| {
+                    m.player == Some(p)
+                        && m.action == super::ModerationAction::Ban
+                        && m.at_ms <= who.now_ms
+                        && m.until_ms.is_none_or(|u| u > who.now_ms)
+                })
+            };
             let mut v: Vec<(String, RatingRow)> = s
                 .ratings
                 .values()
-                .filter(|r| r.pool == pool && r.rating.rd <= max_rd)
+                .filter(|r| r.pool == pool && r.rating.rd <= who.max_rd)
+                .filter(|r| r.games >= who.min_games && r.last_ms >= who.since_ms)
+                .filter(|r| !banned(r.player))
                 .filter_map(|r| {
                     let u = s.users.values().find(|u| u.id == r.player)?;
                     Some((u.name.clone(), r.clone()))

@@ -22,7 +22,9 @@ pub use accounts::Retag;
 pub use analysis::{CachedLines, ReviewRow};
 pub use leases::{LeaderLock, Lease};
 pub use moderation_action::{ModerationAction, UnknownAction};
-pub use ratings::{settle, ArchiveFilter, RatingChange, RatingJob, RatingRow, Settled, Settlement};
+pub use ratings::{
+    settle, ArchiveFilter, BoardRule, RatingChange, RatingJob, RatingRow, Settled, Settlement,
+};
 pub use records::{
     ActionRecord, ModerationRow, NewGame, ReportRow, SessionRow, StoredAction, StoredGame,
     StoredSeat, User,
@@ -263,16 +265,16 @@ impl Store {
         }
     }
 
-    /// The best ratings of a pool among accounts whose deviation is at most `max_rd`.
+    /// The best ratings of a pool among the accounts `who` admits.
     pub async fn leaderboard(
         &self,
         pool: &str,
-        max_rd: f64,
+        who: &ratings::BoardRule,
         limit: i64,
     ) -> StoreResult<Vec<(String, RatingRow)>> {
         match &*self.backend {
-            Backend::Memory(m) => Ok(m.leaderboard(pool, max_rd, limit)),
-            Backend::Sql(s) => s.leaderboard(pool, max_rd, limit).await,
+            Backend::Memory(m) => Ok(m.leaderboard(pool, who, limit)),
+            Backend::Sql(s) => s.leaderboard(pool, who, limit).await,
         }
     }
 

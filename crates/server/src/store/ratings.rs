@@ -49,6 +49,21 @@ pub struct RatingRow {
     pub last_ms: i64,
 }
 
+/// Who a leaderboard lists: established ratings (deviation at most `max_rd`) of players with
+/// `min_games` rated games in the pool, the last one at `since_ms` or later, and no ban in force
+/// at `now_ms` (closed accounts have no ratings left).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BoardRule {
+    /// Highest rating deviation listed.
+    pub max_rd: f64,
+    /// Fewest rated games in the pool.
+    pub min_games: i64,
+    /// The last rated game at this moment or later (epoch ms).
+    pub since_ms: i64,
+    /// Now (epoch ms): a ban in force now keeps a player off.
+    pub now_ms: i64,
+}
+
 /// One rating change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {

@@ -178,15 +178,21 @@ impl SqlStore {
     pub(in crate::store) async fn leaderboard(
         &self,
         pool: &str,
-        max_rd: f64,
+        who: &crate::store::BoardRule,
         limit: i64,
     ) -> StoreResult<Vec<(String, RatingRow)>> {
         let q =
             "SELECT u.name, r.player_id, r.pool, r.rating, r.rd, r.volatility, r.games, r.last_ms \
                  FROM ratings r JOIN users u ON u.id = r.player_id \
-                 WHERE r.pool = $1 AND r.rd <= $2 ORDER BY r.rating DESC, u.name LIMIT $3";
+                 WHERE r.pool = $1 AND r.rd <= $2 AND r.games >= $3 AND r.last_ms >= $4 \
+                 AND NOT EXISTS (SELECT 1 FROM moderation m WHERE m.player_id = r.player_id \
+                     AND m.action = 'ban' AND m.at_ms <= $5 \
+                     AND (m.until_ms IS NULL OR m.until_ms > $5)) \
+                 ORDER BY r.rating DESC, u.name LIMIT $6";
         type Row = (String, Uuid, String, f64, f64, f64, i64, i64);
-        let rows: Vec<Row> = on_pool!(self, p => sqlx::query_as(q).bind(pool).bind(max_rd).bind(limit).fetch_all(p).await?);
+        let rows: Vec<Row> = on_pool!(self, p => sqlx::query_as(q).bind(pool).bind(who.max_rd)
+            .bind(who.min_games).bind(who.since_ms).bind(who.now_ms).bind(limit)
+            .fetch_all(p).await?);
         Ok(rows
             .into_iter()
             .map(|r| (r.0, rating_row((r.1, r.2, r.3, r.4, r.5, r.6, r.7))))
