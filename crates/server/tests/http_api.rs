@@ -231,7 +231,10 @@ async fn records_endpoints_answer_and_refuse_bad_queries_clearly() {
         let (s, b) = call(&r, "GET", &format!("/api/leaderboard/{pool}"), None).await;
         assert_eq!(
             (s, json_of(&b)),
-            (StatusCode::OK, json!({"pool": pool, "entries": []}))
+            (
+                StatusCode::OK,
+                json!({"pool": pool, "min_games": 25, "active_days": 14, "entries": []})
+            )
         );
     }
     let (s, b) = call(
