@@ -113,6 +113,7 @@ pub async fn state(config: Config, store: Store) -> anyhow_free::Result<App> {
         bots: launcher.bots,
         analysis,
         http_limits,
+        report_quota: Default::default(),
         hashing: Arc::new(tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
@@ -164,6 +165,7 @@ fn spawn_heartbeat(app: &App) {
             if beats.is_multiple_of(60) {
                 app2.http_limits.forget_idle();
                 app2.analysis.quota.forget_idle();
+                app2.report_quota.forget_idle();
             }
             if beats % SWEEP_EVERY_BEATS == 1 {
                 // Expired and revoked sessions go (they are refused anyway).

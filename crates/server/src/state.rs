@@ -45,6 +45,8 @@ pub struct AppState {
     pub analysis: Arc<crate::analysis::AnalysisService>,
     /// Rate limits of the costly HTTP requests, per address.
     pub http_limits: crate::http_limits::HttpLimits,
+    /// The reports each player may still file.
+    pub report_quota: crate::moderation::report_quota::ReportQuota,
     /// Password hashes computed at once at most (they run on blocking threads).
     pub hashing: Arc<tokio::sync::Semaphore>,
     pub(crate) next_conn: AtomicU64,

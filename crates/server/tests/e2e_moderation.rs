@@ -210,3 +210,51 @@ async fn reports_mutes_bans_closed_tables_and_aborted_games() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn reports_are_rationed_per_player_and_an_unknown_game_is_refused() {
+    let server = TestServer::start(Config::for_tests(), Store::memory()).await;
+    let app = server.app.clone();
+    let (game, _c, _) = support::four_players(&server, "teams", None, None).await;
+    let reporter = server.session("eager").await;
+    for k in 0..fourhand_server::moderation::report_quota::BURST {
+        let (s, r) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{game}/report"),
+            &reporter,
+            json!({"reason": format!("report {k}")}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{r}");
+    }
+    let (s, r) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{game}/report"),
+        &reporter,
+        json!({"reason": "one more"}),
+    )
+    .await;
+    assert_eq!(
+        (s, r["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
+    );
+    // Another player is not held back; a game nobody plays is refused.
+    let other = server.session("calm").await;
+    let (s, r) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/report", uuid::Uuid::now_v7()),
+        &other,
+        json!({"reason": "nothing"}),
+    )
+    .await;
+    assert_eq!(
+        (s, r["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_game")),
+        "{r}"
+    );
+    assert_eq!(app.store.open_reports(50).await.unwrap().len(), 5);
+    server.stop().await;
+}

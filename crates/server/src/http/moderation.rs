@@ -76,6 +76,7 @@ async fn report(
 ) -> Result<Response, ServerError> {
     let (p, _) = bearer(&app, &headers).await?;
     let reason = reason_ok(&w.reason)?;
+    app.report_quota.check(p.id)?;
     let row = crate::moderation::reports::file(&app, &p, game, reason).await?;
     Ok((StatusCode::CREATED, Json(row)).into_response())
 }

@@ -6,6 +6,7 @@
 //! are filed, listed and closed in [`reports`]. The moderators' HTTP API is
 //! `http/moderation.rs`.
 
+pub mod report_quota;
 pub mod reports;
 mod sanction;
 
