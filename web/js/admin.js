@@ -1,5 +1,6 @@
 // The moderators' page (#admin): open reports with the chat they kept, and the actions —
-// close a report, mute or ban a player, close a table, abort a game — each with its reason,
+// close a report, mute a player, ban him from play or from rated play, close a table, abort a
+// game — each with its reason,
 // and the log of what moderators did. The server refuses all of it to anyone who is not one.
 
 import { h } from "./dom.js";
@@ -29,7 +30,7 @@ export async function adminView(ctx) {
       logEl.replaceChildren(...log.map((a) => h("tr", {},
         h("td", {}, new Date(a.at_ms).toISOString().slice(0, 16).replace("T", " ")), h("td", {}, a.admin),
         h("td", {}, a.action), h("td", {}, a.target), h("td", {}, a.reason),
-        h("td", {}, a.until_ms ? new Date(a.until_ms).toISOString().slice(0, 16).replace("T", " ") : (a.action === "mute" || a.action === "ban" ? tr("admin.for_good") : "")))));
+        h("td", {}, a.until_ms ? new Date(a.until_ms).toISOString().slice(0, 16).replace("T", " ") : (["mute", "ban", "ban_rated"].includes(a.action) ? tr("admin.for_good") : "")))));
     } catch (e) { failed(e); }
   }
 
@@ -46,7 +47,8 @@ export async function adminView(ctx) {
     h("h3", {}, tr("admin.act")),
     h("p", {}, who, " ", minutes, " ", reason, " ",
       h("button", { "data-testid": "mute", onclick: () => sanction("mute") }, tr("admin.mute")), " ",
-      h("button", { "data-testid": "ban", onclick: () => sanction("ban") }, tr("admin.ban"))),
+      h("button", { "data-testid": "ban", onclick: () => sanction("ban") }, tr("admin.ban")), " ",
+      h("button", { "data-testid": "ban-rated", onclick: () => sanction("ban_rated") }, tr("admin.ban_rated"))),
     h("p", {}, target, " ",
       h("button", { "data-testid": "close-table", onclick: () => call("POST", `/api/admin/tables/${target.value}/close`, { reason: reason.value }).then(done(tr("admin.table_closed")), failed) }, tr("admin.close_table")), " ",
       h("button", { "data-testid": "abort-game", onclick: () => call("POST", `/api/admin/games/${target.value}/abort`, { reason: reason.value }).then(done(tr("admin.game_aborted")), failed) }, tr("admin.abort_game"))),

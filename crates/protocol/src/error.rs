@@ -90,6 +90,9 @@ pub enum ErrorCode {
     Muted,
     /// A moderator banned this player from playing for a while (or for good).
     Banned,
+    /// A moderator banned this player from rated games for a while (or for good): rated
+    /// quick pairing, rated tables and rated tournaments are refused; unrated play goes on.
+    RatedBanned,
     /// The player (or the server) has as many games with engine bots as allowed.
     BotLimit,
     /// Too many messages; the connection will be closed if it goes on.

@@ -258,3 +258,59 @@ async fn reports_are_rationed_per_player_and_an_unknown_game_is_refused() {
     assert_eq!(app.store.open_reports(50).await.unwrap().len(), 5);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_ban_from_rated_play_refuses_rated_games_alone_and_lands_in_the_log() {
+    let mut config = Config::for_tests();
+    config.admins = vec!["mod_ann".into()];
+    let server = TestServer::start(config, Store::memory()).await;
+    let app = server.app.clone();
+    let (_, moderator) = account(&server, "mod_ann").await;
+    let (_, cheat) = account(&server, "sly_sam").await;
+    let (s, row) = call(
+        &app,
+        "POST",
+        "/api/admin/ban_rated",
+        &moderator,
+        json!({"name": "sly_sam", "minutes": 60, "reason": "teaming in rated FFA"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{row}");
+    assert_eq!(row["action"], "ban_rated");
+    let mut c = support::Client::connect(server.addr, &cheat).await;
+    c.send_json(json!({"type": "quick_pair", "rules": "ffa", "rated": true}))
+        .await;
+    let e = c.error().await;
+    assert_eq!(e["code"], "rated_banned", "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("teaming in rated FFA"),
+        "{e}"
+    );
+    c.send_json(json!({"type": "create_table", "rules": "teams", "rated": true}))
+        .await;
+    assert_eq!(c.error().await["code"], "rated_banned");
+    // Unrated play goes on.
+    c.send_json(json!({"type": "quick_pair", "rules": "ffa", "rated": false}))
+        .await;
+    c.expect(|m| m["type"] == "queued").await;
+    // An unknown player cannot be banned; the log shows the ban.
+    let (s, e) = call(
+        &app,
+        "POST",
+        "/api/admin/ban_rated",
+        &moderator,
+        json!({"name": "nobody_here", "minutes": 60, "reason": "x"}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_player"))
+    );
+    let (_, log) = call(&app, "GET", "/api/admin/log", &moderator, Value::Null).await;
+    assert_eq!(log[0]["action"], "ban_rated");
+    assert_eq!(log[0]["target"], "sly_sam");
+    server.stop().await;
+}

@@ -29,6 +29,7 @@ pub fn routes() -> Router<App> {
         .route("/api/admin/reports/{id}/close", post(close_report))
         .route("/api/admin/mute", sanction_route(Sanction::Mute))
         .route("/api/admin/ban", sanction_route(Sanction::Ban))
+        .route("/api/admin/ban_rated", sanction_route(Sanction::RatedBan))
         .route("/api/admin/tables/{id}/close", post(close_table))
         .route("/api/admin/games/{id}/abort", post(abort_game))
         .route(

@@ -37,6 +37,9 @@ pub async fn admit(
     }
     let (settings, rules) = queue_settings(rules, time, rated)?;
     Sanction::Ban.check(app, player.id).await?;
+    if rated {
+        Sanction::RatedBan.check(app, player.id).await?;
+    }
     pause_over(app, player).await?;
     let rating = if rated {
         let pool = crate::game::rating::pool_of(&rules, &settings.time);

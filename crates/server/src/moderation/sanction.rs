@@ -16,6 +16,9 @@ pub enum Sanction {
     Mute,
     /// No play: sitting down and quick pairing are refused (`banned`).
     Ban,
+    /// No rated play: rated quick pairing, rated tables, rated arenas and Swisses are refused
+    /// (`rated_banned`); unrated games go on.
+    RatedBan,
 }
 
 impl Sanction {
@@ -24,6 +27,7 @@ impl Sanction {
         match self {
             Sanction::Mute => ModerationAction::Mute,
             Sanction::Ban => ModerationAction::Ban,
+            Sanction::RatedBan => ModerationAction::BanRated,
         }
     }
 
@@ -32,6 +36,7 @@ impl Sanction {
         match self {
             Sanction::Mute => (ErrorCode::Muted, "your chat is muted"),
             Sanction::Ban => (ErrorCode::Banned, "you are banned from playing"),
+            Sanction::RatedBan => (ErrorCode::RatedBanned, "you are banned from rated games"),
         }
     }
 

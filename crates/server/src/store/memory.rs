@@ -390,7 +390,10 @@ impl MemoryStore {
             let banned = |p: Uuid| {
                 s.moderation.iter().any(|m| {
                     m.player == Some(p)
-                        && m.action == super::ModerationAction::Ban
+                        && matches!(
+                            m.action,
+                            super::ModerationAction::Ban | super::ModerationAction::BanRated
+                        )
                         && m.at_ms <= who.now_ms
                         && m.until_ms.is_none_or(|u| u > who.now_ms)
                 })

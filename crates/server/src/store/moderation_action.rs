@@ -13,6 +13,8 @@ pub enum ModerationAction {
     Mute,
     /// The player may not play (a [`crate::moderation::Sanction::Ban`]).
     Ban,
+    /// The player may not play rated games (a [`crate::moderation::Sanction::RatedBan`]).
+    BanRated,
     /// An open table was closed.
     CloseTable,
     /// A live game was aborted.
@@ -25,9 +27,10 @@ pub enum ModerationAction {
 
 impl ModerationAction {
     /// Every action, in the order the log's documentation lists them.
-    pub const ALL: [ModerationAction; 6] = [
+    pub const ALL: [ModerationAction; 7] = [
         ModerationAction::Mute,
         ModerationAction::Ban,
+        ModerationAction::BanRated,
         ModerationAction::CloseTable,
         ModerationAction::AbortGame,
         ModerationAction::CloseReport,
@@ -39,6 +42,7 @@ impl ModerationAction {
         match self {
             ModerationAction::Mute => "mute",
             ModerationAction::Ban => "ban",
+            ModerationAction::BanRated => "ban_rated",
             ModerationAction::CloseTable => "close_table",
             ModerationAction::AbortGame => "abort_game",
             ModerationAction::CloseReport => "close_report",

@@ -50,8 +50,8 @@ pub struct RatingRow {
 }
 
 /// Who a leaderboard lists: established ratings (deviation at most `max_rd`) of players with
-/// `min_games` rated games in the pool, the last one at `since_ms` or later, and no ban in force
-/// at `now_ms` (closed accounts have no ratings left).
+/// `min_games` rated games in the pool, the last one at `since_ms` or later, and no ban (from
+/// play, or from rated play) in force at `now_ms` (closed accounts have no ratings left).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct BoardRule {
     /// Highest rating deviation listed.

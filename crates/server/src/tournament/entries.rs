@@ -122,6 +122,11 @@ pub async fn join(
             crate::moderation::Sanction::Ban
                 .check(app, player.id)
                 .await?;
+            if settings.rated {
+                crate::moderation::Sanction::RatedBan
+                    .check(app, player.id)
+                    .await?;
+            }
             let table = settings.table()?;
             let pool = crate::game::rating::pool_of(&table.rules.name(), &table.time);
             let rating = crate::game::rating::pool_rating(&app.store, player.id, &pool).await?;

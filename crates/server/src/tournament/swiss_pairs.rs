@@ -166,6 +166,11 @@ pub async fn name_partner(
     let (_, s) = before_start(app, id).await?;
     let entries = app.store.entries(id).await?;
     may_enter(app, player, &entries).await?;
+    if s.rated {
+        crate::moderation::Sanction::RatedBan
+            .check(app, player.id)
+            .await?;
+    }
     let me = PlayerId(player.id);
     let (partner, name) = account(app, partner_name).await?;
     if partner == me {

@@ -30,6 +30,11 @@ pub(super) async fn create(
             "rated games need an account",
         ));
     }
+    if t.rated {
+        crate::moderation::Sanction::RatedBan
+            .check(&conn.app, player.id)
+            .await?;
+    }
     let rules = crate::lobby::draw_chess960(&t.rules, &mut rand::thread_rng());
     let mut settings =
         TableSettings::parse(&rules, t.setup.as_deref(), t.time, t.rated, t.table_chat)?;
@@ -90,6 +95,17 @@ pub(super) async fn sit(
     crate::moderation::Sanction::Ban
         .check(&app, player.id)
         .await?;
+    let rated = app
+        .lobby
+        .tables()
+        .await?
+        .iter()
+        .any(|t| t.id == table && t.rated);
+    if rated {
+        crate::moderation::Sanction::RatedBan
+            .check(&app, player.id)
+            .await?;
+    }
     let ratings = if player.registered {
         crate::records::shown_ratings(&app, player.id).await?
     } else {

@@ -186,7 +186,7 @@ impl SqlStore {
                  FROM ratings r JOIN users u ON u.id = r.player_id \
                  WHERE r.pool = $1 AND r.rd <= $2 AND r.games >= $3 AND r.last_ms >= $4 \
                  AND NOT EXISTS (SELECT 1 FROM moderation m WHERE m.player_id = r.player_id \
-                     AND m.action = 'ban' AND m.at_ms <= $5 \
+                     AND m.action IN ('ban', 'ban_rated') AND m.at_ms <= $5 \
                      AND (m.until_ms IS NULL OR m.until_ms > $5)) \
                  ORDER BY r.rating DESC, u.name LIMIT $6";
         type Row = (String, Uuid, String, f64, f64, f64, i64, i64);
