@@ -90,6 +90,9 @@ pub enum ErrorCode {
     Muted,
     /// A moderator banned this player from playing for a while (or for good).
     Banned,
+    /// After aborting or leaving rated games, this player waits before his next rated game (the
+    /// message says how long); unrated play goes on.
+    Playban,
     /// A moderator banned this player from rated games for a while (or for good): rated
     /// quick pairing, rated tables and rated tournaments are refused; unrated play goes on.
     RatedBanned,

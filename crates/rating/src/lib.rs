@@ -5,6 +5,7 @@
 pub mod abort;
 pub mod game;
 pub mod glicko2;
+pub mod playban;
 pub mod pool;
 
 pub use game::{placing_wins, rate, team_rating, Finish, Participant};

@@ -41,7 +41,9 @@ impl ServerError {
             ErrorCode::NotAuthenticated | ErrorCode::BadSeatToken => StatusCode::UNAUTHORIZED,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::OriginNotAllowed | ErrorCode::NotAdmin => StatusCode::FORBIDDEN,
-            ErrorCode::Banned | ErrorCode::Muted | ErrorCode::RatedBanned => StatusCode::FORBIDDEN,
+            ErrorCode::Banned | ErrorCode::Muted | ErrorCode::RatedBanned | ErrorCode::Playban => {
+                StatusCode::FORBIDDEN
+            }
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

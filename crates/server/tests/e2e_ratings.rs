@@ -663,3 +663,65 @@ async fn a_rated_three_player_conquest_game_rates_the_three_among_themselves() {
     assert!(after[0].unwrap().rating > start && after[1].unwrap().rating < start);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn aborting_rated_games_brings_a_playban_from_rated_play_alone() {
+    let server = TestServer::memory().await;
+    let (_, quitter) = account(&server, "rated_quitter").await;
+    for round in 0..3 {
+        let mut sessions = vec![quitter.clone()];
+        for k in 0..3 {
+            sessions.push(account(&server, &format!("p{round}{k}")).await.1);
+        }
+        sessions.swap(0, 1);
+        let create = ClientMsg::CreateTable(NewTable {
+            rated: true,
+            ..NewTable::of("teams")
+        });
+        let (game, mut c, _) = four_at(&server, create, &sessions).await;
+        play(&mut c, &game, 0, "h2-h3").await;
+        // Blue (the quitter) resigns before his first move: the game is aborted on his account.
+        c[1].send(msg::resign(&game, SeatName::W)).await;
+        c[0].expect(|m| m["event"]["kind"] == "over").await;
+        wait_for_end(&server.app.store, &game).await;
+        let mut q = support::Client::connect(server.addr, &quitter).await;
+        q.send(ClientMsg::QuickPair {
+            rules: "teams".into(),
+            time: None,
+            rated: true,
+        })
+        .await;
+        if round < 2 {
+            q.expect(|m| m["type"] == "queued").await;
+            q.send(ClientMsg::CancelPair).await;
+        } else {
+            // The third bad game of his last twenty: 15 minutes before a rated game.
+            let e = q.error().await;
+            assert_eq!(e["code"], "playban", "{e}");
+            assert!(e["message"].as_str().unwrap().contains("15 min"), "{e}");
+            // A rated table is refused too; an unrated one is not.
+            q.send(ClientMsg::CreateTable(NewTable {
+                rated: true,
+                ..NewTable::of("ffa")
+            }))
+            .await;
+            assert_eq!(q.error().await["code"], "playban");
+            q.send(ClientMsg::CreateTable(NewTable::of("ffa"))).await;
+            q.expect(|m| m["type"] == "table").await;
+        }
+    }
+    // The conduct kept: three aborts, newest first; the others' games were not games.
+    let id = fourhand_protocol::PlayerId(
+        server
+            .app
+            .store
+            .user_by_name("rated_quitter")
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+    );
+    let conduct = server.app.store.latest_conduct(id, 20).await.unwrap();
+    assert_eq!(conduct, vec![fourhand_rating::playban::Conduct::Aborted; 3]);
+    server.stop().await;
+}

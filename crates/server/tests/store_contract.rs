@@ -670,10 +670,49 @@ async fn analysis(store: Store) {
     );
 }
 
+/// Playbans: conduct recorded once per game and player, the latest first; playbans counted and
+/// in force until their end.
+async fn playbans(store: Store) {
+    use fourhand_rating::playban::Conduct;
+    let p = PlayerId(Uuid::now_v7());
+    let games: Vec<GameId> = (0..3).map(|_| GameId(Uuid::now_v7())).collect();
+    store
+        .record_conduct(p, games[0], Conduct::Good, 10)
+        .await
+        .unwrap();
+    store
+        .record_conduct(p, games[1], Conduct::Aborted, 20)
+        .await
+        .unwrap();
+    store
+        .record_conduct(p, games[2], Conduct::Left, 30)
+        .await
+        .unwrap();
+    // A second record of a game changes nothing.
+    store
+        .record_conduct(p, games[2], Conduct::Good, 40)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.latest_conduct(p, 20).await.unwrap(),
+        [Conduct::Left, Conduct::Aborted, Conduct::Good]
+    );
+    assert_eq!(store.latest_conduct(p, 2).await.unwrap().len(), 2);
+    assert_eq!(store.playban_until(p, 100).await.unwrap(), None);
+    store.add_playban(p, 100, 200).await.unwrap();
+    assert_eq!(store.playbans_since(p, 50).await.unwrap(), 1);
+    assert_eq!(store.playbans_since(p, 150).await.unwrap(), 0);
+    assert_eq!(store.playban_until(p, 150).await.unwrap(), Some(200));
+    assert_eq!(store.playban_until(p, 200).await.unwrap(), None);
+    let other = PlayerId(Uuid::now_v7());
+    assert_eq!(store.playban_until(other, 150).await.unwrap(), None);
+}
+
 #[tokio::test]
 async fn memory_store() {
     contract(Store::memory()).await;
     analysis(Store::memory()).await;
+    playbans(Store::memory()).await;
     tournaments(Store::memory()).await;
     sanctions(Store::memory()).await;
     leases(Store::memory()).await;
@@ -686,6 +725,7 @@ async fn sqlite_store() {
     assert_eq!(store.kind(), "sqlite");
     contract(store.clone()).await;
     analysis(store.clone()).await;
+    playbans(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
     tournaments(store.clone()).await;
@@ -702,6 +742,7 @@ async fn postgres_store() {
     assert_eq!(store.kind(), "postgres");
     contract(store.clone()).await;
     analysis(store.clone()).await;
+    playbans(store.clone()).await;
     sanctions(store.clone()).await;
     leases(store.clone()).await;
     tournaments(store.clone()).await;

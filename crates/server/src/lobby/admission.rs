@@ -39,6 +39,7 @@ pub async fn admit(
     Sanction::Ban.check(app, player.id).await?;
     if rated {
         Sanction::RatedBan.check(app, player.id).await?;
+        super::playban::check(app, player.id).await?;
     }
     pause_over(app, player).await?;
     let rating = if rated {

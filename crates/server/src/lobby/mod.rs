@@ -6,6 +6,7 @@ pub mod front;
 pub mod leader;
 pub mod message;
 pub mod pairing;
+pub mod playban;
 mod serve;
 pub mod snapshot;
 

@@ -28,6 +28,7 @@ struct State {
     nodes: HashMap<String, i64>,
     tournaments: super::memory_tournaments::TournamentTables,
     analysis: super::memory_analysis::AnalysisTables,
+    playbans: super::memory_playbans::PlaybanTables,
 }
 
 /// Everything in a mutex-guarded map.
@@ -40,6 +41,14 @@ impl MemoryStore {
     fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut s)
+    }
+
+    /// Works on the playban tables.
+    pub(super) fn playbans<T>(
+        &self,
+        f: impl FnOnce(&mut super::memory_playbans::PlaybanTables) -> T,
+    ) -> T {
+        self.with(|s| f(&mut s.playbans))
     }
 
     /// Works on the analysis tables.

@@ -126,6 +126,7 @@ pub async fn join(
                 crate::moderation::Sanction::RatedBan
                     .check(app, player.id)
                     .await?;
+                crate::lobby::playban::check(app, player.id).await?;
             }
             let table = settings.table()?;
             let pool = crate::game::rating::pool_of(&table.rules.name(), &table.time);

@@ -170,6 +170,7 @@ pub async fn name_partner(
         crate::moderation::Sanction::RatedBan
             .check(app, player.id)
             .await?;
+        crate::lobby::playban::check(app, player.id).await?;
     }
     let me = PlayerId(player.id);
     let (partner, name) = account(app, partner_name).await?;

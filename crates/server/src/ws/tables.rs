@@ -34,6 +34,7 @@ pub(super) async fn create(
         crate::moderation::Sanction::RatedBan
             .check(&conn.app, player.id)
             .await?;
+        crate::lobby::playban::check(&conn.app, player.id).await?;
     }
     let rules = crate::lobby::draw_chess960(&t.rules, &mut rand::thread_rng());
     let mut settings =
@@ -105,6 +106,7 @@ pub(super) async fn sit(
         crate::moderation::Sanction::RatedBan
             .check(&app, player.id)
             .await?;
+        crate::lobby::playban::check(&app, player.id).await?;
     }
     let ratings = if player.registered {
         crate::records::shown_ratings(&app, player.id).await?

@@ -47,14 +47,44 @@ impl Actor {
             finish: rating::settled(&self.core),
             ..self.env.rating.clone()
         };
-        if let Err(e) = self
+        match self
             .env
             .store
             .finish_game(GameId(self.id), &end, Some(&job))
             .await
         {
-            self.env.metrics.store_errors.increment(1);
-            tracing::error!(game = %self.id, error = %e, "could not store the result");
+            Ok(true) if job.rated => {
+                let conduct = crate::lobby::playban::conduct_of(
+                    &job.players,
+                    &job.finish,
+                    &self.core.game().statuses(),
+                );
+                judge_conduct(self.env.store.clone(), GameId(self.id), conduct).await;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.env.metrics.store_errors.increment(1);
+                tracing::error!(game = %self.id, error = %e, "could not store the result");
+            }
         }
+    }
+}
+
+/// Records each player's `conduct` in rated `game`, and the playbans it brings.
+async fn judge_conduct(
+    store: crate::store::Store,
+    game: GameId,
+    conduct: Vec<(
+        fourhand_protocol::PlayerId,
+        fourhand_rating::playban::Conduct,
+    )>,
+) {
+    match crate::lobby::playban::judge(&store, game, &conduct, epoch_ms()).await {
+        Ok(given) => {
+            for (player, until) in given {
+                tracing::info!(game = %game.0, player = %player.0, until, "playban");
+            }
+        }
+        Err(e) => tracing::warn!(game = %game.0, error = %e, "could not record conduct"),
     }
 }

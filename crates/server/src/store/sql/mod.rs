@@ -33,6 +33,7 @@ pub(super) mod batch;
 pub(super) mod leader;
 mod leases;
 mod moderation;
+mod playbans;
 mod ratings;
 mod tournaments;
 
