@@ -80,7 +80,7 @@ async fn teams_partners_may_say_it_and_slurs_are_masked_in_every_chat() {
     // Table chat in Teams is not FFA's: the rule does not apply.
     say(&mut c[1], &game, "W", "table", "check Red").await;
     assert_eq!(heard(&mut c[3]).await["text"], "check Red");
-    say(&mut c[0], &game, "S", "partner", "you are a fucking idiot").await;
+    say(&mut c[0], &game, "S", "partner", "you are a retard").await;
     let masked = c[2]
         .expect(|m| {
             m["type"] == "event" && m["event"]["kind"] == "chat" && m["event"]["to"] == "partner"
@@ -88,7 +88,6 @@ async fn teams_partners_may_say_it_and_slurs_are_masked_in_every_chat() {
         .await["event"]
         .clone();
     let text = masked["text"].as_str().unwrap();
-    assert!(!text.contains("fucking"), "{text}");
-    assert!(text.starts_with("you are a "), "{text}");
+    assert_eq!(text, "you are a r*****");
     server.stop().await;
 }

@@ -184,6 +184,8 @@ pub(crate) async fn handle(conn: &mut Conn, text: &str) -> Result<(), ServerErro
             crate::moderation::Sanction::Mute
                 .check(&app, player.id)
                 .await?;
+            // Slurs are masked here, on the connection's task, not in the game's actor.
+            let text = crate::chat::clean(&text);
             ask(conn, h, Input::Chat { seat, to, text }).await
         }
         ClientMsg::Arrow {

@@ -660,7 +660,7 @@ impl GameCore {
                         seat: seat_name(seat),
                         name,
                         to,
-                        text: crate::chat::clean(&text),
+                        text,
                     },
                     &mut out,
                 );
