@@ -399,12 +399,7 @@ async fn frequent_aborters_wait_for_quick_pairing() {
             server.session("c").await,
         ];
         sessions[0] = server.session(&format!("r{round}")).await;
-        let create = ClientMsg::CreateTable(NewTable::of("teams"));
-        let (game, mut c, _) = four_at(&server, create, &sessions).await;
-        play(&mut c, &game, 0, "h2-h3").await;
-        c[1].send(msg::resign(&game, SeatName::W)).await;
-        c[0].expect(|m| m["event"]["kind"] == "over").await;
-        wait_for_end(&server.app.store, &game).await;
+        west_aborts(&server, NewTable::of("teams"), &sessions).await;
         let mut q = support::Client::connect(server.addr, &quitter).await;
         q.send(ClientMsg::QuickPair {
             rules: "teams".into(),
@@ -422,6 +417,16 @@ async fn frequent_aborters_wait_for_quick_pairing() {
         }
     }
     server.stop().await;
+}
+
+/// A game of `table` for `sessions` (S, W, N, E) in which Red moves and Blue resigns before his
+/// first move — aborted on Blue's account —, waited for until its end is stored.
+async fn west_aborts(server: &TestServer, table: NewTable, sessions: &[String]) {
+    let (game, mut c, _) = four_at(server, ClientMsg::CreateTable(table), sessions).await;
+    play(&mut c, &game, 0, "h2-h3").await;
+    c[1].send(msg::resign(&game, SeatName::W)).await;
+    c[0].expect(|m| m["event"]["kind"] == "over").await;
+    wait_for_end(&server.app.store, &game).await;
 }
 
 /// The stored record of the game whose id a client was told.
@@ -674,16 +679,11 @@ async fn aborting_rated_games_brings_a_playban_from_rated_play_alone() {
             sessions.push(account(&server, &format!("p{round}{k}")).await.1);
         }
         sessions.swap(0, 1);
-        let create = ClientMsg::CreateTable(NewTable {
+        let rated = NewTable {
             rated: true,
             ..NewTable::of("teams")
-        });
-        let (game, mut c, _) = four_at(&server, create, &sessions).await;
-        play(&mut c, &game, 0, "h2-h3").await;
-        // Blue (the quitter) resigns before his first move: the game is aborted on his account.
-        c[1].send(msg::resign(&game, SeatName::W)).await;
-        c[0].expect(|m| m["event"]["kind"] == "over").await;
-        wait_for_end(&server.app.store, &game).await;
+        };
+        west_aborts(&server, rated, &sessions).await;
         let mut q = support::Client::connect(server.addr, &quitter).await;
         q.send(ClientMsg::QuickPair {
             rules: "teams".into(),

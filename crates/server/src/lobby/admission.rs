@@ -38,8 +38,7 @@ pub async fn admit(
     let (settings, rules) = queue_settings(rules, time, rated)?;
     Sanction::Ban.check(app, player.id).await?;
     if rated {
-        Sanction::RatedBan.check(app, player.id).await?;
-        super::playban::check(app, player.id).await?;
+        super::playban::may_play_rated(app, player.id).await?;
     }
     pause_over(app, player).await?;
     let rating = if rated {

@@ -68,8 +68,17 @@ pub async fn judge(
     Ok(given)
 }
 
+/// Refuses a rated game to `player` while a moderator's ban from rated play or a playban holds:
+/// what every way into a rated game (pairing, tables, tournaments) asks.
+pub async fn may_play_rated(app: &App, player: Uuid) -> Result<(), ServerError> {
+    crate::moderation::Sanction::RatedBan
+        .check(app, player)
+        .await?;
+    check(app, player).await
+}
+
 /// Refuses a rated game to `player` while a playban holds, saying for how long.
-pub async fn check(app: &App, player: Uuid) -> Result<(), ServerError> {
+async fn check(app: &App, player: Uuid) -> Result<(), ServerError> {
     let now = epoch_ms();
     let Some(until) = app.store.playban_until(PlayerId(player), now).await? else {
         return Ok(());

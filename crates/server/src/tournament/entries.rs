@@ -123,10 +123,7 @@ pub async fn join(
                 .check(app, player.id)
                 .await?;
             if settings.rated {
-                crate::moderation::Sanction::RatedBan
-                    .check(app, player.id)
-                    .await?;
-                crate::lobby::playban::check(app, player.id).await?;
+                crate::lobby::playban::may_play_rated(app, player.id).await?;
             }
             let table = settings.table()?;
             let pool = crate::game::rating::pool_of(&table.rules.name(), &table.time);

@@ -167,10 +167,7 @@ pub async fn name_partner(
     let entries = app.store.entries(id).await?;
     may_enter(app, player, &entries).await?;
     if s.rated {
-        crate::moderation::Sanction::RatedBan
-            .check(app, player.id)
-            .await?;
-        crate::lobby::playban::check(app, player.id).await?;
+        crate::lobby::playban::may_play_rated(app, player.id).await?;
     }
     let me = PlayerId(player.id);
     let (partner, name) = account(app, partner_name).await?;

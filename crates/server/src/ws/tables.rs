@@ -31,10 +31,7 @@ pub(super) async fn create(
         ));
     }
     if t.rated {
-        crate::moderation::Sanction::RatedBan
-            .check(&conn.app, player.id)
-            .await?;
-        crate::lobby::playban::check(&conn.app, player.id).await?;
+        crate::lobby::playban::may_play_rated(&conn.app, player.id).await?;
     }
     let rules = crate::lobby::draw_chess960(&t.rules, &mut rand::thread_rng());
     let mut settings =
@@ -103,10 +100,7 @@ pub(super) async fn sit(
         .iter()
         .any(|t| t.id == table && t.rated);
     if rated {
-        crate::moderation::Sanction::RatedBan
-            .check(&app, player.id)
-            .await?;
-        crate::lobby::playban::check(&app, player.id).await?;
+        crate::lobby::playban::may_play_rated(&app, player.id).await?;
     }
     let ratings = if player.registered {
         crate::records::shown_ratings(&app, player.id).await?
